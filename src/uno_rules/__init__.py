@@ -1,0 +1,94 @@
+"""uno_rules: a reference rules engine for UNO.
+
+States are immutable: :func:`apply` returns a new state with the events that happened, or a
+typed :class:`Violation` that names the rule (a ``RULES.md`` clause id) refusing the move.
+
+>>> import uno_rules as uno
+>>> state = uno.new_game("official", players=2, seed=3)
+>>> moves = uno.legal_moves(state)
+>>> result = uno.apply(state, moves[0])
+>>> isinstance(result, uno.Transition)
+True
+"""
+
+from .cards import COLORS, Card, Color, Rank, parse_cards
+from .deal import new_game, next_round
+from .engine import Transition, apply, apply_or_raise, legal_moves, validate
+from .errors import (
+    IllegalMoveError,
+    NotationError,
+    PresetError,
+    SituationError,
+    UnoError,
+)
+from .events import *  # noqa: F403
+from .events import __all__ as _events_all
+from .moves import (
+    Accept,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Draw,
+    Move,
+    Pass,
+    Play,
+    parse_move,
+)
+from .presets import load_preset, preset_names
+from .record import ReplayResult, replay
+from .rules import Rules
+from .situation import situation
+from .snapshot import dump_state, load_state
+from .state import Decision, GameState, Penalty, Phase
+from .view import PlayerView, view
+from .violations import *  # noqa: F403
+from .violations import __all__ as _violations_all
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "COLORS",
+    "Accept",
+    "CallUno",
+    "Card",
+    "CatchUno",
+    "Challenge",
+    "ChooseColor",
+    "Color",
+    "Decision",
+    "Draw",
+    "GameState",
+    "IllegalMoveError",
+    "Move",
+    "NotationError",
+    "Pass",
+    "Penalty",
+    "Phase",
+    "Play",
+    "PlayerView",
+    "PresetError",
+    "Rank",
+    "ReplayResult",
+    "Rules",
+    "SituationError",
+    "Transition",
+    "UnoError",
+    "apply",
+    "apply_or_raise",
+    "dump_state",
+    "legal_moves",
+    "load_preset",
+    "load_state",
+    "new_game",
+    "next_round",
+    "parse_cards",
+    "parse_move",
+    "preset_names",
+    "replay",
+    "situation",
+    "validate",
+    "view",
+    *_events_all,
+    *_violations_all,
+]

@@ -1,0 +1,84 @@
+"""The library's exceptions.
+
+Every error that ``uno_rules`` raises on bad input is a :class:`UnoError` and a
+:class:`ValueError`, so generic handlers keep working and callers can catch the
+whole family with one clause. Rule violations are *not* exceptions: ``apply``
+returns them as data (see :mod:`uno_rules.violations`); only
+:func:`uno_rules.apply_or_raise` turns one into :class:`IllegalMoveError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .violations import Violation
+
+__all__ = [
+    "IllegalMoveError",
+    "NotationError",
+    "PresetError",
+    "SituationError",
+    "UnoError",
+]
+
+
+class UnoError(ValueError):
+    """Root of every exception raised by ``uno_rules``."""
+
+
+class NotationError(UnoError):
+    """A card or move text that cannot be parsed.
+
+    ``text`` is the offending text; the message quotes it and says what was expected.
+    """
+
+    def __init__(self, text: str, expected: str) -> None:
+        self.text = text
+        self.expected = expected
+        super().__init__(f"cannot read {text!r}: expected {expected}")
+
+
+class _ProblemsError(UnoError):
+    """An error that reports several problems at once, each naming where it is."""
+
+    what = "input"
+
+    def __init__(self, problems: Iterable[str]) -> None:
+        self.problems: list[str] = list(problems)
+        if not self.problems:
+            raise ValueError("an error needs at least one problem")
+        if len(self.problems) == 1:
+            text = f"invalid {self.what}: {self.problems[0]}"
+        else:
+            listed = "; ".join(self.problems)
+            text = f"invalid {self.what} ({len(self.problems)} problems): {listed}"
+        super().__init__(text)
+
+
+class SituationError(_ProblemsError):
+    """A table description or state snapshot that cannot be a real table.
+
+    ``problems`` lists every problem found, each naming its field.
+    """
+
+    what = "table"
+
+
+class PresetError(_ProblemsError):
+    """A rule preset that is malformed, unknown, or contradicts itself.
+
+    ``problems`` lists every problem found, each naming its field path, for example
+    ``uno.penalty_cards: expected an integer, got 'two'``.
+    """
+
+    what = "preset"
+
+
+class IllegalMoveError(UnoError):
+    """Raised by :func:`uno_rules.apply_or_raise`; ``violation`` says why."""
+
+    def __init__(self, violation: Violation) -> None:
+        self.violation = violation
+        super().__init__(f"[{violation.code}, {violation.rule}] {violation}")

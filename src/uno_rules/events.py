@@ -1,0 +1,215 @@
+"""Events: what happened in a transition (``API.md`` section 6).
+
+Every event has a stable ``kind``. Some carry private facts (the cards a seat drew, the hand
+shown to a challenger); :func:`view_events` gives what one seat may see of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+import attrs
+from attrs import frozen
+
+from .cards import Card, Color
+
+__all__ = [
+    "CardPlayed",
+    "CardReturned",
+    "CardTurned",
+    "CardsDrawn",
+    "ChallengeLost",
+    "ChallengeWon",
+    "ColorChosen",
+    "Event",
+    "GameEnded",
+    "Passed",
+    "PenaltyAccepted",
+    "Reshuffled",
+    "Reversed",
+    "RoundEnded",
+    "Skipped",
+    "UnoCalled",
+    "UnoCaught",
+    "view_events",
+]
+
+
+@frozen
+class Event:
+    """Base class of events."""
+
+    kind: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, object]:
+        from .snapshot import plain
+
+        out: dict[str, object] = {"kind": self.kind}
+        for a in attrs.fields(type(self)):
+            out[a.name] = plain(getattr(self, a.name))
+        return out
+
+    def seen_by(self, seat: int) -> Event:
+        """This event as ``seat`` may see it."""
+        return self
+
+
+@frozen
+class CardPlayed(Event):
+    """``seat`` played ``card``; ``color`` is the active color it leaves."""
+
+    kind: ClassVar[str] = "played"
+    seat: int
+    card: Card
+    color: Color
+
+
+@frozen
+class CardTurned(Event):
+    """The first card of a round was turned up (1.3)."""
+
+    kind: ClassVar[str] = "card-turned"
+    card: Card
+
+
+@frozen
+class CardReturned(Event):
+    """A first card was put back into the draw pile (A1 b, A4)."""
+
+    kind: ClassVar[str] = "card-returned"
+    card: Card
+
+
+@frozen
+class CardsDrawn(Event):
+    """``seat`` drew ``count`` cards; ``cards`` is ``None`` where the viewer may not see them.
+
+    ``reason`` is ``turn``, ``penalty``, ``uno-penalty``, ``challenge`` or ``first-card``.
+    """
+
+    kind: ClassVar[str] = "drew"
+    seat: int
+    count: int
+    reason: str
+    cards: tuple[Card, ...] | None
+
+    def seen_by(self, seat: int) -> Event:
+        if seat == self.seat or self.cards is None:
+            return self
+        return attrs.evolve(self, cards=None)
+
+
+@frozen
+class Passed(Event):
+    kind: ClassVar[str] = "passed"
+    seat: int
+
+
+@frozen
+class Skipped(Event):
+    """``seat`` loses its turn."""
+
+    kind: ClassVar[str] = "skipped"
+    seat: int
+
+
+@frozen
+class Reversed(Event):
+    """The direction of play is now ``direction`` (+1 clockwise, -1 counter-clockwise)."""
+
+    kind: ClassVar[str] = "reversed"
+    direction: int
+
+
+@frozen
+class ColorChosen(Event):
+    kind: ClassVar[str] = "color-chosen"
+    seat: int
+    color: Color
+
+
+@frozen
+class Reshuffled(Event):
+    """The discard pile, all but its top card, became the new draw pile of ``size`` (B11)."""
+
+    kind: ClassVar[str] = "reshuffled"
+    size: int
+
+
+@frozen
+class UnoCalled(Event):
+    kind: ClassVar[str] = "uno-called"
+    seat: int
+
+
+@frozen
+class UnoCaught(Event):
+    """``catcher`` caught ``target`` without an UNO call; ``target`` draws ``penalty``."""
+
+    kind: ClassVar[str] = "uno-caught"
+    catcher: int
+    target: int
+    penalty: int
+
+
+@frozen
+class PenaltyAccepted(Event):
+    kind: ClassVar[str] = "penalty-accepted"
+    seat: int
+    amount: int
+
+
+@frozen
+class _ChallengeOutcome(Event):
+    challenger: int
+    offender: int
+    penalty: int
+    hand: tuple[Card, ...] | None
+
+    def seen_by(self, seat: int) -> Event:
+        if seat in (self.challenger, self.offender) or self.hand is None:
+            return self
+        return attrs.evolve(self, hand=None)
+
+
+@frozen
+class ChallengeWon(_ChallengeOutcome):
+    """The challenge succeeded: ``offender`` bluffed and draws ``penalty`` (B8.6).
+
+    ``hand`` is the offender's hand when the card was played, shown to the challenger only
+    (B8.5)."""
+
+    kind: ClassVar[str] = "challenge-won"
+
+
+@frozen
+class ChallengeLost(_ChallengeOutcome):
+    """The challenge failed: ``challenger`` draws ``penalty`` (B8.7)."""
+
+    kind: ClassVar[str] = "challenge-lost"
+
+
+@frozen
+class RoundEnded(Event):
+    """The round is over. ``winner`` is ``None`` for a blocked round (A44)."""
+
+    kind: ClassVar[str] = "round-ended"
+    winner: int | None
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    blocked: bool = False
+
+
+@frozen
+class GameEnded(Event):
+    """The game is over; ``winners`` holds more than one seat only for a shared win (A56)."""
+
+    kind: ClassVar[str] = "game-ended"
+    winners: tuple[int, ...]
+
+
+def view_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
+    """The events as ``seat`` may see them: other seats' drawn cards and a challenged hand
+    shown to someone else become hidden (``None``)."""
+    return tuple(e.seen_by(seat) for e in events)

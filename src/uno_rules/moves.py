@@ -1,0 +1,238 @@
+"""Moves: every choice a player makes (``API.md`` section 5).
+
+Moves are frozen values. ``parse_move(text)`` reads the move notation and ``str(move)``
+writes its canonical form, so ``parse_move(str(m)) == m``.
+
+>>> parse_move("0 W+4 b")
+Play(seat=0, card=Card.parse('W+4'), color=<Color.BLUE: 'blue'>, target=None, call_uno=False, extra=())
+>>> str(parse_move("P2 catch P0"))
+'2 catch 0'
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+from attrs import field, frozen
+
+from .cards import Card, Color, parse_color
+from .errors import NotationError
+
+__all__ = [
+    "Accept",
+    "CallUno",
+    "CatchUno",
+    "Challenge",
+    "ChooseColor",
+    "Draw",
+    "Move",
+    "Pass",
+    "Play",
+    "parse_move",
+]
+
+
+def _cards(value: object) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        from .cards import parse_cards
+
+        return parse_cards(value)
+    return tuple(Card.parse(c) if isinstance(c, str) else c for c in value)  # type: ignore[attr-defined]
+
+
+def _color(value: object) -> Color | None:
+    if value is None or isinstance(value, Color):
+        return value
+    return parse_color(value)  # type: ignore[arg-type]
+
+
+def _card(value: object) -> Card:
+    return Card.parse(value) if isinstance(value, str) else value  # type: ignore[return-value]
+
+
+@frozen
+class Play:
+    """Play ``card`` (and, under the several-cards house rule, ``extra`` cards).
+
+    ``color`` names the color for a wild (B7.4, A61); ``target`` is the seat for a 7 under
+    Seven-O or a Wild Swap Hands; ``call_uno`` says UNO with the play (A14).
+    """
+
+    seat: int
+    card: Card = field(converter=_card)
+    color: Color | None = field(default=None, converter=_color)
+    target: int | None = None
+    call_uno: bool = False
+    extra: tuple[Card, ...] = field(default=(), converter=_cards)
+
+    def __str__(self) -> str:
+        parts = [str(self.seat), str(self.card), *map(str, self.extra)]
+        if self.color is not None:
+            parts.append(self.color.value)
+        if self.target is not None:
+            parts.append(f">{self.target}")
+        if self.call_uno:
+            parts.append("uno")
+        return " ".join(parts)
+
+
+@frozen
+class Draw:
+    """Draw from the draw pile (B4.4 b, B6)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat} draw"
+
+
+@frozen
+class Pass:
+    """End the turn after drawing (B6.4), or pass when nothing can be drawn (A44)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat} pass"
+
+
+@frozen
+class CallUno:
+    """Say UNO while holding one card (B9.5, A14)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat} uno"
+
+
+@frozen
+class CatchUno:
+    """Catch ``target``, who holds one card and has not called UNO (B9.2)."""
+
+    seat: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"{self.seat} catch {self.target}"
+
+
+@frozen
+class Challenge:
+    """Challenge the Wild Draw Four played on you (B8.3-B8.7)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat} challenge"
+
+
+@frozen
+class Accept:
+    """Take the pending draw penalty and lose the turn (B7.5, A60)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat} accept"
+
+
+@frozen
+class ChooseColor:
+    """Name the color for a wild turned as the first card (1.3, A1) or when a rule asks."""
+
+    seat: int
+    color: Color = field(converter=parse_color)
+
+    def __str__(self) -> str:
+        return f"{self.seat} color {self.color.value}"
+
+
+Move: TypeAlias = Play | Draw | Pass | CallUno | CatchUno | Challenge | Accept | ChooseColor
+
+_EXPECTED = (
+    "a move: '<seat> <card> [more cards] [color] [>target] [uno]', or '<seat> draw', "
+    "'<seat> pass', '<seat> uno', '<seat> catch <seat>', '<seat> challenge', "
+    "'<seat> accept', '<seat> color <color>'"
+)
+
+
+def _seat(token: str, text: str) -> int:
+    raw = token[1:] if token[:1] in ("P", "p") else token
+    if not raw.isdigit() or not raw.isascii() or len(raw) > 6:
+        raise NotationError(text, f"a seat number such as 0 or P0 where {token!r} stands")
+    return int(raw)
+
+
+def parse_move(text: str) -> Move:
+    """Read a move in the notation of ``API.md`` section 5.
+
+    Raises :class:`~uno_rules.NotationError` naming what was expected.
+    """
+    if not isinstance(text, str):
+        raise NotationError(repr(text), _EXPECTED)
+    tokens = text.split()
+    if len(tokens) < 2:
+        raise NotationError(text, _EXPECTED)
+    seat = _seat(tokens[0], text)
+    verb = tokens[1].lower()
+    rest = tokens[2:]
+    simple = {"draw": Draw, "pass": Pass, "uno": CallUno, "challenge": Challenge,
+              "accept": Accept}
+    if verb in simple:
+        if rest:
+            raise NotationError(text, f"nothing after '{verb}'")
+        return simple[verb](seat)
+    if verb == "catch":
+        if len(rest) != 1:
+            raise NotationError(text, "'<seat> catch <seat>'")
+        return CatchUno(seat, _seat(rest[0], text))
+    if verb == "color":
+        if len(rest) != 1:
+            raise NotationError(text, "'<seat> color <color>'")
+        return ChooseColor(seat, parse_color(rest[0]))
+    return _parse_play(seat, tokens[1:], text)
+
+
+def _parse_play(seat: int, tokens: list[str], text: str) -> Play:
+    try:
+        card = Card.parse(tokens[0])
+    except NotationError:
+        raise NotationError(text, _EXPECTED) from None
+    extra: list[Card] = []
+    color: Color | None = None
+    target: int | None = None
+    call = False
+    trailing = False
+    for token in tokens[1:]:
+        low = token.lower()
+        if low == "uno":
+            if call:
+                raise NotationError(text, "'uno' at most once")
+            call = trailing = True
+        elif token.startswith(">"):
+            if target is not None:
+                raise NotationError(text, "one target at most")
+            target = _seat(token[1:], text)
+            trailing = True
+        else:
+            try:
+                parsed_color: Color | None = parse_color(token)
+            except NotationError:
+                parsed_color = None
+            if parsed_color is not None:
+                if color is not None:
+                    raise NotationError(text, "one color at most")
+                color = parsed_color
+                trailing = True
+                continue
+            try:
+                more = Card.parse(token)
+            except NotationError:
+                raise NotationError(
+                    text, f"a card, a color, '>seat' or 'uno' where {token!r} stands"
+                ) from None
+            if trailing:
+                raise NotationError(text, "further cards right after the first card")
+            extra.append(more)
+    return Play(seat, card, color=color, target=target, call_uno=call, extra=tuple(extra))

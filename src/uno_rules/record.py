@@ -1,0 +1,100 @@
+"""Game records and replay (``API.md`` section 8).
+
+A record is ``{rules, players, seed, dealer (optional), moves: [text, ...]}``: the whole
+game follows from it. ``next-round`` in the move list stands for :func:`next_round`
+between rounds. ``replay`` applies the moves through the checked path and stops at the first
+one that is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from attrs import frozen
+
+from .deal import new_game, next_round
+from .engine import Transition, apply
+from .errors import NotationError, SituationError
+from .moves import Move, parse_move
+from .rules import Rules
+from .state import GameState
+from .violations import Violation
+
+__all__ = ["NEXT_ROUND", "ReplayResult", "make_record", "replay"]
+
+NEXT_ROUND = "next-round"
+_RECORD_KEYS = {"rules", "players", "seed", "dealer", "moves", "title", "description"}
+
+
+@frozen
+class ReplayResult:
+    """What :func:`replay` found: the last ``state`` reached, how many moves were
+    ``applied``, and the first refused move's ``violation`` (``None`` if all applied) at
+    ``index`` in the move list."""
+
+    state: GameState
+    applied: int
+    violation: Violation | None = None
+    index: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.violation is None
+
+
+def make_record(
+    rules: Rules | str, players: int, seed: int, moves: Iterable[Move | str],
+    dealer: int | None = None,
+) -> dict[str, Any]:
+    """A record mapping for a game, ready to be written as YAML or JSON."""
+    record: dict[str, Any] = {
+        "rules": rules if isinstance(rules, str) else rules.to_dict(),
+        "players": players,
+        "seed": seed,
+        "moves": [str(m) for m in moves],
+    }
+    if dealer is not None:
+        record["dealer"] = dealer
+    return record
+
+
+def replay(record: Mapping[str, Any]) -> ReplayResult:
+    """Replay a game record move by move.
+
+    Raises :class:`~uno_rules.SituationError` for a malformed record and
+    :class:`~uno_rules.NotationError` (naming the move's index) for unreadable move text.
+    """
+    if not isinstance(record, Mapping):
+        raise SituationError([f"record: expected a mapping, got {type(record).__name__}"])
+    unknown = [str(k) for k in record if k not in _RECORD_KEYS]
+    if unknown:
+        raise SituationError([f"{k}: unknown field in a game record" for k in unknown])
+    moves = record.get("moves", [])
+    if not isinstance(moves, list):
+        raise SituationError(["moves: expected a list of move texts"])
+    state = new_game(
+        record.get("rules", "official"),
+        players=record.get("players", 4),
+        seed=record.get("seed", 0),
+        dealer=record.get("dealer"),
+    )
+    for index, text in enumerate(moves):
+        if not isinstance(text, str):
+            raise NotationError(repr(text), f"a move text at moves[{index}]")
+        if text.strip().lower() == NEXT_ROUND:
+            result: GameState | Violation = next_round(state)
+            if isinstance(result, Violation):
+                return ReplayResult(state, index, result, index)
+            state = result
+            continue
+        try:
+            move = parse_move(text)
+        except NotationError as exc:
+            raise NotationError(text, f"{exc.expected} (at moves[{index}])") from None
+        outcome = apply(state, move)
+        if isinstance(outcome, Violation):
+            return ReplayResult(state, index, outcome, index)
+        assert isinstance(outcome, Transition)
+        state = outcome.state
+    return ReplayResult(state, len(moves))

@@ -1,0 +1,243 @@
+"""Table descriptions: build a state from what people see at the table (``API.md`` 4).
+
+The format is the one users type to settle a dispute::
+
+    rules: official          # a preset name or an inline mapping (with optional extends)
+    players: 4
+    hands: [[R7, B5, W+4], 6, [Y9, Yskip], 3]   # by seat; a count stands for unseen cards
+    discard: [G5, R5]        # bottom .. top
+    color: red               # needed when the top card is a wild
+    turn: 0
+    direction: clockwise     # or counterclockwise
+    draw_pile: [B1, G2]      # optional: the named top of the draw pile, top first
+    draw_pile_size: 40       # optional: its whole size (default: every card left over)
+    seed: 1                  # optional: how unnamed cards are filled in
+    scores: [0, 120, 0, 35]  # optional
+
+Unnamed cards come from the rest of the deck, shuffled by ``seed``: first into seats given
+as counts, then into the draw pile under its named cards, the rest under the named discard
+cards. The top card is settled: a Draw Two or Wild Draw Four on top has no pending penalty.
+A description that cannot be a real table raises :class:`~uno_rules.SituationError`
+listing every problem. ``title``, ``description`` and ``moves`` may be present (dispute
+files carry them) and are not read here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import Card, Color, parse_color
+from .deal import MAX_PLAYERS, MIN_PLAYERS, build_deck, coerce_rules
+from .errors import NotationError, PresetError, SituationError
+from .randomness import derive_seed, shuffled
+from .rules import Rules
+from .state import GameState, Phase, pile_from
+
+__all__ = ["situation"]
+
+_KEYS = {
+    "rules", "players", "hands", "discard", "color", "turn", "direction", "draw_pile",
+    "draw_pile_size", "seed", "scores", "dealer", "uno_called", "title", "description",
+    "moves",
+}
+_DIRECTIONS = {"clockwise": 1, "cw": 1, "counterclockwise": -1, "counter-clockwise": -1,
+               "anticlockwise": -1, "ccw": -1}
+
+
+def situation(description: Mapping[str, Any]) -> GameState:
+    """Build the state a table description describes (see the module docstring).
+
+    >>> s = situation({"players": 2, "hands": [["R7", "B5"], 3], "discard": ["R5"]})
+    >>> s.hands[0], len(s.hands[1]), s.top_card, s.color
+    ((Card.parse('R7'), Card.parse('B5')), 3, Card.parse('R5'), <Color.RED: 'red'>)
+    """
+    if not isinstance(description, Mapping):
+        raise SituationError(
+            [f"table: expected a mapping of fields, got {type(description).__name__}"]
+        )
+    problems: list[str] = []
+    d = description
+    for key in d:
+        if key not in _KEYS:
+            import difflib
+
+            close = difflib.get_close_matches(str(key), sorted(_KEYS), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            problems.append(f"{key}: unknown field{hint}")
+    rules: Rules | None = None
+    try:
+        rules = coerce_rules(d.get("rules", "official"))
+    except PresetError as exc:
+        problems.extend(f"rules: {p}" for p in exc.problems)
+    players = d.get("players")
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        problems.append(f"players: expected 2 to 10 (B1.2), got {players!r}")
+        raise SituationError(problems)
+
+    def cards(value: Any, path: str) -> list[Card]:
+        if not isinstance(value, list):
+            problems.append(f"{path}: expected a list of cards, got {value!r}")
+            return []
+        out = []
+        for i, text in enumerate(value):
+            try:
+                out.append(Card.parse(text))
+            except NotationError as exc:
+                problems.append(f"{path}[{i}]: {exc}")
+        return out
+
+    def seat(key: str, default: int) -> int:
+        value = d.get(key, default)
+        if type(value) is not int or not 0 <= value < players:
+            problems.append(f"{key}: expected a seat from 0 to {players - 1}, got {value!r}")
+            return default
+        return value
+
+    raw_hands = d.get("hands")
+    named_hands: list[list[Card] | int] = []
+    if not isinstance(raw_hands, list) or len(raw_hands) != players:
+        problems.append(f"hands: expected {players} entries (a list of cards or a count each)")
+        named_hands = [[] for _ in range(players)]
+    else:
+        for i, h in enumerate(raw_hands):
+            if type(h) is int:
+                if h < 1:
+                    problems.append(f"hands[{i}]: a hand in play holds at least one card")
+                named_hands.append(max(h, 0))
+            else:
+                hand = cards(h, f"hands[{i}]")
+                if isinstance(h, list) and not h:
+                    problems.append(f"hands[{i}]: a hand in play holds at least one card")
+                named_hands.append(hand)
+    discard = cards(d.get("discard"), "discard")
+    if "discard" in d and not d.get("discard"):
+        problems.append("discard: needs at least the top card")
+    draw_named = cards(d.get("draw_pile", []), "draw_pile")
+    turn = seat("turn", 0)
+    direction = _direction(d.get("direction", "clockwise"), problems)
+    dealer = seat("dealer", (turn - direction) % players)
+    seed = d.get("seed", 0)
+    if type(seed) is not int:
+        problems.append(f"seed: expected an integer, got {seed!r}")
+        seed = 0
+    scores = d.get("scores", [0] * players)
+    if not isinstance(scores, list) or len(scores) != players or not all(
+        type(s) is int and s >= 0 for s in scores
+    ):
+        problems.append(f"scores: expected {players} whole numbers")
+        scores = [0] * players
+    called = d.get("uno_called", [])
+    if not isinstance(called, list) or not all(
+        type(s) is int and 0 <= s < players for s in called
+    ):
+        problems.append(f"uno_called: expected a list of seats, got {called!r}")
+        called = []
+    if rules is None:
+        raise SituationError(problems)
+
+    deck = Counter(build_deck(rules))
+    named = Counter(discard) + Counter(draw_named)
+    for h in named_hands:
+        if isinstance(h, list):
+            named.update(h)
+    for card, n in sorted(named.items()):
+        if n > deck[card]:
+            problems.append(
+                f"cards: {n} x {card} named, but the deck has {deck[card]} (B1.1)"
+            )
+    remainder = list(shuffled(sorted((deck - named).elements()), derive_seed(seed, 0x517)))
+    counts = sum(h for h in named_hands if isinstance(h, int))
+    if counts > len(remainder):
+        problems.append(
+            f"hands: the counted hands need {counts} cards, but only {len(remainder)} are left"
+        )
+    left = max(len(remainder) - counts, 0)
+    size = d.get("draw_pile_size")
+    if size is None:
+        size = len(draw_named) + left
+    elif type(size) is not int or size < len(draw_named) or size > len(draw_named) + left:
+        problems.append(
+            f"draw_pile_size: expected {len(draw_named)} to {len(draw_named) + left} "
+            f"(the named draw cards plus the cards left over), got {size!r}"
+        )
+        size = len(draw_named) + left
+    color = _color(d, discard, problems)
+    if problems:
+        raise SituationError(problems)
+
+    hands: list[tuple[Card, ...]] = []
+    for h in named_hands:
+        if isinstance(h, int):
+            hands.append(tuple(remainder[:h]))
+            del remainder[:h]
+        else:
+            hands.append(tuple(h))
+    fill = size - len(draw_named)
+    draw = draw_named + remainder[:fill]
+    under = remainder[fill:]
+    for s in called:
+        if len(hands[s]) != 1:
+            problems.append(f"uno_called: seat {s} holds {len(hands[s])} cards, not one")
+    if problems:
+        raise SituationError(problems)
+    return GameState(
+        rules=rules,
+        players=players,
+        seed=seed,
+        round_number=0,
+        dealer=dealer,
+        hands=tuple(hands),
+        draw=pile_from(draw),
+        discard=pile_from(reversed(under + discard)),
+        color=color,
+        direction=direction,
+        turn=turn,
+        phase=Phase.TURN,
+        drawn=None,
+        penalty=None,
+        uno_called=frozenset(called),
+        uno_open=frozenset(),
+        scores=tuple(scores),
+        round_winner=None,
+        game_winners=(),
+        shuffles=0,
+        passes=0,
+    )
+
+
+def _direction(value: Any, problems: list[str]) -> int:
+    if value in (1, -1) and type(value) is int:
+        return int(value)
+    if isinstance(value, str) and value.strip().lower() in _DIRECTIONS:
+        return _DIRECTIONS[value.strip().lower()]
+    problems.append(f"direction: expected clockwise or counterclockwise, got {value!r}")
+    return 1
+
+
+def _color(d: Mapping[str, Any], discard: list[Card], problems: list[str]) -> Color | None:
+    top = discard[-1] if discard else None
+    raw = d.get("color")
+    color: Color | None = None
+    if raw is not None:
+        try:
+            color = parse_color(raw)
+        except NotationError as exc:
+            problems.append(f"color: {exc}")
+            return None
+    if top is None:
+        if "discard" not in d:
+            problems.append("discard: missing; the table needs at least the top card")
+        return color
+    if top.is_wild:
+        if color is None:
+            problems.append(f"color: the top card {top} is wild, so its color must be given")
+        return color
+    if color is not None and color is not top.color:
+        assert top.color is not None
+        problems.append(
+            f"color: the top card {top} is {top.color.value}, but the color given is "
+            f"{color.value}"
+        )
+    return top.color

@@ -1,0 +1,168 @@
+"""The game state: one frozen value holding everything about a table (``API.md`` section 4).
+
+A :class:`GameState` never changes; :func:`uno_rules.apply` builds a new one and shares
+everything that did not change. The draw and discard piles are persistent linked lists
+(``(top, rest, size)`` triples), so drawing or playing a card costs one small node, not a
+copy of the pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import StrEnum
+from typing import TypeAlias
+
+from attrs import frozen
+
+from .cards import Card, Color
+from .rules import Rules
+
+__all__ = ["Decision", "GameState", "Penalty", "Phase", "Pile"]
+
+Pile: TypeAlias = "tuple[Card, Pile, int] | None"
+
+
+def pile_from(cards_top_first: Iterable[Card]) -> Pile:
+    """Build a pile from cards listed top first."""
+    pile: Pile = None
+    for card in reversed(tuple(cards_top_first)):
+        pile = (card, pile, 1 if pile is None else pile[2] + 1)
+    return pile
+
+
+def pile_push(pile: Pile, card: Card) -> Pile:
+    return (card, pile, 1 if pile is None else pile[2] + 1)
+
+
+def pile_size(pile: Pile) -> int:
+    return 0 if pile is None else pile[2]
+
+
+def pile_cards(pile: Pile) -> Iterator[Card]:
+    """The cards, top first."""
+    while pile is not None:
+        yield pile[0]
+        pile = pile[1]
+
+
+class Phase(StrEnum):
+    """What kind of decision the state waits for."""
+
+    TURN = "turn"  # an ordinary turn: play or draw (B4.4)
+    DRAWN = "drawn"  # the seat drew: play the drawn card or pass (B6.3, B6.4)
+    PENALTY = "penalty"  # the seat must answer a draw penalty: accept or challenge (A60)
+    CHOOSE_COLOR = "choose-color"  # the seat names the color of a wild on top (A1)
+    ROUND_OVER = "round-over"  # waiting for next_round (B10.1)
+    GAME_OVER = "game-over"  # nothing more happens (B10.6)
+
+
+@frozen
+class Penalty:
+    """A pending draw penalty that its victim must answer (A60).
+
+    ``bluff`` (hidden from every view) records whether the Wild Draw Four broke the color
+    restriction when it was played (B8.2); ``offender_hand`` is the hand it was judged on,
+    shown to a challenger (B8.5); ``previous_color`` is the color before the card (A8).
+    """
+
+    amount: int
+    card: Card
+    offender: int
+    bluff: bool
+    offender_hand: tuple[Card, ...]
+    previous_color: Color
+
+
+@frozen
+class Decision:
+    """The one decision a state waits for: its ``kind`` and the ``seat`` that makes it
+    (``None`` when nobody in particular does: the next round)."""
+
+    kind: str
+    seat: int | None
+
+
+@frozen
+class GameState:
+    """Everything about a table at one moment. Frozen: never changes after it is built.
+
+    ``color`` is ``None`` only while the color of a wild turned as the first card is still
+    to be named (A1).
+
+    Public fields: ``rules``, ``players``, ``seed``, ``round_number``, ``dealer``, ``hands``
+    (by seat), ``color`` (the active color), ``direction`` (+1 clockwise, -1), ``turn`` (the
+    seat that must act), ``phase``, ``drawn`` (the card drawn this turn), ``penalty``,
+    ``uno_called`` (seats holding one card who called UNO), ``uno_open`` (seats that can be
+    caught), ``scores``, ``round_winner``, ``game_winners``. Piles are read through
+    :attr:`draw_pile` and :attr:`discard_pile`.
+    """
+
+    rules: Rules
+    players: int
+    seed: int
+    round_number: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    draw: Pile
+    discard: Pile
+    color: Color | None
+    direction: int
+    turn: int
+    phase: Phase
+    drawn: Card | None
+    penalty: Penalty | None
+    uno_called: frozenset[int]
+    uno_open: frozenset[int]
+    scores: tuple[int, ...]
+    round_winner: int | None
+    game_winners: tuple[int, ...]
+    shuffles: int
+    passes: int
+
+    @property
+    def top_card(self) -> Card:
+        assert self.discard is not None
+        return self.discard[0]
+
+    @property
+    def draw_pile(self) -> tuple[Card, ...]:
+        """The draw pile, top card first."""
+        return tuple(pile_cards(self.draw))
+
+    @property
+    def draw_pile_size(self) -> int:
+        return pile_size(self.draw)
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom card first, top card last."""
+        return tuple(reversed(tuple(pile_cards(self.discard))))
+
+    @property
+    def round_over(self) -> bool:
+        return self.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+
+    @property
+    def game_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def game_winner(self) -> int | None:
+        """The winner of the game, or ``None`` while it goes on or when the win is shared
+        (then see ``game_winners``)."""
+        return self.game_winners[0] if len(self.game_winners) == 1 else None
+
+    @property
+    def decision(self) -> Decision | None:
+        """The one pending decision, or ``None`` once the game is over."""
+        if self.phase is Phase.GAME_OVER:
+            return None
+        if self.phase is Phase.ROUND_OVER:
+            return Decision("next-round", None)
+        return Decision(self.phase.value, self.turn)
+
+    def __repr__(self) -> str:
+        hands = " | ".join(" ".join(map(str, h)) for h in self.hands)
+        color = self.color.value if self.color is not None else "(color not named)"
+        return (f"<GameState {self.rules.name} round {self.round_number} {self.phase.value} "
+                f"seat {self.turn} top {self.top_card} {color} hands [{hands}]>")

@@ -1,0 +1,90 @@
+"""Player views: what one seat may know (``API.md`` section 4).
+
+A :class:`PlayerView` holds the seat's own hand, every public fact (hand sizes, the discard
+pile, the draw pile's size, calls, scores, whose decision it is) and nothing else: no other
+hand, no draw pile order, no record of whether a Wild Draw Four was a bluff (B8.2). The
+view is built from copies of public values, so nothing hidden is reachable from it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import frozen
+
+from .cards import Card, Color
+from .state import GameState, Phase
+
+__all__ = ["PlayerView", "view"]
+
+
+@frozen
+class PlayerView:
+    """One seat's view of a table."""
+
+    seat: int
+    rules_name: str
+    players: int
+    round_number: int
+    dealer: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    top_card: Card
+    discard_pile: tuple[Card, ...]
+    draw_pile_size: int
+    color: Color | None
+    direction: int
+    turn: int
+    phase: Phase
+    drawn: Card | None
+    penalty_amount: int | None
+    uno_called: frozenset[int]
+    uno_open: frozenset[int]
+    scores: tuple[int, ...]
+    round_winner: int | None
+    game_winners: tuple[int, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat and self.phase not in (Phase.ROUND_OVER,
+                                                             Phase.GAME_OVER)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON types, for sending to a client."""
+        from .snapshot import plain
+
+        out: dict[str, Any] = plain(self)
+        return out
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` may know of ``state``. Raises :class:`~uno_rules.SituationError` for a
+    seat that is not at the table."""
+    if type(seat) is not int or not 0 <= seat < state.players:
+        from .errors import SituationError
+
+        raise SituationError([f"seat: expected 0 to {state.players - 1}, got {seat!r}"])
+    penalty = state.penalty
+    return PlayerView(
+        seat=seat,
+        rules_name=state.rules.name,
+        players=state.players,
+        round_number=state.round_number,
+        dealer=state.dealer,
+        hand=state.hands[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        top_card=state.top_card,
+        discard_pile=state.discard_pile,
+        draw_pile_size=state.draw_pile_size,
+        color=state.color,
+        direction=state.direction,
+        turn=state.turn,
+        phase=state.phase,
+        drawn=state.drawn if state.turn == seat else None,
+        penalty_amount=None if penalty is None else penalty.amount,
+        uno_called=state.uno_called,
+        uno_open=state.uno_open,
+        scores=state.scores,
+        round_winner=state.round_winner,
+        game_winners=state.game_winners,
+    )

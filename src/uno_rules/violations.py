@@ -1,0 +1,379 @@
+"""Rule violations: why a move was refused, as data (``API.md`` section 7).
+
+Every violation has a stable kebab-case ``code``, the ``rule`` (a ``RULES.md`` clause id)
+that refuses the move, the facts that explain it, and ``str(violation)``, one sentence a
+player can read. Violations are returned by :func:`uno_rules.apply` and
+:func:`uno_rules.validate`, never raised (see :func:`uno_rules.apply_or_raise`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import field, frozen
+
+from .cards import Card, Color
+
+__all__ = [
+    "AlreadyDrawn",
+    "CannotCallUno",
+    "CannotCatchSelf",
+    "CardDoesNotMatch",
+    "CardNotInHand",
+    "ChallengeDisabled",
+    "ColorNotAllowed",
+    "ColorRequired",
+    "GameOver",
+    "MustPlayOrDraw",
+    "NoChallengePending",
+    "NoColorToChoose",
+    "NoPenaltyPending",
+    "NotChallengeEligible",
+    "NotYourTurn",
+    "NothingToCatch",
+    "NothingToDraw",
+    "OneCardPerTurn",
+    "OnlyDrawnCardPlayable",
+    "PenaltyPending",
+    "RoundNotOver",
+    "RoundOver",
+    "TargetNotAllowed",
+    "UnknownSeat",
+    "UnoDisabled",
+    "UnoWindowClosed",
+    "Violation",
+    "WildDrawFourNotAllowed",
+    "ColorChoicePending",
+]
+
+
+@frozen(kw_only=True)
+class Violation:
+    """Base class: a move refused by a rule. ``seat`` is the seat that tried it."""
+
+    code: ClassVar[str] = "violation"
+    default_rule: ClassVar[str] = ""
+
+    seat: int | None = None
+    rule: str = field(default="")
+
+    def __attrs_post_init__(self) -> None:
+        if not self.rule:
+            object.__setattr__(self, "rule", self.default_rule)
+
+    def explain(self) -> str:
+        return "the move is not allowed"
+
+    def __str__(self) -> str:
+        text = self.explain()
+        return text[0].upper() + text[1:] + f" ({self.rule})."
+
+    def to_dict(self) -> dict[str, object]:
+        """Code, rule, message and facts as plain JSON types."""
+        from .snapshot import plain
+
+        out: dict[str, object] = {"code": self.code, "rule": self.rule, "message": str(self)}
+        for name in self.__attrs_attrs__:  # type: ignore[attr-defined]
+            if name.name != "rule":
+                out[name.name] = plain(getattr(self, name.name))
+        return out
+
+
+def _who(seat: int | None) -> str:
+    return f"seat {seat}"
+
+
+@frozen(kw_only=True)
+class UnknownSeat(Violation):
+    code: ClassVar[str] = "unknown-seat"
+    default_rule: ClassVar[str] = "B1.2"
+    players: int
+    what: str = "seat"
+    value: object = None
+
+    def explain(self) -> str:
+        return (f"there is no {self.what} {self.value!r} at this table: seats are 0 to "
+                f"{self.players - 1}")
+
+
+@frozen(kw_only=True)
+class RoundOver(Violation):
+    code: ClassVar[str] = "round-over"
+    default_rule: ClassVar[str] = "B10.1"
+
+    def explain(self) -> str:
+        return "the round is over; start the next one with next_round"
+
+
+@frozen(kw_only=True)
+class GameOver(Violation):
+    code: ClassVar[str] = "game-over"
+    default_rule: ClassVar[str] = "B10.6"
+
+    def explain(self) -> str:
+        return "the game is over"
+
+
+@frozen(kw_only=True)
+class RoundNotOver(Violation):
+    code: ClassVar[str] = "round-not-over"
+    default_rule: ClassVar[str] = "B10.1"
+
+    def explain(self) -> str:
+        return "the round is still being played; nobody has gone out"
+
+
+@frozen(kw_only=True)
+class NotYourTurn(Violation):
+    code: ClassVar[str] = "not-your-turn"
+    default_rule: ClassVar[str] = "B4.3"
+    turn: int
+
+    def explain(self) -> str:
+        return f"it is seat {self.turn}'s turn, not {_who(self.seat)}'s"
+
+
+@frozen(kw_only=True)
+class CardNotInHand(Violation):
+    code: ClassVar[str] = "card-not-in-hand"
+    default_rule: ClassVar[str] = "B4.4"
+    card: Card
+
+    def explain(self) -> str:
+        return f"{_who(self.seat)} does not hold {self.card}"
+
+
+@frozen(kw_only=True)
+class CardDoesNotMatch(Violation):
+    code: ClassVar[str] = "card-does-not-match"
+    default_rule: ClassVar[str] = "B5.1"
+    card: Card
+    top_card: Card
+    color: Color
+
+    def explain(self) -> str:
+        on = str(self.top_card)
+        if self.top_card.is_wild:
+            on += f" (color {self.color.value})"
+        return (f"{self.card} does not match {on}: it needs the color {self.color.value}, "
+                f"the same number or the same symbol")
+
+
+@frozen(kw_only=True)
+class ColorRequired(Violation):
+    code: ClassVar[str] = "color-required"
+    default_rule: ClassVar[str] = "B7.4"
+    card: Card
+
+    def explain(self) -> str:
+        return f"playing {self.card} needs a color: red, yellow, green or blue"
+
+
+@frozen(kw_only=True)
+class ColorNotAllowed(Violation):
+    code: ClassVar[str] = "color-not-allowed"
+    default_rule: ClassVar[str] = "A61"
+    card: Card
+
+    def explain(self) -> str:
+        return f"{self.card} is not a wild card, so no color can be named with it"
+
+
+@frozen(kw_only=True)
+class TargetNotAllowed(Violation):
+    code: ClassVar[str] = "target-not-allowed"
+    default_rule: ClassVar[str] = "B4.4"
+    card: Card
+
+    def explain(self) -> str:
+        return f"{self.card} takes no target seat under these rules"
+
+
+@frozen(kw_only=True)
+class WildDrawFourNotAllowed(Violation):
+    code: ClassVar[str] = "wild-draw-four-not-allowed"
+    default_rule: ClassVar[str] = "H10"
+    color: Color
+
+    def explain(self) -> str:
+        return (f"{_who(self.seat)} holds a card of the active color {self.color.value}, so a "
+                f"Wild Draw Four may not be played (no bluffing under these rules)")
+
+
+@frozen(kw_only=True)
+class OnlyDrawnCardPlayable(Violation):
+    code: ClassVar[str] = "only-drawn-card-playable"
+    default_rule: ClassVar[str] = "B6.3"
+    card: Card
+    drawn: Card
+
+    def explain(self) -> str:
+        return (f"after drawing, only the drawn card ({self.drawn}) may be played, "
+                f"not {self.card}")
+
+
+@frozen(kw_only=True)
+class AlreadyDrawn(Violation):
+    code: ClassVar[str] = "already-drawn"
+    default_rule: ClassVar[str] = "B6.5"
+
+    def explain(self) -> str:
+        return (f"{_who(self.seat)} has already drawn this turn: play the drawn card "
+                f"or pass")
+
+
+@frozen(kw_only=True)
+class MustPlayOrDraw(Violation):
+    code: ClassVar[str] = "must-play-or-draw"
+    default_rule: ClassVar[str] = "B6.6"
+    can_draw: bool = True
+
+    def explain(self) -> str:
+        if self.can_draw:
+            return "a turn may not be passed before drawing: play a card or draw"
+        return "the draw pile is empty, but a card can be played, so the turn may not be passed"
+
+
+@frozen(kw_only=True)
+class NothingToDraw(Violation):
+    code: ClassVar[str] = "nothing-to-draw"
+    default_rule: ClassVar[str] = "A44"
+
+    def explain(self) -> str:
+        return "both piles are used up, so there is nothing to draw: play a card or pass"
+
+
+@frozen(kw_only=True)
+class PenaltyPending(Violation):
+    code: ClassVar[str] = "penalty-pending"
+    default_rule: ClassVar[str] = "B7.5"
+    victim: int
+    amount: int
+
+    def explain(self) -> str:
+        return (f"seat {self.victim} must first answer the pending draw of {self.amount} "
+                f"(accept or challenge)")
+
+
+@frozen(kw_only=True)
+class ColorChoicePending(Violation):
+    code: ClassVar[str] = "color-choice-pending"
+    default_rule: ClassVar[str] = "A1"
+    chooser: int
+
+    def explain(self) -> str:
+        return f"seat {self.chooser} must first name the color of the wild on top"
+
+
+@frozen(kw_only=True)
+class NoColorToChoose(Violation):
+    code: ClassVar[str] = "no-color-to-choose"
+    default_rule: ClassVar[str] = "A1"
+
+    def explain(self) -> str:
+        return "no color is waiting to be named; name a wild's color with the play itself"
+
+
+@frozen(kw_only=True)
+class OneCardPerTurn(Violation):
+    code: ClassVar[str] = "one-card-per-turn"
+    default_rule: ClassVar[str] = "B4.5"
+
+    def explain(self) -> str:
+        return "only one card may be played per turn"
+
+
+@frozen(kw_only=True)
+class NoPenaltyPending(Violation):
+    code: ClassVar[str] = "no-penalty-pending"
+    default_rule: ClassVar[str] = "A60"
+
+    def explain(self) -> str:
+        return "there is no draw penalty to accept"
+
+
+@frozen(kw_only=True)
+class NoChallengePending(Violation):
+    code: ClassVar[str] = "no-challenge-pending"
+    default_rule: ClassVar[str] = "A9"
+
+    def explain(self) -> str:
+        return "there is no Wild Draw Four waiting to be challenged"
+
+
+@frozen(kw_only=True)
+class NotChallengeEligible(Violation):
+    code: ClassVar[str] = "not-challenge-eligible"
+    default_rule: ClassVar[str] = "B8.3"
+    victim: int
+
+    def explain(self) -> str:
+        return (f"only seat {self.victim}, who would draw the 4 cards, may challenge the "
+                f"Wild Draw Four")
+
+
+@frozen(kw_only=True)
+class ChallengeDisabled(Violation):
+    code: ClassVar[str] = "challenge-disabled"
+    default_rule: ClassVar[str] = "H11"
+
+    def explain(self) -> str:
+        return "a Wild Draw Four cannot be challenged under these rules"
+
+
+@frozen(kw_only=True)
+class NothingToCatch(Violation):
+    code: ClassVar[str] = "nothing-to-catch"
+    default_rule: ClassVar[str] = "B9.7"
+    target: int
+    hand_size: int
+    called: bool
+
+    def explain(self) -> str:
+        if self.called:
+            return f"seat {self.target} has called UNO, so there is nothing to catch"
+        return (f"seat {self.target} holds {self.hand_size} cards, not one, so there is "
+                f"nothing to catch")
+
+
+@frozen(kw_only=True)
+class UnoWindowClosed(Violation):
+    code: ClassVar[str] = "uno-window-closed"
+    default_rule: ClassVar[str] = "B9.4"
+    target: int
+
+    def explain(self) -> str:
+        return (f"too late: the next player has begun their turn since seat {self.target} "
+                f"got down to one card, so there is no penalty")
+
+
+@frozen(kw_only=True)
+class CannotCatchSelf(Violation):
+    code: ClassVar[str] = "cannot-catch-self"
+    default_rule: ClassVar[str] = "B9.7"
+
+    def explain(self) -> str:
+        return "a player cannot catch themself; call UNO instead"
+
+
+@frozen(kw_only=True)
+class CannotCallUno(Violation):
+    code: ClassVar[str] = "cannot-call-uno"
+    default_rule: ClassVar[str] = "A14"
+    hand_size: int
+    called: bool = False
+
+    def explain(self) -> str:
+        if self.called:
+            return f"{_who(self.seat)} has already called UNO"
+        return (f"UNO is called when a play leaves exactly one card; {_who(self.seat)} "
+                f"would hold {self.hand_size}")
+
+
+@frozen(kw_only=True)
+class UnoDisabled(Violation):
+    code: ClassVar[str] = "uno-disabled"
+    default_rule: ClassVar[str] = "H12"
+
+    def explain(self) -> str:
+        return "calling UNO is switched off under these rules"
