@@ -212,9 +212,7 @@ class Card:
 _POINTS: dict[Rank, int] = {r: int(r.value) for r in NUMBER_RANKS}
 _POINTS.update({r: 20 for r in ACTION_RANKS})
 _POINTS.update({Rank.WILD: 50, Rank.WILD_DRAW_FOUR: 50})
-_POINTS.update(
-    {Rank.WILD_SHUFFLE_HANDS: 40, Rank.WILD_SWAP_HANDS: 40, Rank.WILD_CUSTOMIZABLE: 40}
-)
+_POINTS.update({Rank.WILD_SHUFFLE_HANDS: 40, Rank.WILD_SWAP_HANDS: 40, Rank.WILD_CUSTOMIZABLE: 40})
 _POINTS[Rank.BLANK] = 0
 
 

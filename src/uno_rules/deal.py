@@ -151,8 +151,7 @@ def deal_round(
             redeal += 1  # A1 (c): reshuffle everything and deal again.
             continue
         break
-    return _first_card_state(rules, players, seed, round_number, dealer, scores, hands, pile,
-                             card)
+    return _first_card_state(rules, players, seed, round_number, dealer, scores, hands, pile, card)
 
 
 def _first_card_state(

@@ -105,18 +105,14 @@ def _has_playable(state: GameState, hand: tuple[Card, ...]) -> bool:
     return any(matches(c, top, color) for c in hand)
 
 
-def _is_bluff(
-    rules: Rules, hand_after: tuple[Card, ...], top: Card, color: Color | None
-) -> bool:
+def _is_bluff(rules: Rules, hand_after: tuple[Card, ...], top: Card, color: Color | None) -> bool:
     """B8.1 / A10 / A11: whether a Wild Draw Four breaks its restriction, judged on the hand
     left after playing it (B8.2)."""
     restriction = rules.w4_restriction
     if restriction is W4Restriction.COLOR or restriction is W4Restriction.STRICT:
         return any(c.color is color for c in hand_after)
     if restriction is W4Restriction.ANY_PLAYABLE:
-        return any(
-            c.rank is not Rank.WILD_DRAW_FOUR and matches(c, top, color) for c in hand_after
-        )
+        return any(c.rank is not Rank.WILD_DRAW_FOUR and matches(c, top, color) for c in hand_after)
     return False
 
 
@@ -173,13 +169,15 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
     hand = state.hands[seat]
     if card not in hand:
         return v.CardNotInHand(seat=seat, card=card)
+    color = state.color
+    assert color is not None  # only a pending first-card choice leaves it unnamed
     if state.phase is Phase.DRAWN and card != state.drawn:
         assert state.drawn is not None
         return v.OnlyDrawnCardPlayable(seat=seat, card=card, drawn=state.drawn)
     if not matches(card, state.top_card, state.color):
         rule = "B5.2" if card.rank.is_action else "B5.1"
         return v.CardDoesNotMatch(
-            seat=seat, rule=rule, card=card, top_card=state.top_card, color=state.color
+            seat=seat, rule=rule, card=card, top_card=state.top_card, color=color
         )
     if card.is_wild and move.color is None:
         return v.ColorRequired(seat=seat, card=card)
@@ -193,7 +191,7 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
         and rules.w4_restriction is W4Restriction.STRICT
         and _is_bluff(rules, _without(hand, card), state.top_card, state.color)
     ):
-        return v.WildDrawFourNotAllowed(seat=seat, color=state.color)
+        return v.WildDrawFourNotAllowed(seat=seat, color=color)
     if move.call_uno:
         if not rules.uno.enabled:
             return v.UnoDisabled(seat=seat)
@@ -231,9 +229,7 @@ def _check_call(state: GameState, move: CallUno) -> v.Violation | None:
         return v.UnoDisabled(seat=move.seat)
     size = len(state.hands[move.seat])
     if size != 1 or move.seat in state.uno_called:
-        return v.CannotCallUno(
-            seat=move.seat, hand_size=size, called=move.seat in state.uno_called
-        )
+        return v.CannotCallUno(seat=move.seat, hand_size=size, called=move.seat in state.uno_called)
     return None
 
 
@@ -523,9 +519,12 @@ def _perform_play(b: _Builder, move: Play) -> None:
     hand = _without(b.hands[seat], card)
     b.hands[seat] = hand
     top_before, color_before = old.top_card, old.color
+    assert color_before is not None
     b.discard = pile_push(b.discard, card)
-    b.color = move.color if card.color is None else card.color  # type: ignore[assignment]
-    b.events.append(CardPlayed(seat, card, b.color))
+    new_color = move.color if card.color is None else card.color
+    assert new_color is not None
+    b.color = new_color
+    b.events.append(CardPlayed(seat, card, new_color))
     b.drawn = None
     b.phase = Phase.TURN
     b.passes = 0

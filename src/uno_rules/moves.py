@@ -3,8 +3,11 @@
 Moves are frozen values. ``parse_move(text)`` reads the move notation and ``str(move)``
 writes its canonical form, so ``parse_move(str(m)) == m``.
 
->>> parse_move("0 W+4 b")
-Play(seat=0, card=Card.parse('W+4'), color=<Color.BLUE: 'blue'>, target=None, call_uno=False, extra=())
+>>> move = parse_move("0 W+4 b")
+>>> move.card, move.color
+(Card.parse('W+4'), <Color.BLUE: 'blue'>)
+>>> str(move)
+'0 W+4 blue'
 >>> str(parse_move("P2 catch P0"))
 '2 catch 0'
 """
@@ -177,8 +180,13 @@ def parse_move(text: str) -> Move:
     seat = _seat(tokens[0], text)
     verb = tokens[1].lower()
     rest = tokens[2:]
-    simple = {"draw": Draw, "pass": Pass, "uno": CallUno, "challenge": Challenge,
-              "accept": Accept}
+    simple: dict[str, type[Draw | Pass | CallUno | Challenge | Accept]] = {
+        "draw": Draw,
+        "pass": Pass,
+        "uno": CallUno,
+        "challenge": Challenge,
+        "accept": Accept,
+    }
     if verb in simple:
         if rest:
             raise NotationError(text, f"nothing after '{verb}'")

@@ -58,7 +58,6 @@ def preset_names() -> tuple[str, ...]:
 def read_yaml(path: str | os.PathLike[str], what: str = "file") -> Any:
     """Read a YAML or JSON file with the safe loader, refusing oversized or deeply nested
     documents. Problems raise :class:`PresetError` naming the file."""
-    import yaml
 
     p = Path(path)
     try:
@@ -120,12 +119,22 @@ def load_preset(source: Rules | str | os.PathLike[str] | Mapping[str, Any]) -> R
     """
     if isinstance(source, Rules):
         return source
+    if isinstance(source, str) and source in preset_names():
+        return _load_bundled(source)
     data, default_name = _resolve(source, chain=())
     return _build(data, default_name)
 
 
+@cache
+def _load_bundled(name: str) -> Rules:
+    """Bundled presets are read once per process (a :class:`Rules` is immutable)."""
+    data, default_name = _resolve(name, chain=())
+    return _build(data, default_name)
+
+
 def _resolve(
-    source: str | os.PathLike[str] | Mapping[str, Any], chain: tuple[str, ...],
+    source: str | os.PathLike[str] | Mapping[str, Any],
+    chain: tuple[str, ...],
     base_dir: Path | None = None,
 ) -> tuple[dict[str, Any], str]:
     """The merged raw mapping for ``source`` (its ``extends`` chain applied) and its
@@ -152,13 +161,15 @@ def _resolve(
         data = read_yaml(path, "preset file")
         here = path.parent
     else:
-        raise PresetError([f"expected a preset name, a file path or a mapping, got "
-                           f"{type(source).__name__}"])
+        raise PresetError(
+            [f"expected a preset name, a file path or a mapping, got {type(source).__name__}"]
+        )
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
-        raise PresetError([f"{key}: a preset must be a mapping of settings, got "
-                           f"{_type_name(data)}"])
+        raise PresetError(
+            [f"{key}: a preset must be a mapping of settings, got {_type_name(data)}"]
+        )
     data = dict(data)
     parent = data.pop("extends", None)
     if parent is None:
@@ -200,7 +211,7 @@ def _build(data: dict[str, Any], default_name: str) -> Rules:
     _check_class(Rules, data, "", problems)
     if problems:
         raise PresetError(problems)
-    rules = _converter().structure(data, Rules)
+    rules: Rules = _converter().structure(data, Rules)
     problems = contradictions(rules)
     if problems:
         raise PresetError(problems)
@@ -246,16 +257,15 @@ def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
             problems.append(f"{_join(path, str(key))}: keys must be text")
         elif key not in fields:
             extra = " ('extends' is only allowed at the top)" if key == "extends" else ""
-            problems.append(
-                f"{_join(path, key)}: unknown setting{_suggest(key, fields)}{extra}"
-            )
+            problems.append(f"{_join(path, key)}: unknown setting{_suggest(key, fields)}{extra}")
     for name, a in fields.items():
         if name in data:
             _check_value(hints[name], a.metadata, data[name], _join(path, name), problems)
 
 
-def _check_value(tp: Any, meta: Mapping[str, Any], value: Any, path: str,
-                 problems: list[str]) -> None:
+def _check_value(
+    tp: Any, meta: Mapping[str, Any], value: Any, path: str, problems: list[str]
+) -> None:
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
         options = typing.get_args(tp)
@@ -279,8 +289,9 @@ def _check_value(tp: Any, meta: Mapping[str, Any], value: Any, path: str,
         if not isinstance(value, str) or value not in allowed:
             shown = repr(value) if isinstance(value, str) else _type_name(value)
             hint = _suggest(value, allowed) if isinstance(value, str) else ""
-            problems.append(f"{path}: unknown value {shown}{hint}; expected one of "
-                            f"{', '.join(allowed)}")
+            problems.append(
+                f"{path}: unknown value {shown}{hint}; expected one of {', '.join(allowed)}"
+            )
     elif tp is bool:
         if not isinstance(value, bool):
             problems.append(f"{path}: expected true or false, got {_type_name(value)}")

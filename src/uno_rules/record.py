@@ -44,7 +44,10 @@ class ReplayResult:
 
 
 def make_record(
-    rules: Rules | str, players: int, seed: int, moves: Iterable[Move | str],
+    rules: Rules | str,
+    players: int,
+    seed: int,
+    moves: Iterable[Move | str],
     dealer: int | None = None,
 ) -> dict[str, Any]:
     """A record mapping for a game, ready to be written as YAML or JSON."""

@@ -38,12 +38,31 @@ from .state import GameState, Phase, pile_from
 __all__ = ["situation"]
 
 _KEYS = {
-    "rules", "players", "hands", "discard", "color", "turn", "direction", "draw_pile",
-    "draw_pile_size", "seed", "scores", "dealer", "uno_called", "title", "description",
+    "rules",
+    "players",
+    "hands",
+    "discard",
+    "color",
+    "turn",
+    "direction",
+    "draw_pile",
+    "draw_pile_size",
+    "seed",
+    "scores",
+    "dealer",
+    "uno_called",
+    "title",
+    "description",
     "moves",
 }
-_DIRECTIONS = {"clockwise": 1, "cw": 1, "counterclockwise": -1, "counter-clockwise": -1,
-               "anticlockwise": -1, "ccw": -1}
+_DIRECTIONS = {
+    "clockwise": 1,
+    "cw": 1,
+    "counterclockwise": -1,
+    "counter-clockwise": -1,
+    "anticlockwise": -1,
+    "ccw": -1,
+}
 
 
 def situation(description: Mapping[str, Any]) -> GameState:
@@ -123,15 +142,15 @@ def situation(description: Mapping[str, Any]) -> GameState:
         problems.append(f"seed: expected an integer, got {seed!r}")
         seed = 0
     scores = d.get("scores", [0] * players)
-    if not isinstance(scores, list) or len(scores) != players or not all(
-        type(s) is int and s >= 0 for s in scores
+    if (
+        not isinstance(scores, list)
+        or len(scores) != players
+        or not all(type(s) is int and s >= 0 for s in scores)
     ):
         problems.append(f"scores: expected {players} whole numbers")
         scores = [0] * players
     called = d.get("uno_called", [])
-    if not isinstance(called, list) or not all(
-        type(s) is int and 0 <= s < players for s in called
-    ):
+    if not isinstance(called, list) or not all(type(s) is int and 0 <= s < players for s in called):
         problems.append(f"uno_called: expected a list of seats, got {called!r}")
         called = []
     if rules is None:
@@ -144,9 +163,7 @@ def situation(description: Mapping[str, Any]) -> GameState:
             named.update(h)
     for card, n in sorted(named.items()):
         if n > deck[card]:
-            problems.append(
-                f"cards: {n} x {card} named, but the deck has {deck[card]} (B1.1)"
-            )
+            problems.append(f"cards: {n} x {card} named, but the deck has {deck[card]} (B1.1)")
     remainder = list(shuffled(sorted((deck - named).elements()), derive_seed(seed, 0x517)))
     counts = sum(h for h in named_hands if isinstance(h, int))
     if counts > len(remainder):
@@ -237,7 +254,6 @@ def _color(d: Mapping[str, Any], discard: list[Card], problems: list[str]) -> Co
     if color is not None and color is not top.color:
         assert top.color is not None
         problems.append(
-            f"color: the top card {top} is {top.color.value}, but the color given is "
-            f"{color.value}"
+            f"color: the top card {top} is {top.color.value}, but the color given is {color.value}"
         )
     return top.color

@@ -84,8 +84,9 @@ class _Reader:
     def fail(self, path: str, text: str) -> None:
         self.problems.append(f"{path}: {text}")
 
-    def int(self, key: str, lo: int | None = None, hi: int | None = None,
-            optional: bool = False) -> int | None:
+    def integer(
+        self, key: str, lo: int | None = None, hi: int | None = None, optional: bool = False
+    ) -> int | None:
         value = self.data.get(key)
         if value is None and optional:
             return None
@@ -132,9 +133,27 @@ def load_state(data: Mapping[str, Any]) -> GameState:
         raise SituationError([f"snapshot: expected a mapping, got {type(data).__name__}"])
     r = _Reader(data)
     known = {
-        "format", "rules", "players", "seed", "round_number", "dealer", "hands", "draw_pile",
-        "discard_pile", "color", "direction", "turn", "phase", "drawn", "penalty",
-        "uno_called", "uno_open", "scores", "round_winner", "game_winners", "shuffles",
+        "format",
+        "rules",
+        "players",
+        "seed",
+        "round_number",
+        "dealer",
+        "hands",
+        "draw_pile",
+        "discard_pile",
+        "color",
+        "direction",
+        "turn",
+        "phase",
+        "drawn",
+        "penalty",
+        "uno_called",
+        "uno_open",
+        "scores",
+        "round_winner",
+        "game_winners",
+        "shuffles",
         "passes",
     }
     for key in data:
@@ -153,16 +172,16 @@ def load_state(data: Mapping[str, Any]) -> GameState:
             rules = load_preset(raw_rules)
     except PresetError as exc:
         r.problems.extend(f"rules.{p}" for p in exc.problems)
-    players = r.int("players", MIN_PLAYERS, MAX_PLAYERS)
+    players = r.integer("players", MIN_PLAYERS, MAX_PLAYERS)
     if players is None:
         raise SituationError(r.problems)
-    seed = r.int("seed")
-    round_number = r.int("round_number", 0)
-    dealer = r.int("dealer", 0, players - 1)
-    turn = r.int("turn", 0, players - 1)
-    shuffles = r.int("shuffles", 0)
-    passes = r.int("passes", 0, players)
-    round_winner = r.int("round_winner", 0, players - 1, optional=True)
+    seed = r.integer("seed")
+    round_number = r.integer("round_number", 0)
+    dealer = r.integer("dealer", 0, players - 1)
+    turn = r.integer("turn", 0, players - 1)
+    shuffles = r.integer("shuffles", 0)
+    passes = r.integer("passes", 0, players)
+    round_winner = r.integer("round_winner", 0, players - 1, optional=True)
     raw_hands = data.get("hands")
     hands: tuple[tuple[Card, ...], ...] = ()
     if not isinstance(raw_hands, list) or len(raw_hands) != players:
@@ -183,15 +202,17 @@ def load_state(data: Mapping[str, Any]) -> GameState:
     if direction not in (1, -1) or type(direction) is not int:
         r.fail("direction", f"expected 1 or -1, got {direction!r}")
     try:
-        phase = Phase(data.get("phase"))
+        phase = Phase(str(data.get("phase")))
     except ValueError:
         r.fail("phase", f"expected one of {', '.join(p.value for p in Phase)}")
         phase = Phase.TURN
     drawn = None if data.get("drawn") is None else r.card(data["drawn"], "drawn")
     penalty = _read_penalty(r, data.get("penalty"), players)
     scores = data.get("scores")
-    if not isinstance(scores, list) or len(scores) != players or not all(
-        type(s) is int for s in scores
+    if (
+        not isinstance(scores, list)
+        or len(scores) != players
+        or not all(type(s) is int for s in scores)
     ):
         r.fail("scores", f"expected {players} integers")
         scores = [0] * players
@@ -199,8 +220,21 @@ def load_state(data: Mapping[str, Any]) -> GameState:
     opened = r.seats("uno_open", players)
     winners = r.seats("game_winners", players)
     if rules is not None and hands and not r.problems:
-        _check_consistency(r, rules, hands, draw, discard, phase, turn, color, drawn, penalty,
-                           called, opened, winners)
+        _check_consistency(
+            r,
+            rules,
+            hands,
+            draw,
+            discard,
+            phase,
+            turn,
+            color,
+            drawn,
+            penalty,
+            called,
+            opened,
+            winners,
+        )
     if r.problems:
         raise SituationError(r.problems)
     assert rules is not None and seed is not None and round_number is not None
@@ -235,7 +269,12 @@ def _read_penalty(r: _Reader, raw: Any, players: int) -> Penalty | None:
     if raw is None:
         return None
     if not isinstance(raw, Mapping) or set(raw) != {
-        "amount", "card", "offender", "bluff", "offender_hand", "previous_color"
+        "amount",
+        "card",
+        "offender",
+        "bluff",
+        "offender_hand",
+        "previous_color",
     }:
         r.fail("penalty", "expected the mapping written by dump_state")
         return None
@@ -259,10 +298,19 @@ def _read_penalty(r: _Reader, raw: Any, players: int) -> Penalty | None:
 
 
 def _check_consistency(
-    r: _Reader, rules: Rules, hands: tuple[tuple[Card, ...], ...], draw: tuple[Card, ...],
-    discard: tuple[Card, ...], phase: Phase, turn: int | None, color: Color | None,
-    drawn: Card | None, penalty: Penalty | None, called: tuple[int, ...],
-    opened: tuple[int, ...], winners: tuple[int, ...],
+    r: _Reader,
+    rules: Rules,
+    hands: tuple[tuple[Card, ...], ...],
+    draw: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    phase: Phase,
+    turn: int | None,
+    color: Color | None,
+    drawn: Card | None,
+    penalty: Penalty | None,
+    called: tuple[int, ...],
+    opened: tuple[int, ...],
+    winners: tuple[int, ...],
 ) -> None:
     held = Counter(c for hand in hands for c in hand)
     held.update(draw)
@@ -276,8 +324,7 @@ def _check_consistency(
             parts.append("too many " + ", ".join(f"{c} x{n}" for c, n in sorted(extra.items())))
         if missing:
             parts.append("missing " + ", ".join(f"{c} x{n}" for c, n in sorted(missing.items())))
-        r.fail("cards", "the hands and piles are not exactly the deck (B1.4): "
-               + "; ".join(parts))
+        r.fail("cards", "the hands and piles are not exactly the deck (B1.4): " + "; ".join(parts))
     top = discard[-1] if discard else None
     if top is not None and top.color is not None and color is not top.color:
         r.fail("color", f"the top card {top} is {top.color.value}, not {color}")
@@ -294,8 +341,10 @@ def _check_consistency(
             r.fail("uno_called", f"seat {seat} holds {len(hands[seat])} cards, not one")
     for seat in opened:
         if len(hands[seat]) != 1 or seat in called:
-            r.fail("uno_open", f"seat {seat} cannot be caught: it must hold one card "
-                   "and not have called")
+            r.fail(
+                "uno_open",
+                f"seat {seat} cannot be caught: it must hold one card and not have called",
+            )
     in_round = phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
     if in_round:
         for seat, hand in enumerate(hands):

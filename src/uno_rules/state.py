@@ -164,5 +164,7 @@ class GameState:
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(map(str, h)) for h in self.hands)
         color = self.color.value if self.color is not None else "(color not named)"
-        return (f"<GameState {self.rules.name} round {self.round_number} {self.phase.value} "
-                f"seat {self.turn} top {self.top_card} {color} hands [{hands}]>")
+        return (
+            f"<GameState {self.rules.name} round {self.round_number} {self.phase.value} "
+            f"seat {self.turn} top {self.top_card} {color} hands [{hands}]>"
+        )

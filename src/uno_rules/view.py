@@ -46,8 +46,7 @@ class PlayerView:
 
     @property
     def my_turn(self) -> bool:
-        return self.turn == self.seat and self.phase not in (Phase.ROUND_OVER,
-                                                             Phase.GAME_OVER)
+        return self.turn == self.seat and self.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON types, for sending to a client."""

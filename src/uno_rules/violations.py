@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import attrs
 from attrs import field, frozen
 
 from .cards import Card, Color
@@ -21,6 +22,7 @@ __all__ = [
     "CardDoesNotMatch",
     "CardNotInHand",
     "ChallengeDisabled",
+    "ColorChoicePending",
     "ColorNotAllowed",
     "ColorRequired",
     "GameOver",
@@ -43,7 +45,6 @@ __all__ = [
     "UnoWindowClosed",
     "Violation",
     "WildDrawFourNotAllowed",
-    "ColorChoicePending",
 ]
 
 
@@ -73,9 +74,9 @@ class Violation:
         from .snapshot import plain
 
         out: dict[str, object] = {"code": self.code, "rule": self.rule, "message": str(self)}
-        for name in self.__attrs_attrs__:  # type: ignore[attr-defined]
-            if name.name != "rule":
-                out[name.name] = plain(getattr(self, name.name))
+        for a in attrs.fields(type(self)):
+            if a.name != "rule":
+                out[a.name] = plain(getattr(self, a.name))
         return out
 
 
@@ -92,8 +93,10 @@ class UnknownSeat(Violation):
     value: object = None
 
     def explain(self) -> str:
-        return (f"there is no {self.what} {self.value!r} at this table: seats are 0 to "
-                f"{self.players - 1}")
+        return (
+            f"there is no {self.what} {self.value!r} at this table: seats are 0 to "
+            f"{self.players - 1}"
+        )
 
 
 @frozen(kw_only=True)
@@ -155,8 +158,10 @@ class CardDoesNotMatch(Violation):
         on = str(self.top_card)
         if self.top_card.is_wild:
             on += f" (color {self.color.value})"
-        return (f"{self.card} does not match {on}: it needs the color {self.color.value}, "
-                f"the same number or the same symbol")
+        return (
+            f"{self.card} does not match {on}: it needs the color {self.color.value}, "
+            f"the same number or the same symbol"
+        )
 
 
 @frozen(kw_only=True)
@@ -196,8 +201,10 @@ class WildDrawFourNotAllowed(Violation):
     color: Color
 
     def explain(self) -> str:
-        return (f"{_who(self.seat)} holds a card of the active color {self.color.value}, so a "
-                f"Wild Draw Four may not be played (no bluffing under these rules)")
+        return (
+            f"{_who(self.seat)} holds a card of the active color {self.color.value}, so a "
+            f"Wild Draw Four may not be played (no bluffing under these rules)"
+        )
 
 
 @frozen(kw_only=True)
@@ -208,8 +215,7 @@ class OnlyDrawnCardPlayable(Violation):
     drawn: Card
 
     def explain(self) -> str:
-        return (f"after drawing, only the drawn card ({self.drawn}) may be played, "
-                f"not {self.card}")
+        return f"after drawing, only the drawn card ({self.drawn}) may be played, not {self.card}"
 
 
 @frozen(kw_only=True)
@@ -218,8 +224,7 @@ class AlreadyDrawn(Violation):
     default_rule: ClassVar[str] = "B6.5"
 
     def explain(self) -> str:
-        return (f"{_who(self.seat)} has already drawn this turn: play the drawn card "
-                f"or pass")
+        return f"{_who(self.seat)} has already drawn this turn: play the drawn card or pass"
 
 
 @frozen(kw_only=True)
@@ -251,8 +256,10 @@ class PenaltyPending(Violation):
     amount: int
 
     def explain(self) -> str:
-        return (f"seat {self.victim} must first answer the pending draw of {self.amount} "
-                f"(accept or challenge)")
+        return (
+            f"seat {self.victim} must first answer the pending draw of {self.amount} "
+            f"(accept or challenge)"
+        )
 
 
 @frozen(kw_only=True)
@@ -308,8 +315,9 @@ class NotChallengeEligible(Violation):
     victim: int
 
     def explain(self) -> str:
-        return (f"only seat {self.victim}, who would draw the 4 cards, may challenge the "
-                f"Wild Draw Four")
+        return (
+            f"only seat {self.victim}, who would draw the 4 cards, may challenge the Wild Draw Four"
+        )
 
 
 @frozen(kw_only=True)
@@ -332,8 +340,10 @@ class NothingToCatch(Violation):
     def explain(self) -> str:
         if self.called:
             return f"seat {self.target} has called UNO, so there is nothing to catch"
-        return (f"seat {self.target} holds {self.hand_size} cards, not one, so there is "
-                f"nothing to catch")
+        return (
+            f"seat {self.target} holds {self.hand_size} cards, not one, so there is "
+            f"nothing to catch"
+        )
 
 
 @frozen(kw_only=True)
@@ -343,8 +353,10 @@ class UnoWindowClosed(Violation):
     target: int
 
     def explain(self) -> str:
-        return (f"too late: the next player has begun their turn since seat {self.target} "
-                f"got down to one card, so there is no penalty")
+        return (
+            f"too late: the next player has begun their turn since seat {self.target} "
+            f"got down to one card, so there is no penalty"
+        )
 
 
 @frozen(kw_only=True)
@@ -366,8 +378,10 @@ class CannotCallUno(Violation):
     def explain(self) -> str:
         if self.called:
             return f"{_who(self.seat)} has already called UNO"
-        return (f"UNO is called when a play leaves exactly one card; {_who(self.seat)} "
-                f"would hold {self.hand_size}")
+        return (
+            f"UNO is called when a play leaves exactly one card; {_who(self.seat)} "
+            f"would hold {self.hand_size}"
+        )
 
 
 @frozen(kw_only=True)

@@ -61,23 +61,34 @@ class FirstCardRules:
 
     wild: FirstWild = field(
         default=FirstWild.NAME_COLOR,
-        metadata=_meta("A Wild turned first: the first player names the color, or it goes "
-                       "back and another is turned, or the deal restarts.", "A1"),
+        metadata=_meta(
+            "A Wild turned first: the first player names the color, or it goes "
+            "back and another is turned, or the deal restarts.",
+            "A1",
+        ),
     )
     wild_draw_four: FirstWildDrawFour = field(
         default=FirstWildDrawFour.RESHUFFLE_AND_REFLIP,
-        metadata=_meta("A Wild Draw Four turned first goes back into the pile (shuffled in, "
-                       "or at the bottom) and another card is turned.", "A4"),
+        metadata=_meta(
+            "A Wild Draw Four turned first goes back into the pile (shuffled in, "
+            "or at the bottom) and another card is turned.",
+            "A4",
+        ),
     )
     reverse: FirstReverse = field(
         default=FirstReverse.DEALER_FIRST_CCW,
-        metadata=_meta("A Reverse turned first: the dealer starts, or the dealer's right-hand "
-                       "neighbour starts; play goes counter-clockwise.", "A2"),
+        metadata=_meta(
+            "A Reverse turned first: the dealer starts, or the dealer's right-hand "
+            "neighbour starts; play goes counter-clockwise.",
+            "A2",
+        ),
     )
     draw_two: FirstDrawTwo = field(
         default=FirstDrawTwo.DRAW_AND_SKIP,
-        metadata=_meta("A Draw Two turned first: the first player draws 2 and loses the turn, "
-                       "or only draws.", "A3"),
+        metadata=_meta(
+            "A Draw Two turned first: the first player draws 2 and loses the turn, or only draws.",
+            "A3",
+        ),
     )
 
 
@@ -87,13 +98,18 @@ class ChallengeRules:
 
     on_guilty_turn: GuiltyTurn = field(
         default=GuiltyTurn.CHALLENGER_PLAYS,
-        metadata=_meta("After a successful challenge the challenger takes a normal turn, or "
-                       "still loses it.", "A7"),
+        metadata=_meta(
+            "After a successful challenge the challenger takes a normal turn, or still loses it.",
+            "A7",
+        ),
     )
     on_guilty_color: GuiltyColor = field(
         default=GuiltyColor.STAYS,
-        metadata=_meta("After a successful challenge: the card and color stay, the card goes "
-                       "back, the color reverts, or the challenger names it.", "A8"),
+        metadata=_meta(
+            "After a successful challenge: the card and color stay, the card goes "
+            "back, the color reverts, or the challenger names it.",
+            "A8",
+        ),
     )
 
 
@@ -147,9 +163,7 @@ class Rules:
 
     name: str = field(default="official", metadata=_meta("The rule set's name.", "-"))
     deck: Deck = field(default=Deck.CLASSIC_108, metadata=_meta("The deck dealt.", "B1.1"))
-    hand_size: int = field(
-        default=7, metadata=_meta("Cards dealt to each player.", "B2.3", 1, 30)
-    )
+    hand_size: int = field(default=7, metadata=_meta("Cards dealt to each player.", "B2.3", 1, 30))
     first_player: FirstPlayer = field(
         default=FirstPlayer.LEFT_OF_DEALER,
         metadata=_meta("Who acts first in a round.", "B4.1"),
