@@ -1,4 +1,5 @@
-"""Starting games and rounds: the deal and the first card (``RULES.md`` 1.2, 1.3).
+"""Starting games and rounds: the deck, the deal and the first card (``RULES.md`` 1.2, 1.3,
+2.1, 2.6, H18).
 
 :func:`new_game` and :func:`next_round` are pure: the same arguments always give the same
 state, on any machine. The deck order comes from the seed and the round number only.
@@ -14,14 +15,18 @@ from .errors import SituationError
 from .randomness import derive_seed, shuffled
 from .rules import (
     DealerRotation,
+    DealerSelection,
+    Deck,
     FirstDrawTwo,
     FirstPlayer,
     FirstReverse,
     FirstWild,
     FirstWildDrawFour,
     Rules,
+    ShuffleFirstCard,
     TwoPlayerReverse,
 )
+from .rules.scoring import card_points
 from .state import GameState, Phase, pile_from
 from .violations import GameOver, RoundNotOver
 
@@ -32,8 +37,21 @@ MAX_PLAYERS = 10
 
 
 def build_deck(rules: Rules) -> tuple[Card, ...]:
-    """The deck named by ``rules.deck`` in canonical order (B1.1)."""
-    return classic_deck()
+    """The deck named by ``rules.deck`` in canonical order (B1.1, E1): the 108 cards plus
+    the edition's extra cards that the preset keeps."""
+    extra: list[Card] = []
+    cards = rules.extra_cards
+    if rules.deck is Deck.BLANK_112_2001:
+        extra += [Card(None, Rank.BLANK)] * cards.blank.count
+    elif rules.deck is Deck.SWAP_112_2015:
+        if cards.wild_swap_hands.enabled:
+            extra.append(Card(None, Rank.WILD_SWAP_HANDS))
+        extra += [Card(None, Rank.WILD_CUSTOMIZABLE)] * cards.wild_customizable.count
+    elif rules.deck is Deck.SHUFFLE_112_2018:
+        if cards.wild_shuffle_hands.enabled:
+            extra.append(Card(None, Rank.WILD_SHUFFLE_HANDS))
+        extra += [Card(None, Rank.WILD_CUSTOMIZABLE)] * cards.wild_customizable.count
+    return classic_deck() + tuple(extra)
 
 
 def coerce_rules(rules: Rules | str | Mapping[str, Any] | None) -> Rules:
@@ -48,6 +66,26 @@ def coerce_rules(rules: Rules | str | Mapping[str, Any] | None) -> Rules:
     return load_preset(rules)
 
 
+def table_problems(rules: Rules, players: object) -> list[str]:
+    """Why ``players`` cannot sit at a table under ``rules`` (empty if they can)."""
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        return [f"players: expected 2 to 10 (B1.2), got {players!r}"]
+    problems = []
+    if players > rules.max_players:
+        problems.append(
+            f"players: {players} is more than this rule set's max_players ({rules.max_players})"
+        )
+    if rules.house_rules.partnership.enabled and players != 4:
+        problems.append(f"players: partnership play needs exactly 4 players (T6), got {players}")
+    deck_size = len(build_deck(rules))
+    if rules.hand_size * players >= deck_size:
+        problems.append(
+            f"hand_size: {players} hands of {rules.hand_size} need more than the "
+            f"{deck_size} cards of the deck"
+        )
+    return problems
+
+
 def new_game(
     rules: Rules | str | Mapping[str, Any] | None = None,
     players: int = 4,
@@ -57,34 +95,50 @@ def new_game(
     """Deal the first round: shuffle by ``seed``, deal, turn the first card and resolve it.
 
     ``dealer=None`` means the last seat deals, so seat 0 acts first unless the first card
-    says otherwise (B4.1). Raises :class:`~uno_rules.SituationError` for an impossible
-    table (players outside 2-10, a dealer that is not a seat, too few cards to deal).
+    says otherwise (B4.1), or, where the rules say so, a seeded draw for the deal (A5).
+    Raises :class:`~uno_rules.SituationError` for an impossible table (players outside
+    2-10, a dealer that is not a seat, too few cards to deal).
 
     >>> state = new_game("official", players=3, seed=7)
     >>> state.players, len(state.hands[0]), state.dealer
     (3, 7, 2)
     """
     rules = coerce_rules(rules)
-    problems: list[str] = []
-    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        problems.append(f"players: expected 2 to 10 (B1.2), got {players!r}")
+    problems = table_problems(rules, players)
     if type(seed) is not int:
         problems.append(f"seed: expected an integer, got {seed!r}")
     if not problems:
         if dealer is None:
-            dealer = players - 1
+            dealer = choose_dealer(rules, players, seed)
         elif type(dealer) is not int or not 0 <= dealer < players:
             problems.append(f"dealer: expected a seat from 0 to {players - 1}, got {dealer!r}")
-        deck_size = len(build_deck(rules))
-        if rules.hand_size * players >= deck_size:
-            problems.append(
-                f"hand_size: {players} hands of {rules.hand_size} need more than the "
-                f"{deck_size} cards of the deck"
-            )
     if problems:
         raise SituationError(problems)
     assert dealer is not None
-    return deal_round(rules, players, seed, 0, dealer, (0,) * players)
+    return deal_round(rules, players, seed, 0, dealer, (0,) * players, frozenset())
+
+
+def choose_dealer(rules: Rules, players: int, seed: int) -> int:
+    """A5 / B2.1: the last seat, or a seeded draw: every player draws a card, the highest
+    deals (symbols count 0 under ``highest_number``), tied players draw again."""
+    selection = rules.dealer_selection
+    if selection is DealerSelection.LAST_SEAT:
+        return players - 1
+
+    def value(card: Card) -> int:
+        if selection is DealerSelection.HIGHEST_POINT_VALUE:
+            return card_points(rules, card)
+        return card.number if card.number is not None else 0
+
+    order = shuffled(build_deck(rules), derive_seed(seed, 0xDEA1E5))
+    contenders = list(range(players))
+    i = 0
+    while len(contenders) > 1 and i + len(contenders) <= len(order):
+        drawn = {s: order[i + k] for k, s in enumerate(contenders)}
+        i += len(contenders)
+        best = max(value(c) for c in drawn.values())
+        contenders = [s for s in contenders if value(drawn[s]) == best]
+    return contenders[0]
 
 
 def next_round(state: GameState) -> GameState | GameOver | RoundNotOver:
@@ -99,15 +153,29 @@ def next_round(state: GameState) -> GameState | GameOver | RoundNotOver:
     if state.phase is not Phase.ROUND_OVER:
         return RoundNotOver()
     rotation = state.rules.dealer_rotation
-    if rotation is DealerRotation.FIXED:
-        dealer = state.dealer
-    elif rotation is DealerRotation.WINNER_DEALS and state.round_winner is not None:
+    out = state.eliminated
+    if rotation is DealerRotation.WINNER_DEALS and state.round_winner is not None:
         dealer = state.round_winner
+    elif rotation is DealerRotation.FIXED and state.dealer not in out:
+        dealer = state.dealer
     else:
-        dealer = (state.dealer + 1) % state.players
+        dealer = _next_active(state.dealer, state.players, out)
     return deal_round(
-        state.rules, state.players, state.seed, state.round_number + 1, dealer, state.scores
+        state.rules,
+        state.players,
+        state.seed,
+        state.round_number + 1,
+        dealer,
+        state.scores,
+        out,
     )
+
+
+def _next_active(seat: int, players: int, out: frozenset[int], direction: int = 1) -> int:
+    seat = (seat + direction) % players
+    while seat in out:
+        seat = (seat + direction) % players
+    return seat
 
 
 def deal_round(
@@ -117,24 +185,27 @@ def deal_round(
     round_number: int,
     dealer: int,
     scores: tuple[int, ...],
+    out: frozenset[int],
 ) -> GameState:
     """Shuffle, deal one card at a time from the dealer's left (B2.3), turn the first card
-    and apply its effect (1.3)."""
+    and apply its effect (1.3, 2.6). Eliminated seats (``out``) get no cards."""
     deck = build_deck(rules)
     first = rules.first_card
+    seats = [s for s in range(players) if s not in out]
+    start = seats.index(_next_active(dealer, players, out))
+    deal_order = seats[start:] + seats[:start]
     redeal = 0
     while True:
         order = list(shuffled(deck, derive_seed(seed, round_number, redeal, 0xDEA1)))
         hands: list[list[Card]] = [[] for _ in range(players)]
-        for i in range(rules.hand_size * players):
-            hands[(dealer + 1 + i) % players].append(order[i])
-        pile = order[rules.hand_size * players :]
+        for i in range(rules.hand_size * len(seats)):
+            hands[deal_order[i % len(seats)]].append(order[i])
+        pile = order[rules.hand_size * len(seats) :]
         returned = 0
         while True:
             card = pile.pop(0)
-            wild_back = card.rank is Rank.WILD and first.wild is FirstWild.RETURN_AND_FLIP
-            if card.rank is Rank.WILD_DRAW_FOUR or wild_back:
-                # A4 (and A1 b): return the card to the pile and turn another.
+            if _returned_first(rules, card):
+                # A4 (and A1 b, A39 c): return the card to the pile and turn another.
                 returned += 1
                 if first.wild_draw_four is FirstWildDrawFour.BOTTOM_AND_REFLIP:
                     pile.append(card)
@@ -151,7 +222,20 @@ def deal_round(
             redeal += 1  # A1 (c): reshuffle everything and deal again.
             continue
         break
-    return _first_card_state(rules, players, seed, round_number, dealer, scores, hands, pile, card)
+    return _first_card_state(
+        rules, players, seed, round_number, dealer, scores, out, hands, pile, card
+    )
+
+
+def _returned_first(rules: Rules, card: Card) -> bool:
+    if card.rank is Rank.WILD_DRAW_FOUR:
+        return True
+    if card.rank is Rank.WILD:
+        return rules.first_card.wild is FirstWild.RETURN_AND_FLIP
+    if card.rank is Rank.WILD_SHUFFLE_HANDS:
+        on_first = rules.extra_cards.wild_shuffle_hands.on_first_card
+        return on_first is ShuffleFirstCard.RETURN_AND_FLIP
+    return False
 
 
 def _first_card_state(
@@ -161,37 +245,52 @@ def _first_card_state(
     round_number: int,
     dealer: int,
     scores: tuple[int, ...],
+    out: frozenset[int],
     hands: list[list[Card]],
     pile: list[Card],
     card: Card,
 ) -> GameState:
     first = rules.first_card
-    starter = dealer if rules.first_player is FirstPlayer.DEALER else (dealer + 1) % players
+    left = _next_active(dealer, players, out)
+    starter = dealer if rules.first_player is FirstPlayer.DEALER else left
     direction = 1
     turn = starter
     phase = Phase.TURN
     color = card.color
     rank = card.rank
+    active = players - len(out)
     if rank is Rank.SKIP:
-        turn = (starter + 1) % players  # 1.3: the first player is skipped.
+        turn = _next_active(starter, players, out)  # 1.3: the first player is skipped.
     elif rank is Rank.REVERSE:
         # 1.3 / A2: play goes counter-clockwise, starting with the dealer (a) or the
         # dealer's right-hand neighbour (b); with two players and Reverse-as-Skip the
         # dealer starts (A52).
         direction = -1
-        two_skip = players == 2 and rules.two_player_reverse is TwoPlayerReverse.SKIP
+        two_skip = active == 2 and rules.two_player_reverse is TwoPlayerReverse.SKIP
         if first.reverse is FirstReverse.DEALER_FIRST_CCW or two_skip:
             turn = dealer
         else:
-            turn = (dealer - 1) % players
+            turn = _next_active(dealer, players, out, -1)
     elif rank is Rank.DRAW_TWO:
         # 1.3 / A3: the first player draws 2 and (a) loses the turn or (b) then plays.
         hands[starter].extend(pile[:2])
         del pile[:2]
         if first.draw_two is FirstDrawTwo.DRAW_AND_SKIP:
-            turn = (starter + 1) % players
+            turn = _next_active(starter, players, out)
     elif card.is_wild:
-        phase = Phase.CHOOSE_COLOR  # A1 (a): the first player names the color, then plays.
+        # A1 (a), 2.6, A39, E3.4, E4.2: the first player names the color, then plays; no
+        # swap, no written rule; a Wild Shuffle Hands may redeal (A39 b).
+        phase = Phase.CHOOSE_COLOR
+        wsh = rules.extra_cards.wild_shuffle_hands
+        if rank is Rank.WILD_SHUFFLE_HANDS and wsh.on_first_card is ShuffleFirstCard.REDEAL:
+            pool = [c for h in hands for c in h]
+            order = shuffled(pool, derive_seed(seed, round_number, 0x5A5F1))
+            seats = [s for s in range(players) if s not in out]
+            begin = seats.index(left)
+            seats = seats[begin:] + seats[:begin]
+            hands = [[] for _ in range(players)]
+            for i, c in enumerate(order):
+                hands[seats[i % len(seats)]].append(c)
     return GameState(
         rules=rules,
         players=players,
@@ -214,4 +313,6 @@ def _first_card_state(
         game_winners=(),
         shuffles=0,
         passes=0,
+        played_by=None,
+        eliminated=out,
     )

@@ -9,11 +9,17 @@ How a move flows: ``apply`` -> ``validate`` (the checks for that kind of move, i
 order: seat, round state, whose turn, the pending decision, the card, the options) ->
 ``_perform`` (a :class:`_Builder` copies the state's fields, the move's effect changes them
 and records events, then one new :class:`GameState` is built).
+
+The order in which rules are consulted for a play is decided here, in :func:`_play_kind`
+and :func:`_perform_play`; what each house rule allows and does lives in its own module of
+:mod:`uno_rules.rules` and in :mod:`uno_rules.effects`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from enum import Enum
+from itertools import permutations
 from typing import TypeAlias
 
 import attrs
@@ -28,12 +34,13 @@ from .events import (
     ChallengeLost,
     ChallengeWon,
     ColorChosen,
+    Eliminated,
     Event,
     GameEnded,
     Passed,
     PenaltyAccepted,
+    PenaltyDeflected,
     Reshuffled,
-    Reversed,
     RoundEnded,
     Skipped,
     UnoCalled,
@@ -53,16 +60,26 @@ from .moves import (
 )
 from .randomness import derive_seed, shuffled
 from .rules import (
+    AfterDraw,
+    AfterFound,
+    AppliesTo,
     GuiltyColor,
     GuiltyTurn,
+    JumpInWilds,
     OnBlocked,
+    OnLastCard,
     Rules,
-    ScoringMode,
-    Ties,
-    TwoPlayerReverse,
     UnoWindow,
+    VoluntaryDraw,
+    W4InStack,
     W4Restriction,
+    WithStacking,
 )
+from .rules.go_out import kind_of
+from .rules.jump_in import identical
+from .rules.multi_card import extra_allowed
+from .rules.scoring import hand_points, score_round
+from .rules.stacking import draw_value, stack_allowed
 from .state import GameState, Penalty, Phase, Pile, pile_cards, pile_from, pile_push, pile_size
 
 __all__ = ["Transition", "apply", "apply_or_raise", "legal_moves", "validate"]
@@ -76,6 +93,15 @@ class Transition:
 
     state: GameState
     events: tuple[Event, ...]
+
+
+class PlayKind(Enum):
+    """How a play relates to the pending decision."""
+
+    TURN = "turn"  # an ordinary play on the seat's own turn (B4.4)
+    STACK = "stack"  # a draw card answering a pending penalty (H01)
+    DEFLECT = "deflect"  # a Reverse or Skip answering a pending penalty (H15)
+    JUMP_IN = "jump-in"  # an identical card out of turn (H06)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -100,14 +126,9 @@ def can_draw(state: GameState) -> bool:
     return state.draw is not None or pile_size(state.discard) > 1
 
 
-def _has_playable(state: GameState, hand: tuple[Card, ...]) -> bool:
-    top, color = state.top_card, state.color
-    return any(matches(c, top, color) for c in hand)
-
-
-def _is_bluff(rules: Rules, hand_after: tuple[Card, ...], top: Card, color: Color | None) -> bool:
-    """B8.1 / A10 / A11: whether a Wild Draw Four breaks its restriction, judged on the hand
-    left after playing it (B8.2)."""
+def is_bluff(rules: Rules, hand_after: tuple[Card, ...], top: Card, color: Color | None) -> bool:
+    """B8.1 / A10 / A11 / H10: whether a Wild Draw Four breaks its restriction, judged on
+    the hand left after playing it (B8.2)."""
     restriction = rules.w4_restriction
     if restriction is W4Restriction.COLOR or restriction is W4Restriction.STRICT:
         return any(c.color is color for c in hand_after)
@@ -116,9 +137,48 @@ def _is_bluff(rules: Rules, hand_after: tuple[Card, ...], top: Card, color: Colo
     return False
 
 
-def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1 :]
+def _legal_card(state: GameState, hand: tuple[Card, ...], card: Card) -> bool:
+    """``card`` is a legal ordinary play from ``hand``: it matches, and a Wild Draw Four
+    keeps its restriction (a bluff is not counted as a legal card)."""
+    if not matches(card, state.top_card, state.color):
+        return False
+    if card.rank is Rank.WILD_DRAW_FOUR:
+        return not is_bluff(state.rules, _without(hand, (card,)), state.top_card, state.color)
+    return True
+
+
+def has_legal_card(state: GameState, seat: int) -> bool:
+    hand = state.hands[seat]
+    return any(_legal_card(state, hand, c) for c in set(hand))
+
+
+def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    out = list(hand)
+    for card in cards:
+        out.remove(card)
+    return tuple(out)
+
+
+def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> Card | None:
+    """The first of ``cards`` that ``hand`` does not hold (counting copies), or ``None``."""
+    left = list(hand)
+    for card in cards:
+        if card in left:
+            left.remove(card)
+        else:
+            return card
+    return None
+
+
+def penalty_has_choice(rules: Rules, card: Card) -> bool:
+    """A60: a draw card leaves its victim a decision (so its draw waits for ``accept``) when
+    the victim can stack, deflect, be jumped in on, or challenge a Wild Draw Four."""
+    hr = rules.house_rules
+    if hr.stacking.enabled or hr.deflect.enabled:
+        return True
+    if hr.jump_in.enabled and hr.jump_in.during_pending_penalty:
+        return True
+    return card.rank is Rank.WILD_DRAW_FOUR and rules.challenge_possible
 
 
 # --------------------------------------------------------------------------- validation
@@ -139,6 +199,8 @@ def validate(state: GameState, move: MoveLike) -> v.Violation | None:
         return v.GameOver(seat=seat)
     if state.phase is Phase.ROUND_OVER:
         return v.RoundOver(seat=seat)
+    if seat in state.eliminated:
+        return v.SeatEliminated(seat=seat)
     check = _CHECKS.get(type(move))
     if check is None:
         raise TypeError(f"not a move: {move!r}")
@@ -146,7 +208,7 @@ def validate(state: GameState, move: MoveLike) -> v.Violation | None:
 
 
 def _turn_guard(state: GameState, seat: int) -> v.Violation | None:
-    """Checks shared by plays, draws and passes: whose turn, and the pending decision."""
+    """Checks shared by draws and passes: whose turn, and the pending decision."""
     if seat != state.turn:
         return v.NotYourTurn(seat=seat, turn=state.turn)
     if state.phase is Phase.PENALTY:
@@ -157,46 +219,158 @@ def _turn_guard(state: GameState, seat: int) -> v.Violation | None:
     return None
 
 
+def _jump_in_refusal(state: GameState, move: Play, default: v.Violation) -> v.Violation | None:
+    """H06: why ``move`` cannot jump in (``default`` when jump-in does not apply at all)."""
+    ji = state.rules.house_rules.jump_in
+    if not ji.enabled or move.extra or not identical(move.card, state.top_card):
+        return default
+    if move.card.is_wild and ji.wilds is JumpInWilds.NONE:
+        return attrs.evolve(default, rule="A24")
+    if state.played_by is None and not ji.on_initial_flip:
+        return attrs.evolve(default, rule="A27")
+    if state.phase is Phase.PENALTY and not ji.during_pending_penalty:
+        assert state.penalty is not None
+        return v.PenaltyPending(
+            seat=move.seat, rule="A25", victim=state.turn, amount=state.penalty.amount
+        )
+    if state.phase is Phase.CHOOSE_COLOR:
+        return v.ColorChoicePending(seat=move.seat, chooser=state.turn)
+    if move.seat == state.played_by and not ji.self_back_to_back:
+        return attrs.evolve(default, rule="A28")
+    return None
+
+
+def _play_kind(state: GameState, move: Play) -> PlayKind | v.Violation:
+    """Which kind of play ``move`` is in ``state``, or why it is no play at all."""
+    seat, card = move.seat, move.card
+    phase = state.phase
+    if seat == state.turn and (phase is Phase.TURN or phase is Phase.DRAWN):
+        return PlayKind.TURN
+    if seat == state.turn and phase is Phase.PENALTY:
+        penalty = state.penalty
+        assert penalty is not None
+        hr = state.rules.house_rules
+        if hr.stacking.enabled and draw_value(card) and not move.extra:
+            reason = stack_allowed(hr.stacking, card, penalty.card, state.color)
+            if reason is None:
+                return PlayKind.STACK
+            refusal: v.Violation = v.CannotStack(seat=seat, card=card, reason=reason)
+        elif _deflects(state, card) and not move.extra:
+            return PlayKind.DEFLECT
+        elif hr.stacking.enabled:
+            reason = f"{card} is not a draw card that can answer {penalty.card}"
+            refusal = v.CannotStack(seat=seat, card=card, reason=reason)
+        else:
+            refusal = v.PenaltyPending(seat=seat, victim=seat, amount=penalty.amount)
+        found = _jump_in_refusal(state, move, refusal)
+        return PlayKind.JUMP_IN if found is None else found
+    if seat == state.turn and phase is Phase.CHOOSE_COLOR:
+        return v.ColorChoicePending(seat=seat, chooser=seat)
+    found = _jump_in_refusal(state, move, v.NotYourTurn(seat=seat, turn=state.turn))
+    return PlayKind.JUMP_IN if found is None else found
+
+
+def _deflects(state: GameState, card: Card) -> bool:
+    """H15: ``card`` may deflect the pending penalty."""
+    deflect = state.rules.house_rules.deflect
+    if not deflect.enabled:
+        return False
+    if not (
+        (card.rank is Rank.REVERSE and deflect.reverse) or (card.rank is Rank.SKIP and deflect.skip)
+    ):
+        return False
+    if not deflect.color_must_match:
+        return True
+    assert state.penalty is not None
+    return card.color is state.color or card.color is state.penalty.card.color
+
+
+def _needs_target(state: GameState, card: Card, goes_out: bool) -> bool | None:
+    """Whether a play of ``card`` names a target seat: ``True`` required, ``None``
+    optional, ``False`` not allowed (H07, E4)."""
+    rules = state.rules
+    if card.rank is Rank.WILD_SWAP_HANDS:
+        return not goes_out  # A41: the last card goes out with no swap.
+    seven_o = rules.house_rules.seven_o
+    if card.rank is Rank.SEVEN and seven_o.enabled and seven_o.seven_swap:
+        if goes_out and seven_o.on_last_card is OnLastCard.NO_EFFECT:
+            return False  # A30
+        return True if seven_o.seven_mandatory else None
+    return False
+
+
 def _check_play(state: GameState, move: Play) -> v.Violation | None:
     seat, card = move.seat, move.card
     if move.target is not None and not _is_seat(move.target, state.players):
         return v.UnknownSeat(seat=seat, players=state.players, what="target", value=move.target)
-    found = _turn_guard(state, seat)
-    if found is not None:
-        return found
-    if move.extra:
-        return v.OneCardPerTurn(seat=seat)
+    kind = _play_kind(state, move)
+    if not isinstance(kind, PlayKind):
+        return kind
+    rules = state.rules
+    hr = rules.house_rules
     hand = state.hands[seat]
-    if card not in hand:
-        return v.CardNotInHand(seat=seat, card=card)
+    cards = (card, *move.extra)
+    missing = _holds(hand, cards)
+    if missing is not None:
+        return v.CardNotInHand(seat=seat, card=missing)
     color = state.color
     assert color is not None  # only a pending first-card choice leaves it unnamed
-    if state.phase is Phase.DRAWN and card != state.drawn:
-        assert state.drawn is not None
-        return v.OnlyDrawnCardPlayable(seat=seat, card=card, drawn=state.drawn)
-    if not matches(card, state.top_card, state.color):
-        rule = "B5.2" if card.rank.is_action else "B5.1"
-        return v.CardDoesNotMatch(
-            seat=seat, rule=rule, card=card, top_card=state.top_card, color=color
-        )
-    if card.is_wild and move.color is None:
+    if kind is PlayKind.TURN:
+        drawn = state.drawn
+        if drawn is not None and rules.after_draw is not AfterDraw.ANY_CARD and card != drawn:
+            return v.OnlyDrawnCardPlayable(seat=seat, card=card, drawn=drawn)
+        if not matches(card, state.top_card, color):
+            rule = "B5.2" if card.rank.is_action else "B5.1"
+            return v.CardDoesNotMatch(
+                seat=seat, rule=rule, card=card, top_card=state.top_card, color=color
+            )
+        if move.extra:
+            if not hr.multi_card.enabled:
+                return v.OneCardPerTurn(seat=seat)
+            for extra in move.extra:
+                if not extra_allowed(hr.multi_card, card, extra):
+                    return v.CannotCombine(seat=seat, card=card, extra=extra)
+    no_color = (
+        kind is PlayKind.STACK
+        and card.rank is Rank.WILD_DRAW_FOUR
+        and hr.stacking.w4_color_restriction_in_stack is W4InStack.WAIVE_NO_COLOR_CHOICE
+    )
+    if card.is_wild and move.color is None and not no_color:
         return v.ColorRequired(seat=seat, card=card)
-    if not card.is_wild and move.color is not None:
-        return v.ColorNotAllowed(seat=seat, card=card)
+    if move.color is not None and (not card.is_wild or no_color):
+        rule = "H01" if no_color else "A61"
+        return v.ColorNotAllowed(seat=seat, rule=rule, card=card)
+    goes_out = len(hand) == len(cards)
+    need = _needs_target(state, cards[-1], goes_out)
+    if move.target is None and need is True:
+        return v.TargetRequired(seat=seat, card=card)
     if move.target is not None:
-        return v.TargetNotAllowed(seat=seat, card=card)
-    rules = state.rules
+        if need is False:
+            return v.TargetNotAllowed(seat=seat, card=card)
+        if move.target == seat or move.target in state.eliminated:
+            return v.InvalidTarget(seat=seat, target=move.target)
     if (
         card.rank is Rank.WILD_DRAW_FOUR
         and rules.w4_restriction is W4Restriction.STRICT
-        and _is_bluff(rules, _without(hand, card), state.top_card, state.color)
+        and not (
+            kind is PlayKind.STACK
+            and hr.stacking.w4_color_restriction_in_stack is not W4InStack.ENFORCE
+        )
+        and is_bluff(rules, _without(hand, cards), state.top_card, color)
     ):
         return v.WildDrawFourNotAllowed(seat=seat, color=color)
+    if goes_out:
+        last = cards[-1]
+        if kind_of(last) in hr.go_out.forbidden_last_cards:
+            return v.CannotGoOut(seat=seat, card=last)
+        if kind is PlayKind.JUMP_IN and not hr.jump_in.go_out_by_jump_in:
+            return v.CannotGoOut(seat=seat, rule="A23", card=last)
     if move.call_uno:
         if not rules.uno.enabled:
             return v.UnoDisabled(seat=seat)
-        if len(hand) != 2:
-            return v.CannotCallUno(seat=seat, rule="B9.1", hand_size=len(hand) - 1)
+        left = len(hand) - len(cards)
+        if left != 1 and rules.uno.false_call_penalty == 0:
+            return v.CannotCallUno(seat=seat, rule="B9.1", hand_size=left)
     return None
 
 
@@ -208,7 +382,22 @@ def _check_draw(state: GameState, move: Draw) -> v.Violation | None:
         return v.AlreadyDrawn(seat=move.seat)
     if not can_draw(state):
         return v.NothingToDraw(seat=move.seat)
+    if state.rules.voluntary_draw is VoluntaryDraw.FORBIDDEN and has_legal_card(state, move.seat):
+        return v.MustPlay(seat=move.seat)
     return None
+
+
+def _must_play_drawn(state: GameState) -> bool:
+    """H02 ``must_play`` / H03: the drawn card must be played if it is legal."""
+    hr = state.rules.house_rules
+    drawn = state.drawn
+    assert drawn is not None
+    forced = hr.force_play.enabled and (
+        hr.force_play.includes_w4 or drawn.rank is not Rank.WILD_DRAW_FOUR
+    )
+    dup = hr.draw_until_playable
+    forced = forced or (dup.enabled and dup.after_found is AfterFound.MUST_PLAY)
+    return forced and _legal_card(state, state.hands[state.turn], drawn)
 
 
 def _check_pass(state: GameState, move: Pass) -> v.Violation | None:
@@ -216,20 +405,25 @@ def _check_pass(state: GameState, move: Pass) -> v.Violation | None:
     if found is not None:
         return found
     if state.phase is Phase.DRAWN:
+        if _must_play_drawn(state):
+            assert state.drawn is not None
+            return v.MustPlayDrawnCard(seat=move.seat, card=state.drawn)
         return None
     if can_draw(state):
         return v.MustPlayOrDraw(seat=move.seat)
-    if _has_playable(state, state.hands[move.seat]):
+    if any(matches(c, state.top_card, state.color) for c in state.hands[move.seat]):
         return v.MustPlayOrDraw(seat=move.seat, rule="A44", can_draw=False)
     return None
 
 
 def _check_call(state: GameState, move: CallUno) -> v.Violation | None:
-    if not state.rules.uno.enabled:
+    uno = state.rules.uno
+    if not uno.enabled:
         return v.UnoDisabled(seat=move.seat)
     size = len(state.hands[move.seat])
-    if size != 1 or move.seat in state.uno_called:
-        return v.CannotCallUno(seat=move.seat, hand_size=size, called=move.seat in state.uno_called)
+    called = move.seat in state.uno_called
+    if called or (size != 1 and uno.false_call_penalty == 0):
+        return v.CannotCallUno(seat=move.seat, hand_size=size, called=called)
     return None
 
 
@@ -256,7 +450,7 @@ def _check_challenge(state: GameState, move: Challenge) -> v.Violation | None:
         return v.NoChallengePending(seat=move.seat)
     if penalty.card.rank is not Rank.WILD_DRAW_FOUR:
         return v.NoChallengePending(seat=move.seat, rule="B8.3")
-    if not state.rules.challenge_possible:
+    if not penalty.challengeable:
         return v.ChallengeDisabled(seat=move.seat)
     if move.seat != state.turn:
         return v.NotChallengeEligible(seat=move.seat, victim=state.turn)
@@ -268,6 +462,11 @@ def _check_accept(state: GameState, move: Accept) -> v.Violation | None:
         return v.NoPenaltyPending(seat=move.seat)
     if move.seat != state.turn:
         return v.NotYourTurn(seat=move.seat, turn=state.turn)
+    stacking = state.rules.house_rules.stacking
+    if stacking.enabled and not stacking.optional:
+        for m in _play_candidates(state, move.seat):
+            if validate(state, m) is None and _play_kind(state, m) is PlayKind.STACK:
+                return v.MustStack(seat=move.seat, card=m.card)
     return None
 
 
@@ -294,23 +493,63 @@ _CHECKS: dict[type, Callable[[GameState, Move], v.Violation | None]] = {
 # --------------------------------------------------------------------------- legal moves
 
 
+def _extras(state: GameState, seat: int, card: Card) -> Iterator[tuple[Card, ...]]:
+    """H09: every ordered choice of further cards that may go down with ``card``."""
+    yield ()
+    multi = state.rules.house_rules.multi_card
+    if not multi.enabled or card.is_wild:
+        return
+    rest = list(state.hands[seat])
+    rest.remove(card)
+    pool = [c for c in rest if extra_allowed(multi, card, c)]
+    seen: set[tuple[Card, ...]] = set()
+    for size in range(1, len(pool) + 1):
+        for combo in permutations(pool, size):
+            if combo not in seen:
+                seen.add(combo)
+                yield combo
+
+
+def _play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
+    hand = state.hands[seat]
+    uno = state.rules.uno
+    others = [s for s in state.active_seats if s != seat]
+    for extra in _extras(state, seat, card):
+        left = len(hand) - 1 - len(extra)
+        calls = (False, True) if uno.enabled and (left == 1 or uno.false_call_penalty) else (False,)
+        last = extra[-1] if extra else card
+        need = _needs_target(state, last, left == 0)
+        targets: list[int | None] = [None] if need is not True else []
+        if need is not False:
+            targets.extend(others)
+        colors: tuple[Color | None, ...] = (*COLORS, None) if card.is_wild else (None,)
+        for color in colors:
+            for target in targets:
+                for call in calls:
+                    yield Play(seat, card, color=color, target=target, call_uno=call, extra=extra)
+
+
+def _play_candidates(state: GameState, seat: int) -> Iterator[Play]:
+    hand = state.hands[seat]
+    own_turn = seat == state.turn and state.phase is not Phase.CHOOSE_COLOR
+    jump_in = state.rules.house_rules.jump_in.enabled
+    top = state.top_card
+    seen: set[Card] = set()
+    for card in hand:
+        if card in seen:
+            continue
+        seen.add(card)
+        if own_turn or (jump_in and identical(card, top)):
+            yield from _play_variants(state, seat, card)
+
+
 def _candidates(state: GameState, seat: int) -> list[Move]:
     """Every move ``seat`` could try that might be legal, in a fixed order: plays (in hand
     order), draw, pass, the other decisions, then UNO calls and catches."""
-    out: list[Move] = []
+    out: list[Move] = list(_play_candidates(state, seat))
     if seat == state.turn:
         phase = state.phase
         if phase is Phase.TURN or phase is Phase.DRAWN:
-            hand = state.hands[seat]
-            calls = (False, True) if len(hand) == 2 and state.rules.uno.enabled else (False,)
-            seen: set[Card] = set()
-            for card in hand:
-                if card in seen:
-                    continue
-                seen.add(card)
-                for color in COLORS if card.is_wild else (None,):
-                    for call in calls:
-                        out.append(Play(seat, card, color=color, call_uno=call))
             out.append(Draw(seat))
             out.append(Pass(seat))
         elif phase is Phase.PENALTY:
@@ -325,12 +564,12 @@ def _candidates(state: GameState, seat: int) -> list[Move]:
 
 def legal_moves(state: GameState, seat: int | None = None) -> tuple[Move, ...]:
     """Every legal move of ``seat`` (default: the seat whose turn or decision it is),
-    out-of-turn ones (UNO calls and catches) included, in a deterministic order."""
+    out-of-turn ones (UNO calls and catches, jump-ins) included, in a deterministic order."""
     if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
         return ()
     if seat is None:
         seat = state.turn
-    if not _is_seat(seat, state.players):
+    if not _is_seat(seat, state.players) or seat in state.eliminated:
         return ()
     return tuple(m for m in _candidates(state, seat) if validate(state, m) is None)
 
@@ -382,12 +621,26 @@ class _Builder:
         self.game_winners = state.game_winners
         self.shuffles = state.shuffles
         self.passes = state.passes
+        self.played_by = state.played_by
+        self.eliminated = set(state.eliminated)
         self.events: list[Event] = []
+        self.transferred: set[int] = set()
+        self.actor: int | None = None
 
     # -- seats
-    def next(self, seat: int, steps: int = 1) -> int:
-        """B4.3: the seat ``steps`` places after ``seat`` in the current direction."""
-        return (seat + self.direction * steps) % self.players
+    def next(self, seat: int, steps: int = 1, direction: int | None = None) -> int:
+        """B4.3: the seat ``steps`` places after ``seat`` in the direction of play,
+        passing over eliminated seats."""
+        d = self.direction if direction is None else direction
+        out = self.eliminated
+        for _ in range(steps):
+            seat = (seat + d) % self.players
+            while seat in out:
+                seat = (seat + d) % self.players
+        return seat
+
+    def active(self) -> list[int]:
+        return [s for s in range(self.players) if s not in self.eliminated]
 
     # -- the UNO window (A15)
     def turn_action(self, seat: int) -> None:
@@ -403,18 +656,29 @@ class _Builder:
             self.uno_open.intersection_update((seat,))
 
     # -- piles
+    def take(self) -> Card | None:
+        """The top card of the draw pile, reshuffling if it is empty (B11); ``None`` when
+        both piles are used up (A44)."""
+        if self.draw is None and not self.reshuffle():
+            return None
+        assert self.draw is not None
+        card = self.draw[0]
+        self.draw = self.draw[1]
+        return card
+
     def draw_cards(self, seat: int, count: int, reason: str) -> tuple[Card, ...]:
         """Draw ``count`` cards for ``seat``, reshuffling the discard pile under its top card
         when the draw pile runs out (B11.1, B11.2, A43); with both piles used up, draw what
         there is and the rest is forgiven (A17, A45)."""
         got: list[Card] = []
         while len(got) < count:
-            if self.draw is None and not self.reshuffle():
+            card = self.take()
+            if card is None:
                 break
-            assert self.draw is not None
-            got.append(self.draw[0])
-            self.draw = self.draw[1]
-        cards = tuple(got)
+            got.append(card)
+        return self.receive(seat, tuple(got), reason)
+
+    def receive(self, seat: int, cards: tuple[Card, ...], reason: str) -> tuple[Card, ...]:
         if cards:
             self.hands[seat] = self.hands[seat] + cards
             self.other_acts(seat)
@@ -429,67 +693,110 @@ class _Builder:
         assert discard is not None
         if discard[2] <= 1:
             return False
-        self.shuffles += 1
-        old = self.old
-        order = shuffled(
-            tuple(pile_cards(discard[1])),
-            derive_seed(old.seed, old.round_number, self.shuffles, 0x5E5),
-        )
+        order = shuffled(tuple(pile_cards(discard[1])), self.next_shuffle_seed())
         self.draw = pile_from(order)
         self.discard = (discard[0], None, 1)
         self.events.append(Reshuffled(len(order)))
         return True
 
+    def next_shuffle_seed(self) -> int:
+        """A seed for the next shuffle of this round, derived from the state (STYLE 7)."""
+        self.shuffles += 1
+        old = self.old
+        return derive_seed(old.seed, old.round_number, self.shuffles, 0x5E5)
+
+    def put_under(self, cards: tuple[Card, ...]) -> None:
+        """Put ``cards`` at the bottom of the discard pile (H16, E3.3 discard_wilds)."""
+        if cards:
+            self.discard = pile_from((*pile_cards(self.discard), *cards))
+
     # -- turns and the round
     def end_round(self, winner: int | None) -> None:
         """B10: score the round and see whether the game is over."""
-        rules, hands = self.rules, self.hands
-        hand_points = [sum(c.points for c in hand) for hand in hands]
+        rules = self.rules
         blocked = winner is None
         if blocked and rules.on_blocked is OnBlocked.SCORE_LOWEST_HAND:
-            order = [self.next(self.turn, k) for k in range(self.players)]
-            winner = min(order, key=lambda s: hand_points[s])
-        gained = [0] * self.players
-        mode = rules.scoring.mode
-        if mode is ScoringMode.WINNER_COLLECTS and winner is not None:
-            gained[winner] = sum(hand_points) - hand_points[winner]
-        elif mode is ScoringMode.RUNNING_LOW and not (blocked and winner is None):
-            gained = list(hand_points)
-        self.scores = tuple(s + g for s, g in zip(self.scores, gained, strict=True))
+            order = [self.next(self.turn, k) for k in range(len(self.active()))]
+            winner = min(order, key=lambda s: hand_points(rules, self.hands[s]))
+        result = score_round(rules, self.hands, self.scores, winner, frozenset(self.eliminated))
+        self.scores = result.scores
         self.round_winner = winner
         self.phase = Phase.ROUND_OVER
         self.penalty = None
         self.drawn = None
         self.uno_open.clear()
-        self.events.append(RoundEnded(winner, tuple(gained), self.scores, blocked))
-        winners = self._game_winners(winner)
-        if winners is not None:
-            self.phase = Phase.GAME_OVER
-            self.game_winners = winners
-            self.events.append(GameEnded(winners))
+        self.events.append(RoundEnded(winner, result.gained, self.scores, blocked))
+        for seat in result.eliminated:
+            self.eliminated.add(seat)
+            self.events.append(Eliminated(seat, "target"))
+        if result.game_winners is not None:
+            self.finish_game(result.game_winners)
 
-    def _game_winners(self, round_winner: int | None) -> tuple[int, ...] | None:
-        scoring = self.rules.scoring
-        if scoring.mode is ScoringMode.NONE:
-            return () if round_winner is None else (round_winner,)
-        if max(self.scores) < scoring.target:
-            return None
-        if scoring.mode is ScoringMode.WINNER_COLLECTS:
-            best = max(self.scores)
-            return tuple(s for s, score in enumerate(self.scores) if score == best)
-        low = min(self.scores)
-        lowest = tuple(s for s, score in enumerate(self.scores) if score == low)
-        if len(lowest) > 1 and scoring.ties is Ties.PLAY_ANOTHER_ROUND:
-            return None
-        return lowest
+    def finish_game(self, winners: tuple[int, ...]) -> None:
+        self.phase = Phase.GAME_OVER
+        self.game_winners = winners
+        self.events.append(GameEnded(winners))
+
+    def mercy(self) -> None:
+        """H16: a seat holding ``limit`` or more cards is eliminated; its cards go under the
+        discard pile; the last seat standing wins the game."""
+        mercy = self.rules.house_rules.mercy
+        if not mercy.enabled or self.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            return
+        for seat in self.active():
+            if len(self.hands[seat]) >= mercy.limit:
+                self.put_under(self.hands[seat])
+                self.hands[seat] = ()
+                self.eliminated.add(seat)
+                self.events.append(Eliminated(seat, "mercy"))
+                if self.turn == seat:
+                    self.turn = self.next(seat)
+                    if self.phase is Phase.DRAWN:
+                        self.phase, self.drawn = Phase.TURN, None
+        left = self.active()
+        if len(left) == 1 and mercy.last_player_standing:
+            self.round_winner = left[0]
+            self.phase = Phase.ROUND_OVER
+            self.penalty = None
+            self.drawn = None
+            self.events.append(RoundEnded(left[0], (0,) * self.players, self.scores, False))
+            self.finish_game((left[0],))
+
+    def check_out(self) -> None:
+        """B10.1 / A55: the round ends when a hand is empty and no penalty waits for its
+        victim (B10.3: the last Draw Two or Wild Draw Four is still drawn). The acting seat
+        wins if its hand is empty, else the first empty hand in turn order."""
+        if self.penalty is not None or self.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            return
+        empty = [s for s in self.active() if not self.hands[s]]
+        if not empty:
+            return
+        start = self.actor if self.actor is not None else self.turn
+        order = [start] + [self.next(start, k, 1) for k in range(1, self.players)]
+        winner = next(s for s in order if s in empty)
+        self.end_round(winner)
 
     def finish(self) -> Transition:
-        old = self.old
+        self.check_out()
+        self.mercy()
+        uno = self.rules.uno
+        for seat in self.transferred:
+            # A19, A40: a transfer lapses calls; a seat left with one card must call.
+            self.uno_called.discard(seat)
+            self.uno_open.discard(seat)
+            if (
+                len(self.hands[seat]) == 1
+                and uno.enabled
+                and uno.applies_after_transfer
+                and self.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
+            ):
+                self.uno_open.add(seat)
         for seat, hand in enumerate(self.hands):
             if len(hand) != 1:
                 # A20: a call lapses, and a window closes, once the hand is not one card.
                 self.uno_called.discard(seat)
                 self.uno_open.discard(seat)
+        old = self.old
         state = attrs.evolve(
             old,
             hands=tuple(self.hands),
@@ -508,87 +815,121 @@ class _Builder:
             game_winners=self.game_winners,
             shuffles=self.shuffles,
             passes=self.passes,
+            played_by=self.played_by,
+            eliminated=frozenset(self.eliminated),
         )
         return Transition(state, tuple(self.events))
 
 
 def _perform_play(b: _Builder, move: Play) -> None:
-    seat, card = move.seat, move.card
+    from .effects import apply_card_effect
+
     old = b.old
-    b.turn_action(seat)
-    hand = _without(b.hands[seat], card)
+    seat = move.seat
+    kind = _play_kind(old, move)
+    assert isinstance(kind, PlayKind)
+    b.actor = seat
+    if kind is PlayKind.TURN:
+        b.turn_action(seat)
+    else:
+        b.other_acts(seat)
+    cards = (move.card, *move.extra)
+    hand = _without(b.hands[seat], cards)
     b.hands[seat] = hand
-    top_before, color_before = old.top_card, old.color
+    color_before = old.color
     assert color_before is not None
-    b.discard = pile_push(b.discard, card)
-    new_color = move.color if card.color is None else card.color
-    assert new_color is not None
+    new_color = color_before
+    for card in cards:
+        b.discard = pile_push(b.discard, card)
+        if card.color is not None:
+            new_color = card.color
+        elif move.color is not None:
+            new_color = move.color
+        b.events.append(CardPlayed(seat, card, new_color, kind is PlayKind.JUMP_IN))
     b.color = new_color
-    b.events.append(CardPlayed(seat, card, new_color))
+    b.played_by = seat
     b.drawn = None
     b.phase = Phase.TURN
     b.passes = 0
-    rules = b.rules
+    uno = b.rules.uno
     if move.call_uno:
-        b.uno_called.add(seat)
         b.events.append(UnoCalled(seat))
-    elif len(hand) == 1 and rules.uno.enabled:
+        if len(hand) == 1:
+            b.uno_called.add(seat)
+        else:
+            # H12: a false call costs false_call_penalty cards.
+            b.draw_cards(seat, uno.false_call_penalty, "false-uno-call")
+    elif len(hand) == 1 and uno.enabled:
         # B9.3: the window to catch opens as the next-to-last card is played.
         b.uno_open.add(seat)
-    went_out = not hand
-    rank = card.rank
-    if rank is Rank.DRAW_TWO:
-        # B7.3, B10.3: the next player draws 2 and loses the turn, even after going out.
-        victim = b.next(seat)
-        b.draw_cards(victim, 2, "penalty")
-        b.events.append(Skipped(victim))
-        b.turn = b.next(seat, 2)
-    elif rank is Rank.WILD_DRAW_FOUR:
-        # B7.5, B8: the next player answers: accept or challenge (A60, A9).
-        victim = b.next(seat)
-        if rules.challenge_possible:
-            bluff = _is_bluff(rules, hand, top_before, color_before)
-            b.penalty = Penalty(4, card, seat, bluff, hand, color_before)
-            b.phase = Phase.PENALTY
-            b.turn = victim
-            return
-        b.draw_cards(victim, 4, "penalty")
-        b.events.append(Skipped(victim))
-        b.turn = b.next(seat, 2)
-    elif went_out:
-        pass  # B10.4: a last Skip or Reverse has no further effect.
-    elif rank is Rank.SKIP:
-        victim = b.next(seat)
-        b.events.append(Skipped(victim))
-        b.turn = b.next(seat, 2)
-    elif rank is Rank.REVERSE:
-        if b.players == 2 and rules.two_player_reverse is TwoPlayerReverse.SKIP:
-            # H08 / T1: with two players a Reverse acts as a Skip.
-            b.events.append(Skipped(b.next(seat)))
-            b.turn = seat
-        else:
-            # B7.2: the direction flips; the previous player plays next.
-            b.direction = -b.direction
-            b.events.append(Reversed(b.direction))
-            b.turn = b.next(seat)
-    else:
-        b.turn = b.next(seat)
-    if went_out:
-        b.end_round(seat)
+    pending = b.penalty
+    b.penalty = None
+    if kind is PlayKind.DEFLECT:
+        _deflect(b, seat, move.card, pending)
+        return
+    carried = 0
+    if pending is not None and (
+        kind is PlayKind.STACK
+        or (
+            kind is PlayKind.JUMP_IN
+            and b.rules.house_rules.jump_in.with_stacking is WithStacking.ACCUMULATE
+        )
+    ):
+        carried = pending.amount
+    apply_card_effect(b, move, cards, kind, carried, color_before, hand)
+
+
+def _deflect(b: _Builder, seat: int, card: Card, pending: Penalty | None) -> None:
+    """H15: a Reverse sends the penalty back the other way; a Skip passes it on."""
+    assert pending is not None
+    if card.rank is Rank.REVERSE:
+        b.direction = -b.direction
+    victim = b.next(seat)
+    b.penalty = attrs.evolve(pending, challengeable=False)
+    b.phase = Phase.PENALTY
+    b.turn = victim
+    b.events.append(PenaltyDeflected(seat, victim, pending.amount))
 
 
 def _perform_draw(b: _Builder, move: Draw) -> None:
-    # B6.2, B6.3: draw one card; only it may then be played.
-    b.turn_action(move.seat)
+    seat = move.seat
+    old = b.old
+    rules = b.rules
+    b.turn_action(seat)
     b.passes = 0
-    cards = b.draw_cards(move.seat, 1, "turn")
-    b.drawn = cards[0]
+    b.actor = seat
+    voluntary = has_legal_card(old, seat)
+    if voluntary and rules.voluntary_draw is VoluntaryDraw.PENALIZED:
+        # H04: a voluntary draw costs the penalty and ends the turn.
+        b.draw_cards(seat, rules.voluntary_draw_penalty, "penalty")
+        b.turn = b.next(seat)
+        return
+    dup = rules.house_rules.draw_until_playable
+    if dup.enabled and (dup.applies_to is AppliesTo.ANY_DRAW or not voluntary):
+        # H02: draw one at a time until a card can be played, or the cap.
+        got: list[Card] = []
+        while dup.max_draws is None or len(got) < dup.max_draws:
+            card = b.take()
+            if card is None:
+                break
+            got.append(card)
+            if matches(card, old.top_card, old.color):
+                break
+        cards = b.receive(seat, tuple(got), "turn")
+    else:
+        cards = b.draw_cards(seat, 1, "turn")
+    if rules.after_draw is AfterDraw.NONE:
+        b.events.append(Passed(seat))  # H05: drawing ends the turn.
+        b.turn = b.next(seat)
+        return
+    b.drawn = cards[-1]
     b.phase = Phase.DRAWN
 
 
 def _perform_pass(b: _Builder, move: Pass) -> None:
     seat = move.seat
     b.events.append(Passed(seat))
+    b.actor = seat
     if b.phase is Phase.DRAWN:
         # B6.4: the drawn card stays in hand and the turn ends.
         b.drawn = None
@@ -596,7 +937,7 @@ def _perform_pass(b: _Builder, move: Pass) -> None:
         # A44 (a): nothing to draw and nothing to play.
         b.turn_action(seat)
         b.passes += 1
-        if b.passes >= b.players:
+        if b.passes >= len(b.active()):
             b.phase = Phase.TURN
             b.end_round(None)
             return
@@ -604,32 +945,33 @@ def _perform_pass(b: _Builder, move: Pass) -> None:
     b.turn = b.next(seat)
 
 
-def _finish_penalty(b: _Builder, offender: int) -> None:
-    if not b.hands[offender]:
-        b.end_round(offender)
-
-
 def _perform_accept(b: _Builder, move: Accept) -> None:
     penalty = b.penalty
     assert penalty is not None
-    b.draw_cards(move.seat, penalty.amount, "penalty")
-    b.events.append(PenaltyAccepted(move.seat, penalty.amount))
-    b.events.append(Skipped(move.seat))
+    seat = move.seat
+    b.actor = seat
+    b.draw_cards(seat, penalty.amount, "penalty")
+    b.events.append(PenaltyAccepted(seat, penalty.amount))
     b.penalty = None
     b.phase = Phase.TURN
-    b.turn = b.next(move.seat)
-    _finish_penalty(b, penalty.offender)
+    stacking = b.rules.house_rules.stacking
+    if stacking.enabled and not stacking.victim_loses_turn:
+        b.turn = seat  # A49 option: the victim draws, then plays.
+        return
+    b.events.append(Skipped(seat))
+    b.turn = b.next(seat)
 
 
 def _perform_challenge(b: _Builder, move: Challenge) -> None:
     penalty = b.penalty
     assert penalty is not None
     seat, offender = move.seat, penalty.offender
+    b.actor = seat
     b.penalty = None
     b.phase = Phase.TURN
     rules = b.rules
     if penalty.bluff:
-        # B8.6: the offender draws instead; A7 and A8 settle what follows.
+        # B8.6 / A46: the offender draws the total instead; A7 and A8 settle what follows.
         b.events.append(ChallengeWon(seat, offender, penalty.amount, penalty.offender_hand))
         on_color = rules.challenge.on_guilty_color
         if on_color is GuiltyColor.CARD_RETURNED:
@@ -649,13 +991,12 @@ def _perform_challenge(b: _Builder, move: Challenge) -> None:
             if on_color is GuiltyColor.CHALLENGER_NAMES:
                 b.phase = Phase.CHOOSE_COLOR
         return
-    # B8.7: the challenger draws 4 + 2 and still loses the turn.
+    # B8.7 / A46: the challenger draws the total + 2 and loses the turn.
     amount = penalty.amount + 2
     b.events.append(ChallengeLost(seat, offender, amount, penalty.offender_hand))
     b.draw_cards(seat, amount, "challenge")
     b.events.append(Skipped(seat))
     b.turn = b.next(seat)
-    _finish_penalty(b, offender)
 
 
 def _perform_choose(b: _Builder, move: ChooseColor) -> None:
@@ -667,9 +1008,14 @@ def _perform_choose(b: _Builder, move: ChooseColor) -> None:
 
 def _perform_call(b: _Builder, move: CallUno) -> None:
     # B9.5: a late call made before anyone catches is safe.
-    b.uno_called.add(move.seat)
-    b.uno_open.discard(move.seat)
-    b.events.append(UnoCalled(move.seat))
+    seat = move.seat
+    b.events.append(UnoCalled(seat))
+    if len(b.hands[seat]) != 1:
+        # H12: a false call costs false_call_penalty cards.
+        b.draw_cards(seat, b.rules.uno.false_call_penalty, "false-uno-call")
+        return
+    b.uno_called.add(seat)
+    b.uno_open.discard(seat)
 
 
 def _perform_catch(b: _Builder, move: CatchUno) -> None:

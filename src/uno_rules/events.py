@@ -22,16 +22,23 @@ __all__ = [
     "ChallengeLost",
     "ChallengeWon",
     "ColorChosen",
+    "Eliminated",
     "Event",
+    "ExtraTurn",
     "GameEnded",
+    "HandsRotated",
+    "HandsShuffled",
+    "HandsSwapped",
     "Passed",
     "PenaltyAccepted",
+    "PenaltyDeflected",
     "Reshuffled",
     "Reversed",
     "RoundEnded",
     "Skipped",
     "UnoCalled",
     "UnoCaught",
+    "WildsDiscarded",
     "view_events",
 ]
 
@@ -57,12 +64,14 @@ class Event:
 
 @frozen
 class CardPlayed(Event):
-    """``seat`` played ``card``; ``color`` is the active color it leaves."""
+    """``seat`` played ``card``; ``color`` is the active color it leaves; ``jump_in`` marks
+    a play out of turn (H06)."""
 
     kind: ClassVar[str] = "played"
     seat: int
     card: Card
     color: Color
+    jump_in: bool = False
 
 
 @frozen
@@ -207,6 +216,68 @@ class GameEnded(Event):
 
     kind: ClassVar[str] = "game-ended"
     winners: tuple[int, ...]
+
+
+@frozen
+class PenaltyDeflected(Event):
+    """H15: ``seat`` deflected the pending penalty of ``amount`` to ``victim``."""
+
+    kind: ClassVar[str] = "penalty-deflected"
+    seat: int
+    victim: int
+    amount: int
+
+
+@frozen
+class HandsSwapped(Event):
+    """H07 / E4: ``seat`` and ``target`` traded hands."""
+
+    kind: ClassVar[str] = "hands-swapped"
+    seat: int
+    target: int
+
+
+@frozen
+class HandsRotated(Event):
+    """H07: every hand passed to the next seat in ``direction``."""
+
+    kind: ClassVar[str] = "hands-rotated"
+    direction: int
+
+
+@frozen
+class HandsShuffled(Event):
+    """E2: ``seat``'s Wild Shuffle Hands redealt every hand; ``sizes`` are the new sizes."""
+
+    kind: ClassVar[str] = "hands-shuffled"
+    seat: int
+    sizes: tuple[int, ...]
+
+
+@frozen
+class WildsDiscarded(Event):
+    """E3.3: ``seat`` put its wild cards under the discard pile."""
+
+    kind: ClassVar[str] = "wilds-discarded"
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@frozen
+class ExtraTurn(Event):
+    """E3.3: ``seat`` plays again."""
+
+    kind: ClassVar[str] = "extra-turn"
+    seat: int
+
+
+@frozen
+class Eliminated(Event):
+    """``seat`` is out of the game: ``reason`` is ``mercy`` (H16) or ``target`` (3.4)."""
+
+    kind: ClassVar[str] = "eliminated"
+    seat: int
+    reason: str
 
 
 def view_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:

@@ -61,15 +61,20 @@ def read_yaml(path: str | os.PathLike[str], what: str = "file") -> Any:
 
     p = Path(path)
     try:
-        size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise PresetError([f"{p}: the {what} is {size} bytes; the limit is {MAX_FILE_BYTES}"])
-        text = p.read_text(encoding="utf-8")
+        if not p.is_file():
+            if not _exists(p):
+                raise FileNotFoundError(p)
+            raise PresetError([f"{p}: not a regular file"])
+        with p.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise PresetError([f"{p}: the {what} is larger than {MAX_FILE_BYTES} bytes"])
+        text = raw.decode("utf-8")
     except PresetError:
         raise
     except FileNotFoundError:
         raise PresetError([f"{p}: no such {what}"]) from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise PresetError([f"{p}: cannot read the {what}: {exc}"]) from None
     return parse_yaml(text, str(p))
 
@@ -151,10 +156,11 @@ def _resolve(
             path = Path(text)
             if base_dir is not None and not path.is_absolute():
                 path = base_dir / path
-            if not path.exists() and not text.endswith((".yaml", ".yml", ".json")):
+            exists = _exists(path)
+            if not exists and not text.endswith((".yaml", ".yml", ".json")):
                 raise PresetError([_unknown_preset(text)])
             name = _CUSTOM_NAME
-        key = str(path.resolve()) if path.exists() else str(path)
+        key = str(path.resolve()) if _exists(path) else str(path)
         if key in chain:
             cycle = " -> ".join([*chain, key])
             raise PresetError([f"extends: a cycle of presets: {cycle}"])
@@ -181,6 +187,13 @@ def _resolve(
     if "name" not in data:
         merged.pop("name", None)
     return merged, str(data.get("name", name))
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -350,5 +363,15 @@ def _converter() -> Any:
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
     """``rules`` as plain JSON/YAML types; :func:`load_preset` accepts it back."""
-    out: dict[str, Any] = _converter().unstructure(rules)
+    out: dict[str, Any] = _plain(_converter().unstructure(rules))
     return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

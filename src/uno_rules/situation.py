@@ -13,6 +13,9 @@ The format is the one users type to settle a dispute::
     draw_pile_size: 40       # optional: its whole size (default: every card left over)
     seed: 1                  # optional: how unnamed cards are filled in
     scores: [0, 120, 0, 35]  # optional
+    played_by: 3             # optional: who played the top card (default: the seat before
+                             # ``turn``; null for a first turned card). Matters for jump-in.
+    uno_called: [2]          # optional: seats holding one card that have called UNO
 
 Unnamed cards come from the rest of the deck, shuffled by ``seed``: first into seats given
 as counts, then into the draw pile under its named cards, the rest under the named discard
@@ -38,6 +41,7 @@ from .state import GameState, Phase, pile_from
 __all__ = ["situation"]
 
 _KEYS = {
+    "played_by",
     "rules",
     "players",
     "hands",
@@ -137,6 +141,11 @@ def situation(description: Mapping[str, Any]) -> GameState:
     turn = seat("turn", 0)
     direction = _direction(d.get("direction", "clockwise"), problems)
     dealer = seat("dealer", (turn - direction) % players)
+    played_by: int | None = (turn - direction) % players
+    if d.get("played_by", played_by) is None:
+        played_by = None
+    else:
+        played_by = seat("played_by", (turn - direction) % players)
     seed = d.get("seed", 0)
     if type(seed) is not int:
         problems.append(f"seed: expected an integer, got {seed!r}")
@@ -221,6 +230,7 @@ def situation(description: Mapping[str, Any]) -> GameState:
         game_winners=(),
         shuffles=0,
         passes=0,
+        played_by=played_by,
     )
 
 

@@ -71,6 +71,8 @@ def dump_state(state: GameState) -> dict[str, Any]:
         "game_winners": list(state.game_winners),
         "shuffles": state.shuffles,
         "passes": state.passes,
+        "played_by": state.played_by,
+        "eliminated": sorted(state.eliminated),
     }
 
 
@@ -155,6 +157,8 @@ def load_state(data: Mapping[str, Any]) -> GameState:
         "game_winners",
         "shuffles",
         "passes",
+        "played_by",
+        "eliminated",
     }
     for key in data:
         if key not in known:
@@ -182,6 +186,7 @@ def load_state(data: Mapping[str, Any]) -> GameState:
     shuffles = r.integer("shuffles", 0)
     passes = r.integer("passes", 0, players)
     round_winner = r.integer("round_winner", 0, players - 1, optional=True)
+    played_by = r.integer("played_by", 0, players - 1, optional=True)
     raw_hands = data.get("hands")
     hands: tuple[tuple[Card, ...], ...] = ()
     if not isinstance(raw_hands, list) or len(raw_hands) != players:
@@ -219,6 +224,7 @@ def load_state(data: Mapping[str, Any]) -> GameState:
     called = r.seats("uno_called", players)
     opened = r.seats("uno_open", players)
     winners = r.seats("game_winners", players)
+    out = r.seats("eliminated", players)
     if rules is not None and hands and not r.problems:
         _check_consistency(
             r,
@@ -234,6 +240,7 @@ def load_state(data: Mapping[str, Any]) -> GameState:
             called,
             opened,
             winners,
+            out,
         )
     if r.problems:
         raise SituationError(r.problems)
@@ -262,6 +269,8 @@ def load_state(data: Mapping[str, Any]) -> GameState:
         game_winners=winners,
         shuffles=shuffles,
         passes=passes,
+        played_by=played_by,
+        eliminated=frozenset(out),
     )
 
 
@@ -275,6 +284,7 @@ def _read_penalty(r: _Reader, raw: Any, players: int) -> Penalty | None:
         "bluff",
         "offender_hand",
         "previous_color",
+        "challengeable",
     }:
         r.fail("penalty", "expected the mapping written by dump_state")
         return None
@@ -285,8 +295,11 @@ def _read_penalty(r: _Reader, raw: Any, players: int) -> Penalty | None:
         r.fail("penalty.amount", f"expected a count, got {amount!r}")
     if type(offender) is not int or not 0 <= offender < players:
         r.fail("penalty.offender", f"expected a seat, got {offender!r}")
+    challengeable = raw["challengeable"]
     if not isinstance(bluff, bool):
         r.fail("penalty.bluff", f"expected true or false, got {bluff!r}")
+    if not isinstance(challengeable, bool):
+        r.fail("penalty.challengeable", f"expected true or false, got {challengeable!r}")
     try:
         previous = parse_color(raw["previous_color"])
     except NotationError as exc:
@@ -294,7 +307,7 @@ def _read_penalty(r: _Reader, raw: Any, players: int) -> Penalty | None:
         return None
     if card is None or r.problems:
         return None
-    return Penalty(amount, card, offender, bluff, hand, previous)
+    return Penalty(amount, card, offender, bluff, hand, previous, challengeable)
 
 
 def _check_consistency(
@@ -311,6 +324,7 @@ def _check_consistency(
     called: tuple[int, ...],
     opened: tuple[int, ...],
     winners: tuple[int, ...],
+    out: tuple[int, ...],
 ) -> None:
     held = Counter(c for hand in hands for c in hand)
     held.update(draw)
@@ -348,7 +362,7 @@ def _check_consistency(
     in_round = phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
     if in_round:
         for seat, hand in enumerate(hands):
-            if not hand and not (penalty is not None and penalty.offender == seat):
+            if not hand and seat not in out and penalty is None:
                 r.fail(f"hands[{seat}]", "empty while the round goes on")
     if (phase is Phase.GAME_OVER) != bool(winners) and rules.scoring.mode.value != "none":
         r.fail("game_winners", "winners go with the 'game-over' phase and only with it")

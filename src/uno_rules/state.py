@@ -60,9 +60,12 @@ class Phase(StrEnum):
 class Penalty:
     """A pending draw penalty that its victim must answer (A60).
 
-    ``bluff`` (hidden from every view) records whether the Wild Draw Four broke the color
-    restriction when it was played (B8.2); ``offender_hand`` is the hand it was judged on,
-    shown to a challenger (B8.5); ``previous_color`` is the color before the card (A8).
+    ``amount`` is the total to draw (it grows when stacked, H01); ``card`` and ``offender``
+    are the most recent draw card and its player. ``bluff`` (hidden from every view) records
+    whether that Wild Draw Four broke its restriction when it was played (B8.2);
+    ``offender_hand`` is the hand it was judged on, shown to a challenger (B8.5);
+    ``previous_color`` is the color before the card (A8); ``challengeable`` is false where
+    no challenge can be made (not a Wild Draw Four, challenges off, a deflected penalty).
     """
 
     amount: int
@@ -71,6 +74,7 @@ class Penalty:
     bluff: bool
     offender_hand: tuple[Card, ...]
     previous_color: Color
+    challengeable: bool = True
 
 
 @frozen
@@ -93,7 +97,9 @@ class GameState:
     (by seat), ``color`` (the active color), ``direction`` (+1 clockwise, -1), ``turn`` (the
     seat that must act), ``phase``, ``drawn`` (the card drawn this turn), ``penalty``,
     ``uno_called`` (seats holding one card who called UNO), ``uno_open`` (seats that can be
-    caught), ``scores``, ``round_winner``, ``game_winners``. Piles are read through
+    caught), ``scores``, ``round_winner``, ``game_winners``, ``played_by`` (the seat that
+    played the top card; ``None`` for a turned first card), ``eliminated`` (seats out of the
+    game, H16 and 3.4). Piles are read through
     :attr:`draw_pile` and :attr:`discard_pile`.
     """
 
@@ -118,6 +124,8 @@ class GameState:
     game_winners: tuple[int, ...]
     shuffles: int
     passes: int
+    played_by: int | None = None
+    eliminated: frozenset[int] = frozenset()
 
     @property
     def top_card(self) -> Card:
@@ -137,6 +145,11 @@ class GameState:
     def discard_pile(self) -> tuple[Card, ...]:
         """The discard pile, bottom card first, top card last."""
         return tuple(reversed(tuple(pile_cards(self.discard))))
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """Seats still in the game, in seat order."""
+        return tuple(s for s in range(self.players) if s not in self.eliminated)
 
     @property
     def round_over(self) -> bool:

@@ -19,6 +19,9 @@ __all__ = [
     "AlreadyDrawn",
     "CannotCallUno",
     "CannotCatchSelf",
+    "CannotCombine",
+    "CannotGoOut",
+    "CannotStack",
     "CardDoesNotMatch",
     "CardNotInHand",
     "ChallengeDisabled",
@@ -26,7 +29,11 @@ __all__ = [
     "ColorNotAllowed",
     "ColorRequired",
     "GameOver",
+    "InvalidTarget",
+    "MustPlay",
+    "MustPlayDrawnCard",
     "MustPlayOrDraw",
+    "MustStack",
     "NoChallengePending",
     "NoColorToChoose",
     "NoPenaltyPending",
@@ -39,7 +46,9 @@ __all__ = [
     "PenaltyPending",
     "RoundNotOver",
     "RoundOver",
+    "SeatEliminated",
     "TargetNotAllowed",
+    "TargetRequired",
     "UnknownSeat",
     "UnoDisabled",
     "UnoWindowClosed",
@@ -382,6 +391,99 @@ class CannotCallUno(Violation):
             f"UNO is called when a play leaves exactly one card; {_who(self.seat)} "
             f"would hold {self.hand_size}"
         )
+
+
+@frozen(kw_only=True)
+class SeatEliminated(Violation):
+    code: ClassVar[str] = "seat-eliminated"
+    default_rule: ClassVar[str] = "H16"
+
+    def explain(self) -> str:
+        return f"{_who(self.seat)} is out of the game"
+
+
+@frozen(kw_only=True)
+class TargetRequired(Violation):
+    code: ClassVar[str] = "target-required"
+    default_rule: ClassVar[str] = "A31"
+    card: Card
+
+    def explain(self) -> str:
+        return f"playing {self.card} needs a target seat (for example '>2')"
+
+
+@frozen(kw_only=True)
+class InvalidTarget(Violation):
+    code: ClassVar[str] = "invalid-target"
+    default_rule: ClassVar[str] = "A31"
+    target: int
+
+    def explain(self) -> str:
+        return f"seat {self.target} cannot be the target: choose another seat still in the game"
+
+
+@frozen(kw_only=True)
+class CannotStack(Violation):
+    code: ClassVar[str] = "cannot-stack"
+    default_rule: ClassVar[str] = "H01"
+    card: Card
+    reason: str
+
+    def explain(self) -> str:
+        return f"{self.card} cannot answer the pending penalty: {self.reason}"
+
+
+@frozen(kw_only=True)
+class MustStack(Violation):
+    code: ClassVar[str] = "must-stack"
+    default_rule: ClassVar[str] = "A48"
+    card: Card
+
+    def explain(self) -> str:
+        return (
+            f"{_who(self.seat)} holds {self.card}, which can be stacked, and stacking is "
+            f"not optional under these rules"
+        )
+
+
+@frozen(kw_only=True)
+class MustPlay(Violation):
+    code: ClassVar[str] = "must-play"
+    default_rule: ClassVar[str] = "H04"
+
+    def explain(self) -> str:
+        return f"{_who(self.seat)} holds a playable card, so drawing is not allowed"
+
+
+@frozen(kw_only=True)
+class MustPlayDrawnCard(Violation):
+    code: ClassVar[str] = "must-play-drawn-card"
+    default_rule: ClassVar[str] = "H03"
+    card: Card
+
+    def explain(self) -> str:
+        return f"the drawn card {self.card} can be played, so it must be"
+
+
+@frozen(kw_only=True)
+class CannotCombine(Violation):
+    code: ClassVar[str] = "cannot-combine"
+    default_rule: ClassVar[str] = "H09"
+    card: Card
+    extra: Card
+
+    def explain(self) -> str:
+        return f"{self.extra} cannot be played together with {self.card} under these rules"
+
+
+@frozen(kw_only=True)
+class CannotGoOut(Violation):
+    code: ClassVar[str] = "cannot-go-out"
+    default_rule: ClassVar[str] = "H14"
+    card: Card
+
+    def explain(self) -> str:
+        return f"a player may not go out on {self.card} under these rules"
 
 
 @frozen(kw_only=True)

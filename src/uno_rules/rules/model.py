@@ -15,10 +15,19 @@ from typing import Any
 
 from attrs import field, frozen
 
+from .deflect import Deflect
+from .draw_until_playable import DrawUntilPlayable
+from .extra_cards import ExtraCards
+from .force_play import ForcePlay
+from .go_out import GoOut
+from .jump_in import JumpIn
+from .mercy import Mercy
+from .multi_card import MultiCard
 from .options import (
     AfterDraw,
     ChallengeSetting,
     DealerRotation,
+    DealerSelection,
     Deck,
     FirstDrawTwo,
     FirstPlayer,
@@ -35,24 +44,22 @@ from .options import (
     VoluntaryDraw,
     W4Restriction,
 )
+from .partnership import Partnership
+from .seven_o import SevenO
+from .stacking import Stacking
 
 __all__ = [
     "ChallengeRules",
     "FirstCardRules",
     "HouseRules",
+    "PointValues",
     "Rules",
     "ScoringRules",
     "UnoRules",
 ]
 
 
-def _meta(doc: str, clause: str, lo: int | None = None, hi: int | None = None) -> dict[str, Any]:
-    meta: dict[str, Any] = {"doc": doc, "clause": clause}
-    if lo is not None:
-        meta["min"] = lo
-    if hi is not None:
-        meta["max"] = hi
-    return meta
+from ._meta import meta as _meta
 
 
 @frozen
@@ -128,6 +135,35 @@ class UnoRules:
         default=UnoWindow.NEXT_TURN_ACTION,
         metadata=_meta("When the chance to catch a missed call ends.", "A15"),
     )
+    false_call_penalty: int = field(
+        default=0,
+        metadata=_meta(
+            "Cards drawn for calling UNO without holding one card (0: the call "
+            "is refused instead).",
+            "H12",
+            0,
+            20,
+        ),
+    )
+    applies_after_transfer: bool = field(
+        default=True,
+        metadata=_meta(
+            "A player left with one card by a swap, rotation or redeal must call UNO too.", "A19"
+        ),
+    )
+
+
+@frozen
+class PointValues:
+    """Card points (B10.5). Number cards always score their face value."""
+
+    action: int = field(default=20, metadata=_meta("Skip, Reverse, Draw Two.", "B10.5", 0, 500))
+    wild: int = field(default=50, metadata=_meta("Wild.", "B10.5", 0, 500))
+    wild_draw_four: int = field(default=50, metadata=_meta("Wild Draw Four.", "B10.5", 0, 500))
+    wild_extra: int = field(
+        default=40,
+        metadata=_meta("Wild Shuffle Hands, Wild Swap Hands, Wild Customizable.", "B10.5", 0, 500),
+    )
 
 
 @frozen
@@ -146,11 +182,38 @@ class ScoringRules:
         default=Ties.SHARED_WIN,
         metadata=_meta("A tie for the lowest total under running_low scoring.", "A56"),
     )
+    values: PointValues = field(factory=PointValues, metadata=_meta("Card points.", "B10.5"))
+    elimination: bool = field(
+        default=False,
+        metadata=_meta(
+            "Challenge UNO: a player whose own running total reaches the target "
+            "is eliminated; the last two play a final round (needs running_low).",
+            "T10",
+        ),
+    )
 
 
 @frozen
 class HouseRules:
-    """House rules (``RULES.md`` section 4). All are off under the official rules."""
+    """House rules (``RULES.md`` section 4) and the partnership variant (3.2). All are off
+    under the official rules; each lives in its own module of :mod:`uno_rules.rules`."""
+
+    stacking: Stacking = field(factory=Stacking, metadata=_meta("Stacking.", "H01"))
+    draw_until_playable: DrawUntilPlayable = field(
+        factory=DrawUntilPlayable, metadata=_meta("Draw until playable.", "H02")
+    )
+    force_play: ForcePlay = field(factory=ForcePlay, metadata=_meta("Force play.", "H03"))
+    jump_in: JumpIn = field(factory=JumpIn, metadata=_meta("Jump-in.", "H06"))
+    seven_o: SevenO = field(factory=SevenO, metadata=_meta("Seven-O.", "H07"))
+    multi_card: MultiCard = field(
+        factory=MultiCard, metadata=_meta("Several cards in one turn.", "H09")
+    )
+    go_out: GoOut = field(factory=GoOut, metadata=_meta("No going out on listed cards.", "H14"))
+    deflect: Deflect = field(factory=Deflect, metadata=_meta("Deflecting a penalty.", "H15"))
+    mercy: Mercy = field(factory=Mercy, metadata=_meta("The No Mercy mercy rule.", "H16"))
+    partnership: Partnership = field(
+        factory=Partnership, metadata=_meta("Partners (4 players).", "T6")
+    )
 
 
 @frozen
@@ -163,7 +226,17 @@ class Rules:
 
     name: str = field(default="official", metadata=_meta("The rule set's name.", "-"))
     deck: Deck = field(default=Deck.CLASSIC_108, metadata=_meta("The deck dealt.", "B1.1"))
-    hand_size: int = field(default=7, metadata=_meta("Cards dealt to each player.", "B2.3", 1, 30))
+    hand_size: int = field(default=7, metadata=_meta("Cards dealt to each player.", "B2.3", 1, 50))
+    max_players: int = field(
+        default=10,
+        metadata=_meta(
+            "The largest table these rules are for (the deck must deal it).", "B1.2", 2, 10
+        ),
+    )
+    dealer_selection: DealerSelection = field(
+        default=DealerSelection.LAST_SEAT,
+        metadata=_meta("Who deals the first round when no dealer is given.", "A5"),
+    )
     first_player: FirstPlayer = field(
         default=FirstPlayer.LEFT_OF_DEALER,
         metadata=_meta("Who acts first in a round.", "B4.1"),
@@ -180,11 +253,17 @@ class Rules:
     )
     voluntary_draw: VoluntaryDraw = field(
         default=VoluntaryDraw.ALLOWED,
-        metadata=_meta("Drawing while holding a playable card.", "B6.2"),
+        metadata=_meta("Drawing while holding a playable card.", "H04"),
+    )
+    voluntary_draw_penalty: int = field(
+        default=2,
+        metadata=_meta(
+            "Cards drawn for a voluntary draw under voluntary_draw: penalized.", "H04", 1, 20
+        ),
     )
     after_draw: AfterDraw = field(
         default=AfterDraw.DRAWN_CARD_ONLY,
-        metadata=_meta("What may be played after drawing.", "B6.3"),
+        metadata=_meta("What may be played after drawing.", "H05"),
     )
     w4_restriction: W4Restriction = field(
         default=W4Restriction.COLOR,
@@ -204,6 +283,9 @@ class Rules:
     )
     scoring: ScoringRules = field(
         factory=ScoringRules, metadata=_meta("Scoring and game end.", "B10")
+    )
+    extra_cards: ExtraCards = field(
+        factory=ExtraCards, metadata=_meta("The 112-card decks' extra cards.", "2")
     )
     house_rules: HouseRules = field(
         factory=HouseRules, metadata=_meta("House rules; all off by default.", "4")

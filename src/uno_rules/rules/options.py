@@ -12,6 +12,7 @@ __all__ = [
     "AfterDraw",
     "ChallengeSetting",
     "DealerRotation",
+    "DealerSelection",
     "Deck",
     "FirstDrawTwo",
     "FirstPlayer",
@@ -31,9 +32,30 @@ __all__ = [
 
 
 class Deck(StrEnum):
-    """Which deck is dealt (B1.1, E1). Default ``classic-108``."""
+    """Which deck is dealt (B1.1, E1). Default ``classic-108``.
+
+    ``blank-112-2001``: the 108 plus 4 blank cards; ``swap-112-2015``: plus 1 Wild Swap Hands
+    and 3 Wild Customizable; ``shuffle-112-2018``: plus 1 Wild Shuffle Hands and 3 Wild
+    Customizable. Each extra card can be switched off under ``extra_cards``.
+    """
 
     CLASSIC_108 = "classic-108"
+    BLANK_112_2001 = "blank-112-2001"
+    SWAP_112_2015 = "swap-112-2015"
+    SHUFFLE_112_2018 = "shuffle-112-2018"
+
+
+class DealerSelection(StrEnum):
+    """A5 / H18: who deals the first round when ``new_game`` is given no dealer.
+
+    ``last_seat`` (default, ``API.md``): the last seat deals, so seat 0 starts;
+    ``highest_number``: each player draws a card, the highest number deals, symbols count 0,
+    tied players draw again (M2008); ``highest_point_value``: the same by points (M2001).
+    """
+
+    LAST_SEAT = "last_seat"
+    HIGHEST_NUMBER = "highest_number"
+    HIGHEST_POINT_VALUE = "highest_point_value"
 
 
 class FirstWild(StrEnum):
@@ -88,15 +110,26 @@ class TwoPlayerReverse(StrEnum):
 
 
 class VoluntaryDraw(StrEnum):
-    """H04: drawing while holding a playable card. Default ``allowed`` (B6.2)."""
+    """H04: drawing while holding a playable card. Default ``allowed`` (B6.2).
+
+    ``forbidden``: refused with a violation; ``penalized``: the player draws
+    ``voluntary_draw_penalty`` cards and the turn ends.
+    """
 
     ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+    PENALIZED = "penalized"
 
 
 class AfterDraw(StrEnum):
-    """H05: what may be played after drawing. Default ``drawn_card_only`` (B6.3)."""
+    """H05: what may be played after drawing. Default ``drawn_card_only`` (B6.3).
+
+    ``none``: drawing ends the turn; ``any_card``: any playable card may then be played.
+    """
 
     DRAWN_CARD_ONLY = "drawn_card_only"
+    NONE = "none"
+    ANY_CARD = "any_card"
 
 
 class W4Restriction(StrEnum):
@@ -167,11 +200,14 @@ class ScoringMode(StrEnum):
     """H13 / B10.5-B10.7: how rounds are scored. Default ``winner_collects``.
 
     ``running_low``: each player adds their own hand, lowest total wins (B10.7);
+    ``winner_collects_others_lose``: the winner collects and each other player loses the
+    points of their own hand (SEED1);
     ``none``: a single round, nobody scores, the round winner wins the game.
     """
 
     WINNER_COLLECTS = "winner_collects"
     RUNNING_LOW = "running_low"
+    WINNER_COLLECTS_OTHERS_LOSE = "winner_collects_others_lose"
     NONE = "none"
 
 

@@ -1,0 +1,144 @@
+"""Section 2: the four extra cards of the 112-card decks, and H17 (draw until a color).
+
+- **Wild Shuffle Hands** (2018 deck, E2): a wild. All hands, the player's included, are
+  collected, shuffled and dealt out one at a time starting with the player's left-hand
+  neighbour, as evenly as possible (the first ``N mod P`` receive one more: E2.3, A36);
+  dealing goes clockwise (A35; ``deal_direction: direction_of_play`` follows the play
+  instead). The player names the color with the play; the next player plays as usual (E2.4).
+  As the last card it still redeals, so the player does not go out (A38 ``redeal``; or
+  ``go_out``). As the first card: the first player names the color, no redeal (A39).
+  Earlier UNO calls lapse; anyone dealt one card must call (A40, A19).
+- **Wild Swap Hands** (2015 deck, E4): a wild; its player names an opponent (``0 WSW red
+  >2``) and they swap hands. As the last card the player goes out with no swap (A41). As
+  the first card: the color is named, no swap (E4.2).
+- **Wild Customizable** (E3): a plain Wild unless ``effect`` names one of the 2015 sheet's
+  suggestions that this engine offers: ``draw_until_color`` (H17: the next player draws
+  until they reveal a card of the color the player named, keeps them all, and loses the turn
+  unless ``victim_loses_turn`` is false), ``extra_turn`` (the player plays again),
+  ``discard_wilds`` (every other player puts their Wild and Wild Draw Four cards under the
+  discard pile). As the first card only the color is named (E3.4, A42). ``count`` is how
+  many of the three are used (E3.1).
+- **Blank cards** (2001 deck, E5): each acts as a plain Wild, scoring ``points`` [D].
+
+Not offered: the suggestions "draw or discard to exactly 7" and "play with your hand face
+up" (they need choices or views this engine does not model), and a blank card standing for
+a specific lost card.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from attrs import field, frozen
+
+from ._meta import meta
+
+__all__ = [
+    "BlankCards",
+    "CustomEffect",
+    "DealDirection",
+    "ExtraCards",
+    "ShuffleFirstCard",
+    "ShuffleLastCard",
+    "WildCustomizable",
+    "WildShuffleHands",
+    "WildSwapHands",
+]
+
+
+class ShuffleLastCard(StrEnum):
+    """A38: Wild Shuffle Hands as the last card. Default ``redeal`` (T-shuffle)."""
+
+    REDEAL = "redeal"
+    GO_OUT = "go_out"
+
+
+class ShuffleFirstCard(StrEnum):
+    """A39: Wild Shuffle Hands as the first card. Default ``name_color``."""
+
+    NAME_COLOR = "name_color"
+    REDEAL = "redeal"
+    RETURN_AND_FLIP = "return_and_flip"
+
+
+class DealDirection(StrEnum):
+    """A35: the redeal's direction. Default ``clockwise``."""
+
+    CLOCKWISE = "clockwise"
+    DIRECTION_OF_PLAY = "direction_of_play"
+
+
+class CustomEffect(StrEnum):
+    """E3.3 / A42: what a Wild Customizable does. Default ``none`` (a plain Wild)."""
+
+    NONE = "none"
+    DRAW_UNTIL_COLOR = "draw_until_color"
+    EXTRA_TURN = "extra_turn"
+    DISCARD_WILDS = "discard_wilds"
+
+
+@frozen
+class WildShuffleHands:
+    """E2 parameters."""
+
+    enabled: bool = field(
+        default=True, metadata=meta("The 2018 deck's Wild Shuffle Hands is used.", "E1")
+    )
+    on_last_card: ShuffleLastCard = field(
+        default=ShuffleLastCard.REDEAL, metadata=meta("Played as the last card.", "A38")
+    )
+    on_first_card: ShuffleFirstCard = field(
+        default=ShuffleFirstCard.NAME_COLOR, metadata=meta("Turned as the first card.", "A39")
+    )
+    deal_direction: DealDirection = field(
+        default=DealDirection.CLOCKWISE, metadata=meta("Direction of the redeal.", "A35")
+    )
+
+
+@frozen
+class WildSwapHands:
+    """E4 parameters (as the last card the player goes out, A41)."""
+
+    enabled: bool = field(
+        default=True, metadata=meta("The 2015 deck's Wild Swap Hands is used.", "E1")
+    )
+
+
+@frozen
+class WildCustomizable:
+    """E3 parameters."""
+
+    count: int = field(
+        default=3, metadata=meta("How many Wild Customizable cards are used.", "E3.1", 0, 3)
+    )
+    effect: CustomEffect = field(
+        default=CustomEffect.NONE, metadata=meta("The rule written on the cards.", "A42")
+    )
+    victim_loses_turn: bool = field(
+        default=True,
+        metadata=meta("Under draw_until_color, the player who draws loses the turn.", "H17"),
+    )
+
+
+@frozen
+class BlankCards:
+    """E5 parameters."""
+
+    count: int = field(default=4, metadata=meta("How many blank cards are used.", "E5.1", 0, 4))
+    points: int = field(default=50, metadata=meta("Points a blank card scores.", "E5.1", 0, 500))
+
+
+@frozen
+class ExtraCards:
+    """The extra cards of the 112-card decks (section 2). Read only for the matching deck."""
+
+    wild_shuffle_hands: WildShuffleHands = field(
+        factory=WildShuffleHands, metadata=meta("Wild Shuffle Hands (2018 deck).", "E2")
+    )
+    wild_swap_hands: WildSwapHands = field(
+        factory=WildSwapHands, metadata=meta("Wild Swap Hands (2015 deck).", "E4")
+    )
+    wild_customizable: WildCustomizable = field(
+        factory=WildCustomizable, metadata=meta("Wild Customizable (2015, 2018).", "E3")
+    )
+    blank: BlankCards = field(factory=BlankCards, metadata=meta("Blank cards (2001).", "E5"))

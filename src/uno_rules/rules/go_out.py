@@ -1,0 +1,64 @@
+"""H14 No going out on listed cards (older Wikipedia house rule).
+
+A player may not play a listed kind of card as their last card; holding only such cards they
+must draw instead. Officially any card may go out (B10.2, T-end), so the default list is
+empty.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from attrs import field, frozen
+
+from ..cards import Card, Rank
+from ._meta import meta
+
+__all__ = ["CardKind", "GoOut", "kind_of"]
+
+
+class CardKind(StrEnum):
+    """Kinds of cards a house rule can name."""
+
+    NUMBER = "number"
+    SKIP = "skip"
+    REVERSE = "reverse"
+    DRAW_TWO = "draw_two"
+    WILD = "wild"
+    WILD_DRAW_FOUR = "wild_draw_four"
+    WILD_SHUFFLE_HANDS = "wild_shuffle_hands"
+    WILD_SWAP_HANDS = "wild_swap_hands"
+    WILD_CUSTOMIZABLE = "wild_customizable"
+    BLANK = "blank"
+
+
+_KIND = {
+    Rank.SKIP: CardKind.SKIP,
+    Rank.REVERSE: CardKind.REVERSE,
+    Rank.DRAW_TWO: CardKind.DRAW_TWO,
+    Rank.WILD: CardKind.WILD,
+    Rank.WILD_DRAW_FOUR: CardKind.WILD_DRAW_FOUR,
+    Rank.WILD_SHUFFLE_HANDS: CardKind.WILD_SHUFFLE_HANDS,
+    Rank.WILD_SWAP_HANDS: CardKind.WILD_SWAP_HANDS,
+    Rank.WILD_CUSTOMIZABLE: CardKind.WILD_CUSTOMIZABLE,
+    Rank.BLANK: CardKind.BLANK,
+}
+
+
+def kind_of(card: Card) -> CardKind:
+    return _KIND.get(card.rank, CardKind.NUMBER)
+
+
+def _kinds(value: object) -> tuple[CardKind, ...]:
+    return tuple(CardKind(v) for v in value)  # type: ignore[attr-defined]
+
+
+@frozen
+class GoOut:
+    """H14 parameters."""
+
+    forbidden_last_cards: tuple[CardKind, ...] = field(
+        default=(),
+        converter=_kinds,
+        metadata=meta("Kinds of card that may not be played as the last card.", "H14"),
+    )

@@ -1,0 +1,61 @@
+"""H09 Several cards in one turn (doubles, chains): not official (B4.5, T-end).
+
+The first card must be a legal play; the further cards (``extra`` in the move, ``0 B5 G5``)
+must share its rank under ``mode``: ``same_number_same_color`` (identical number cards),
+``same_number_any_color`` (number cards of one number), ``same_rank_any_color`` (number or
+action cards of one rank). Wild cards are never combined [D]. The active color is the last
+card's color.
+
+``effects: each_applies`` (default): k Skips skip k players, an even number of Reverses
+cancel out, Draw Twos add up into one penalty for the next player; ``last_only``: only the
+last card's effect. A 7 or 0 under Seven-O takes effect once [D]. UNO is due when the play
+leaves exactly one card (A59).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from attrs import field, frozen
+
+from ..cards import Card
+from ._meta import meta
+
+__all__ = ["MultiCard", "MultiCardEffects", "MultiCardMode", "extra_allowed"]
+
+
+class MultiCardMode(StrEnum):
+    SAME_NUMBER_SAME_COLOR = "same_number_same_color"
+    SAME_NUMBER_ANY_COLOR = "same_number_any_color"
+    SAME_RANK_ANY_COLOR = "same_rank_any_color"
+
+
+class MultiCardEffects(StrEnum):
+    EACH_APPLIES = "each_applies"
+    LAST_ONLY = "last_only"
+
+
+@frozen
+class MultiCard:
+    """H09 parameters."""
+
+    enabled: bool = field(default=False, metadata=meta("Several cards per turn.", "H09"))
+    mode: MultiCardMode = field(
+        default=MultiCardMode.SAME_NUMBER_ANY_COLOR,
+        metadata=meta("Which cards may go down together.", "H09"),
+    )
+    effects: MultiCardEffects = field(
+        default=MultiCardEffects.EACH_APPLIES,
+        metadata=meta("Every card's effect applies, or the last card's only.", "H09"),
+    )
+
+
+def extra_allowed(params: MultiCard, first: Card, extra: Card) -> bool:
+    """Whether ``extra`` may follow ``first`` in one play."""
+    if first.is_wild or extra.is_wild or extra.rank is not first.rank:
+        return False
+    if params.mode is MultiCardMode.SAME_NUMBER_SAME_COLOR:
+        return first.rank.is_number and extra.color is first.color
+    if params.mode is MultiCardMode.SAME_NUMBER_ANY_COLOR:
+        return first.rank.is_number
+    return True
