@@ -6,7 +6,7 @@ import pytest
 
 import uno_rules as uno
 
-from .helpers import assert_conserved, find_game, number_first, ok, table
+from .helpers import assert_conserved, find_game, new_game, number_first, ok, table
 
 
 @pytest.mark.parametrize(("players", "dealer"), [(4, 0), (4, 2), (3, 1), (6, 5)])
@@ -37,6 +37,24 @@ def test_B2_3_B2_4_seven_cards_each_rest_is_draw_pile_top_turned_up(players: int
     assert state.draw_pile_size == 108 - 7 * players - 1
     assert state.color is state.top_card.color
     assert_conserved(state)
+
+
+@pytest.mark.parametrize(("players", "dealer"), [(4, 3), (3, 0), (5, 2)])
+def test_B2_3_B2_4_one_card_at_a_time_from_dealers_left_rest_is_the_draw_pile(
+    players: int, dealer: int
+) -> None:
+    """B2.3 [D]: one card at a time, starting at the dealer's left. B2.4: the rest of the deck
+    is the draw pile and its top card is turned up. Checked by dealing the same shuffled
+    deck (same seed and round) with hand sizes 1 and 2: the second round of the deal must be
+    exactly the cards that, with one card each, were turned up and then lay on the pile."""
+    one = {"extends": "official", "hand_size": 1}
+    two = {"extends": "official", "hand_size": 2}
+    seed, single = find_game(number_first, rules=one, players=players, dealer=dealer)
+    double = new_game(two, players, seed, dealer)
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    assert [double.hands[s][0] for s in order] == [single.hands[s][0] for s in order]
+    second_round = [double.hands[s][1] for s in order]
+    assert second_round == [single.top_card, *single.draw_pile[: players - 1]]
 
 
 def test_B2_3_hand_size_setting_changes_the_deal() -> None:

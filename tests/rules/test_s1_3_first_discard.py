@@ -12,8 +12,8 @@ import uno_rules as uno
 from .helpers import (
     assert_conserved,
     find_game,
-    new_game,
     first_is,
+    new_game,
     number_first,
     ok,
     refused,
@@ -63,18 +63,11 @@ def test_1_3_reverse_first_dealer_plays_first_then_play_goes_right() -> None:
     _, state = find_game(first_is(R.REVERSE), dealer=1)
     assert state.turn == 1
     assert state.direction == -1
-    # The dealer's play passes to the right: seat 0.
-    top = state.top_card
-    hand = state.hands[1]
-    playable = [c for c in hand if not c.is_wild and (c.color is top.color or c.rank is top.rank)]
-    playable = [c for c in playable if c.rank is R.REVERSE or c.rank.is_number]
-    if playable and playable[0].rank.is_number:
-        after = ok(state, f"1 {playable[0]}").state
-        assert after.turn == 0
-    else:
-        after = ok(state, "1 draw").state
-        after = ok(after, "1 pass").state
-        assert after.turn == 0
+    # The dealer's turn passes to the right: seat 0, then seat 3.
+    after = ok(ok(state, "1 draw").state, "1 pass").state
+    assert after.turn == 0
+    after = ok(ok(after, "0 draw").state, "0 pass").state
+    assert after.turn == 3
 
 
 def test_1_3_wild_first_left_of_dealer_names_the_color_then_plays() -> None:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import find_game, first_is, number_first, ok, refused, sizes, table
-
 import uno_rules as uno
 
+from .helpers import find_game, first_is, number_first, ok, refused, sizes, table
 
-@pytest.mark.parametrize(("players", "dealer", "starter"), [(4, 3, 0), (4, 0, 1), (3, 2, 0), (2, 0, 1)])
+
+@pytest.mark.parametrize(
+    ("players", "dealer", "starter"), [(4, 3, 0), (4, 0, 1), (3, 2, 0), (2, 0, 1)]
+)
 def test_B4_1_play_starts_left_of_dealer(players: int, dealer: int, starter: int) -> None:
     """B4.1: play starts with the player to the dealer's left unless the first card says
     otherwise."""
