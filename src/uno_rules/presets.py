@@ -25,7 +25,21 @@ from typing import Any
 import attrs
 
 from .errors import PresetError
-from .rules import ChallengeSetting, GuiltyColor, GuiltyTurn, Rules, W4Restriction
+from .rules import (
+    AfterDraw,
+    ChallengeSetting,
+    Deck,
+    ExtraCards,
+    GuiltyColor,
+    GuiltyTurn,
+    Rules,
+    ScoringMode,
+    Stacking,
+    StackPair,
+    Ties,
+    VoluntaryDraw,
+    WithStacking,
+)
 
 __all__ = ["load_preset", "preset_names", "read_yaml", "rules_to_dict"]
 
@@ -126,24 +140,24 @@ def load_preset(source: Rules | str | os.PathLike[str] | Mapping[str, Any]) -> R
         return source
     if isinstance(source, str) and source in preset_names():
         return _load_bundled(source)
-    data, default_name = _resolve(source, chain=())
-    return _build(data, default_name)
+    data, default_name, written = _resolve(source, chain=())
+    return _build(data, default_name, written)
 
 
 @cache
 def _load_bundled(name: str) -> Rules:
     """Bundled presets are read once per process (a :class:`Rules` is immutable)."""
-    data, default_name = _resolve(name, chain=())
-    return _build(data, default_name)
+    data, default_name, written = _resolve(name, chain=())
+    return _build(data, default_name, written)
 
 
 def _resolve(
     source: str | os.PathLike[str] | Mapping[str, Any],
     chain: tuple[str, ...],
     base_dir: Path | None = None,
-) -> tuple[dict[str, Any], str]:
-    """The merged raw mapping for ``source`` (its ``extends`` chain applied) and its
-    default name."""
+) -> tuple[dict[str, Any], str, set[str]]:
+    """The merged raw mapping for ``source`` (its ``extends`` chain applied), its default
+    name, and the setting paths that ``source`` itself writes."""
     if isinstance(source, Mapping):
         data: Any = source
         name, here, key = _CUSTOM_NAME, base_dir, "<mapping>"
@@ -178,15 +192,16 @@ def _resolve(
         )
     data = dict(data)
     parent = data.pop("extends", None)
+    written = leaf_paths(data)
     if parent is None:
-        return data, str(data.get("name", name))
+        return data, str(data.get("name", name)), written
     if not isinstance(parent, str):
         raise PresetError([f"extends: expected a preset name or a path, got {parent!r}"])
-    parent_data, _ = _resolve(parent, (*chain, key), here)
+    parent_data, _, _ = _resolve(parent, (*chain, key), here)
     merged = _merge(parent_data, data)
     if "name" not in data:
         merged.pop("name", None)
-    return merged, str(data.get("name", name))
+    return merged, str(data.get("name", name)), written
 
 
 def _exists(path: Path) -> bool:
@@ -217,7 +232,7 @@ def _suggest(word: str, choices: typing.Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _build(data: dict[str, Any], default_name: str) -> Rules:
+def _build(data: dict[str, Any], default_name: str, written: set[str]) -> Rules:
     data = dict(data)
     data.setdefault("name", default_name)
     problems: list[str] = []
@@ -225,7 +240,7 @@ def _build(data: dict[str, Any], default_name: str) -> Rules:
     if problems:
         raise PresetError(problems)
     rules: Rules = _converter().structure(data, Rules)
-    problems = contradictions(rules)
+    problems = contradictions(rules, written)
     if problems:
         raise PresetError(problems)
     return rules
@@ -322,24 +337,61 @@ def _check_value(
         raise TypeError(f"unsupported rules field type {tp!r} at {path}")
 
 
-def contradictions(rules: Rules) -> list[str]:
-    """Combinations that contradict each other or cannot take effect, each with its path."""
+def leaf_paths(data: Any, prefix: str = "") -> set[str]:
+    """Dotted paths of every setting written in a preset mapping (``uno.penalty_cards``)."""
+    out: set[str] = set()
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            path = _join(prefix, str(key))
+            out.add(path)
+            out |= leaf_paths(value, path)
+    return out
+
+
+def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
+    """Combinations that contradict each other or cannot take effect, each with its path.
+
+    ``written`` holds the paths the preset itself sets (its ``extends`` parents excluded);
+    an option that "has no effect" is reported only where it is written, so a preset may
+    switch a parent's rule off without restating its options. ``None`` checks every
+    non-default value.
+    """
     problems: list[str] = []
+
+    def set_here(path: str, value: Any, default: Any) -> bool:
+        """A non-default value that the preset itself writes."""
+        return bool(value != default) and (written is None or path in written)
+
+    def idle(section: str, params: Any, why: str) -> None:
+        """Options of a switched-off section that are set anyway."""
+        default = type(params)()
+        for a in attrs.fields(type(params)):
+            if a.name == "enabled":
+                continue
+            path = f"{section}.{a.name}"
+            if set_here(path, getattr(params, a.name), getattr(default, a.name)):
+                problems.append(f"{path}: has no effect while {why}")
+
+    hr = rules.house_rules
+    for name in ("stacking", "draw_until_playable", "force_play", "jump_in", "seven_o",
+                 "multi_card", "deflect", "mercy"):
+        params = getattr(hr, name)
+        if not params.enabled:
+            idle(f"house_rules.{name}", params, f"house_rules.{name}.enabled is false")
+    if not rules.uno.enabled:
+        idle("uno", rules.uno, "uno.enabled is false")
     restriction = rules.w4_restriction
-    if (
-        rules.w4_challenge is ChallengeSetting.ENABLED
-        and restriction in (W4Restriction.NONE, W4Restriction.STRICT)
-        and rules.challenge != type(rules.challenge)()
-    ):
-        problems.append(
-            f"challenge: has no effect: under w4_restriction '{restriction.value}' a Wild Draw "
-            f"Four is never a bluff, so no challenge can succeed (H10)"
+    if not rules.challenge_possible:
+        why = (
+            "w4_challenge is 'disabled'"
+            if rules.w4_challenge is ChallengeSetting.DISABLED
+            else f"w4_restriction is '{restriction.value}': no Wild Draw Four is a bluff"
         )
-    if (
-        rules.w4_challenge is ChallengeSetting.DISABLED
-        and rules.challenge != type(rules.challenge)()
-    ):
-        problems.append("challenge: has no effect while w4_challenge is 'disabled' (H11)")
+        idle("challenge", rules.challenge, why)
+        if hr.stacking.enabled and set_here(
+            "house_rules.stacking.challenge", hr.stacking.challenge, Stacking().challenge
+        ):
+            problems.append(f"house_rules.stacking.challenge: has no effect while {why}")
     if (
         rules.challenge.on_guilty_color is GuiltyColor.CHALLENGER_NAMES
         and rules.challenge.on_guilty_turn is GuiltyTurn.CHALLENGER_SKIPPED
@@ -347,6 +399,111 @@ def contradictions(rules: Rules) -> list[str]:
         problems.append(
             "challenge.on_guilty_color: 'challenger_names' needs on_guilty_turn "
             "'challenger_plays': a challenger who loses the turn cannot name the color (A8)"
+        )
+    if rules.voluntary_draw is not VoluntaryDraw.PENALIZED and set_here(
+        "voluntary_draw_penalty", rules.voluntary_draw_penalty, 2
+    ):
+        problems.append(
+            "voluntary_draw_penalty: has no effect unless voluntary_draw is 'penalized'"
+        )
+    stacking = hr.stacking
+    if stacking.enabled:
+        if not stacking.pairs:
+            problems.append("house_rules.stacking.pairs: empty: no card could ever be stacked")
+        if len(set(stacking.pairs)) != len(stacking.pairs):
+            problems.append("house_rules.stacking.pairs: lists a pair twice")
+        if StackPair.PLUS2_ON_PLUS4 not in stacking.pairs and set_here(
+            "house_rules.stacking.plus2_on_plus4_color",
+            stacking.plus2_on_plus4_color,
+            Stacking().plus2_on_plus4_color,
+        ):
+            problems.append(
+                "house_rules.stacking.plus2_on_plus4_color: has no effect without "
+                "plus2_on_plus4 in pairs"
+            )
+    ji = hr.jump_in
+    if ji.enabled and ji.with_stacking is WithStacking.ACCUMULATE and not stacking.enabled:
+        problems.append(
+            "house_rules.jump_in.with_stacking: 'accumulate' needs house_rules.stacking "
+            "(A25)"
+        )
+    if ji.enabled and ji.with_stacking is WithStacking.ACCUMULATE and not (
+        ji.during_pending_penalty
+    ):
+        problems.append(
+            "house_rules.jump_in.with_stacking: 'accumulate' cannot take effect while "
+            "during_pending_penalty is false"
+        )
+    seven_o = hr.seven_o
+    if seven_o.enabled and not (seven_o.seven_swap or seven_o.zero_rotate):
+        problems.append("house_rules.seven_o: enabled with both seven_swap and zero_rotate off")
+    deflect = hr.deflect
+    if deflect.enabled and not (deflect.reverse or deflect.skip):
+        problems.append("house_rules.deflect: enabled with both reverse and skip off")
+    if rules.after_draw is AfterDraw.NONE:
+        if hr.force_play.enabled:
+            problems.append(
+                "house_rules.force_play: cannot take effect: under after_draw 'none' drawing "
+                "ends the turn"
+            )
+        if hr.draw_until_playable.enabled:
+            problems.append(
+                "house_rules.draw_until_playable: contradicts after_draw 'none': the card "
+                "found could never be played"
+            )
+    scoring = rules.scoring
+    if scoring.mode is not ScoringMode.RUNNING_LOW:
+        if scoring.elimination:
+            problems.append("scoring.elimination: needs scoring.mode 'running_low' (T10)")
+        if set_here("scoring.ties", scoring.ties, Ties.SHARED_WIN):
+            problems.append("scoring.ties: has no effect unless scoring.mode is 'running_low'")
+    if scoring.mode is ScoringMode.NONE and set_here("scoring.target", scoring.target, 500):
+        problems.append("scoring.target: has no effect under scoring.mode 'none'")
+    if hr.partnership.enabled:
+        if rules.max_players < 4:
+            problems.append(
+                "house_rules.partnership: needs 4 players, but max_players is "
+                f"{rules.max_players}"
+            )
+        if scoring.mode is ScoringMode.RUNNING_LOW:
+            problems.append(
+                "house_rules.partnership: team scoring needs a winner-collects scoring.mode"
+            )
+        if hr.mercy.enabled:
+            problems.append("house_rules.partnership: cannot be combined with the mercy rule")
+    from .deal import build_deck
+
+    deck_size = len(build_deck(rules))
+    if rules.hand_size * min(rules.max_players, 10) >= deck_size:
+        most = (deck_size - 1) // rules.hand_size
+        problems.append(
+            f"hand_size: {rules.hand_size} cards for each of max_players "
+            f"({rules.max_players}) needs more than the {deck_size} cards of the deck; at "
+            f"most {most} players can be dealt (set max_players)"
+        )
+    if hr.mercy.enabled and hr.mercy.limit <= rules.hand_size:
+        problems.append(
+            f"house_rules.mercy.limit: {hr.mercy.limit} would eliminate every player at the "
+            f"deal (hand_size is {rules.hand_size})"
+        )
+    deck_sections = {
+        "extra_cards.wild_shuffle_hands": Deck.SHUFFLE_112_2018,
+        "extra_cards.wild_swap_hands": Deck.SWAP_112_2015,
+        "extra_cards.blank": Deck.BLANK_112_2001,
+    }
+    extra = rules.extra_cards
+    defaults = ExtraCards()
+    for section, deck in deck_sections.items():
+        name = section.split(".")[1]
+        if rules.deck is not deck and set_here(
+            section, getattr(extra, name), getattr(defaults, name)
+        ):
+            problems.append(f"{section}: has no effect with deck '{rules.deck.value}'")
+    if rules.deck not in (Deck.SWAP_112_2015, Deck.SHUFFLE_112_2018) and set_here(
+        "extra_cards.wild_customizable", extra.wild_customizable, defaults.wild_customizable
+    ):
+        problems.append(
+            f"extra_cards.wild_customizable: has no effect with deck '{rules.deck.value}'"
         )
     return problems
 
