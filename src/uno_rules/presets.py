@@ -285,10 +285,45 @@ def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
             problems.append(f"{_join(path, str(key))}: keys must be text")
         elif key not in fields:
             extra = " ('extends' is only allowed at the top)" if key == "extends" else ""
-            problems.append(f"{_join(path, key)}: unknown setting{_suggest(key, fields)}{extra}")
+            hint = (
+                _suggest_anywhere(key, path, exact=True)
+                or _suggest(key, fields)
+                or _suggest_anywhere(key, path)
+            )
+            problems.append(f"{_join(path, key)}: unknown setting{hint}{extra}")
     for name, a in fields.items():
         if name in data:
             _check_value(hints[name], a.metadata, data[name], _join(path, name), problems)
+
+
+@cache
+def _all_paths() -> dict[str, list[str]]:
+    """Every setting path of the rules model, indexed by its last name."""
+    index: dict[str, list[str]] = {}
+
+    def walk(cls: type, prefix: str) -> None:
+        hints = _hints(cls)
+        for a in attrs.fields(cls):
+            path = _join(prefix, a.name)
+            index.setdefault(a.name, []).append(path)
+            if attrs.has(hints[a.name]):
+                walk(hints[a.name], path)
+
+    walk(Rules, "")
+    return index
+
+
+def _suggest_anywhere(key: str, here: str, exact: bool = False) -> str:
+    """A "did you mean" for a setting that lives elsewhere in the model."""
+    index = _all_paths()
+    if exact:
+        close = [key] if key in index else []
+    else:
+        close = difflib.get_close_matches(key, list(index), n=1, cutoff=0.75)
+    if not close:
+        return ""
+    paths = [p for p in index[close[0]] if p != _join(here, key)]
+    return f" (did you mean {paths[0]!r}?)" if paths else ""
 
 
 def _check_value(
@@ -373,8 +408,16 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
                 problems.append(f"{path}: has no effect while {why}")
 
     hr = rules.house_rules
-    for name in ("stacking", "draw_until_playable", "force_play", "jump_in", "seven_o",
-                 "multi_card", "deflect", "mercy"):
+    for name in (
+        "stacking",
+        "draw_until_playable",
+        "force_play",
+        "jump_in",
+        "seven_o",
+        "multi_card",
+        "deflect",
+        "mercy",
+    ):
         params = getattr(hr, name)
         if not params.enabled:
             idle(f"house_rules.{name}", params, f"house_rules.{name}.enabled is false")
@@ -424,11 +467,12 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
     ji = hr.jump_in
     if ji.enabled and ji.with_stacking is WithStacking.ACCUMULATE and not stacking.enabled:
         problems.append(
-            "house_rules.jump_in.with_stacking: 'accumulate' needs house_rules.stacking "
-            "(A25)"
+            "house_rules.jump_in.with_stacking: 'accumulate' needs house_rules.stacking (A25)"
         )
-    if ji.enabled and ji.with_stacking is WithStacking.ACCUMULATE and not (
-        ji.during_pending_penalty
+    if (
+        ji.enabled
+        and ji.with_stacking is WithStacking.ACCUMULATE
+        and not (ji.during_pending_penalty)
     ):
         problems.append(
             "house_rules.jump_in.with_stacking: 'accumulate' cannot take effect while "
@@ -462,8 +506,7 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
     if hr.partnership.enabled:
         if rules.max_players < 4:
             problems.append(
-                "house_rules.partnership: needs 4 players, but max_players is "
-                f"{rules.max_players}"
+                f"house_rules.partnership: needs 4 players, but max_players is {rules.max_players}"
             )
         if scoring.mode is ScoringMode.RUNNING_LOW:
             problems.append(

@@ -1,0 +1,95 @@
+"""A JSON Schema for preset files, generated from the rules model (never written by hand).
+
+Editors that understand JSON Schema (VS Code's YAML extension, for example) can check a
+preset as it is typed::
+
+    uno-rules presets schema > uno-preset.schema.json
+
+Every field of :class:`~uno_rules.Rules` becomes a property with its type, its allowed
+values or range, its default, and a description that cites its ``RULES.md`` clause.
+Cross-field checks ("has no effect while stacking is off") are beyond JSON Schema; run
+``uno-rules presets check FILE`` for those.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from enum import Enum
+from typing import Any
+
+import attrs
+
+from .rules import Rules
+
+__all__ = ["preset_schema"]
+
+
+def preset_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a preset file."""
+    body = _object_schema(Rules, Rules())
+    body["properties"] = {
+        "extends": {
+            "type": "string",
+            "description": "A bundled preset name or a path this preset builds on.",
+        },
+        **body["properties"],
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "uno-rules preset",
+        "description": "A rule set for the uno_rules engine; every key is optional.",
+        **body,
+    }
+
+
+def _object_schema(cls: type, default: Any) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls)
+    props: dict[str, Any] = {}
+    for a in attrs.fields(cls):
+        value = getattr(default, a.name)
+        prop = _type_schema(hints[a.name], value)
+        doc = a.metadata.get("doc")
+        clause = a.metadata.get("clause")
+        if doc:
+            prop["description"] = f"{doc} ({clause})" if clause and clause != "-" else doc
+        if "min" in a.metadata:
+            prop["minimum"] = a.metadata["min"]
+        if "max" in a.metadata:
+            prop["maximum"] = a.metadata["max"]
+        props[a.name] = prop
+    return {"type": "object", "properties": props, "additionalProperties": False}
+
+
+def _type_schema(tp: Any, default: Any) -> dict[str, Any]:
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        inner = [t for t in typing.get_args(tp) if t is not type(None)]
+        schema = _type_schema(inner[0], default)
+        kind = schema.get("type")
+        if isinstance(kind, str):
+            schema["type"] = [kind, "null"]
+        return schema
+    if origin is tuple:
+        item = typing.get_args(tp)[0]
+        return {
+            "type": "array",
+            "items": _type_schema(item, None),
+            "default": [_plain(v) for v in default],
+        }
+    if attrs.has(tp):
+        return _object_schema(tp, default)
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        out: dict[str, Any] = {"type": "string", "enum": [m.value for m in tp]}
+        if default is not None:
+            out["default"] = default.value
+        return out
+    names = {bool: "boolean", int: "integer", str: "string"}
+    out = {"type": names[tp]}
+    if default is not None:
+        out["default"] = default
+    return out
+
+
+def _plain(value: Any) -> Any:
+    return value.value if isinstance(value, Enum) else value
