@@ -27,6 +27,7 @@ from attrs import frozen
 
 from . import violations as v
 from .cards import COLORS, Card, Color, Rank
+from ._records import replace
 from .errors import IllegalMoveError
 from .events import (
     CardPlayed,
@@ -225,9 +226,9 @@ def _jump_in_refusal(state: GameState, move: Play, default: v.Violation) -> v.Vi
     if not ji.enabled or move.extra or not identical(move.card, state.top_card):
         return default
     if move.card.is_wild and ji.wilds is JumpInWilds.NONE:
-        return attrs.evolve(default, rule="A24")
+        return replace(default, rule="A24")
     if state.played_by is None and not ji.on_initial_flip:
-        return attrs.evolve(default, rule="A27")
+        return replace(default, rule="A27")
     if state.phase is Phase.PENALTY and not ji.during_pending_penalty:
         assert state.penalty is not None
         return v.PenaltyPending(
@@ -236,7 +237,7 @@ def _jump_in_refusal(state: GameState, move: Play, default: v.Violation) -> v.Vi
     if state.phase is Phase.CHOOSE_COLOR:
         return v.ColorChoicePending(seat=move.seat, chooser=state.turn)
     if move.seat == state.played_by and not ji.self_back_to_back:
-        return attrs.evolve(default, rule="A28")
+        return replace(default, rule="A28")
     return None
 
 

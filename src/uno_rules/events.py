@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-import attrs
-from attrs import frozen
+from ._records import Record, record_fields, replace
 
 from .cards import Card, Color
 
@@ -43,8 +42,7 @@ __all__ = [
 ]
 
 
-@frozen
-class Event:
+class Event(Record):
     """Base class of events."""
 
     kind: ClassVar[str] = "event"
@@ -53,8 +51,8 @@ class Event:
         from .snapshot import plain
 
         out: dict[str, object] = {"kind": self.kind}
-        for a in attrs.fields(type(self)):
-            out[a.name] = plain(getattr(self, a.name))
+        for name in record_fields(self):
+            out[name] = plain(getattr(self, name))
         return out
 
     def seen_by(self, seat: int) -> Event:
@@ -62,7 +60,6 @@ class Event:
         return self
 
 
-@frozen
 class CardPlayed(Event):
     """``seat`` played ``card``; ``color`` is the active color it leaves; ``jump_in`` marks
     a play out of turn (H06)."""
@@ -74,7 +71,6 @@ class CardPlayed(Event):
     jump_in: bool = False
 
 
-@frozen
 class CardTurned(Event):
     """The first card of a round was turned up (1.3)."""
 
@@ -82,7 +78,6 @@ class CardTurned(Event):
     card: Card
 
 
-@frozen
 class CardReturned(Event):
     """A first card was put back into the draw pile (A1 b, A4)."""
 
@@ -90,7 +85,6 @@ class CardReturned(Event):
     card: Card
 
 
-@frozen
 class CardsDrawn(Event):
     """``seat`` drew ``count`` cards; ``cards`` is ``None`` where the viewer may not see them.
 
@@ -106,16 +100,14 @@ class CardsDrawn(Event):
     def seen_by(self, seat: int) -> Event:
         if seat == self.seat or self.cards is None:
             return self
-        return attrs.evolve(self, cards=None)
+        return replace(self, cards=None)
 
 
-@frozen
 class Passed(Event):
     kind: ClassVar[str] = "passed"
     seat: int
 
 
-@frozen
 class Skipped(Event):
     """``seat`` loses its turn."""
 
@@ -123,7 +115,6 @@ class Skipped(Event):
     seat: int
 
 
-@frozen
 class Reversed(Event):
     """The direction of play is now ``direction`` (+1 clockwise, -1 counter-clockwise)."""
 
@@ -131,14 +122,12 @@ class Reversed(Event):
     direction: int
 
 
-@frozen
 class ColorChosen(Event):
     kind: ClassVar[str] = "color-chosen"
     seat: int
     color: Color
 
 
-@frozen
 class Reshuffled(Event):
     """The discard pile, all but its top card, became the new draw pile of ``size`` (B11)."""
 
@@ -146,13 +135,11 @@ class Reshuffled(Event):
     size: int
 
 
-@frozen
 class UnoCalled(Event):
     kind: ClassVar[str] = "uno-called"
     seat: int
 
 
-@frozen
 class UnoCaught(Event):
     """``catcher`` caught ``target`` without an UNO call; ``target`` draws ``penalty``."""
 
@@ -162,14 +149,12 @@ class UnoCaught(Event):
     penalty: int
 
 
-@frozen
 class PenaltyAccepted(Event):
     kind: ClassVar[str] = "penalty-accepted"
     seat: int
     amount: int
 
 
-@frozen
 class _ChallengeOutcome(Event):
     challenger: int
     offender: int
@@ -179,10 +164,9 @@ class _ChallengeOutcome(Event):
     def seen_by(self, seat: int) -> Event:
         if seat in (self.challenger, self.offender) or self.hand is None:
             return self
-        return attrs.evolve(self, hand=None)
+        return replace(self, hand=None)
 
 
-@frozen
 class ChallengeWon(_ChallengeOutcome):
     """The challenge succeeded: ``offender`` bluffed and draws ``penalty`` (B8.6).
 
@@ -192,14 +176,12 @@ class ChallengeWon(_ChallengeOutcome):
     kind: ClassVar[str] = "challenge-won"
 
 
-@frozen
 class ChallengeLost(_ChallengeOutcome):
     """The challenge failed: ``challenger`` draws ``penalty`` (B8.7)."""
 
     kind: ClassVar[str] = "challenge-lost"
 
 
-@frozen
 class RoundEnded(Event):
     """The round is over. ``winner`` is ``None`` for a blocked round (A44)."""
 
@@ -210,7 +192,6 @@ class RoundEnded(Event):
     blocked: bool = False
 
 
-@frozen
 class GameEnded(Event):
     """The game is over; ``winners`` holds more than one seat only for a shared win (A56)."""
 
@@ -218,7 +199,6 @@ class GameEnded(Event):
     winners: tuple[int, ...]
 
 
-@frozen
 class PenaltyDeflected(Event):
     """H15: ``seat`` deflected the pending penalty of ``amount`` to ``victim``."""
 
@@ -228,7 +208,6 @@ class PenaltyDeflected(Event):
     amount: int
 
 
-@frozen
 class HandsSwapped(Event):
     """H07 / E4: ``seat`` and ``target`` traded hands."""
 
@@ -237,7 +216,6 @@ class HandsSwapped(Event):
     target: int
 
 
-@frozen
 class HandsRotated(Event):
     """H07: every hand passed to the next seat in ``direction``."""
 
@@ -245,7 +223,6 @@ class HandsRotated(Event):
     direction: int
 
 
-@frozen
 class HandsShuffled(Event):
     """E2: ``seat``'s Wild Shuffle Hands redealt every hand; ``sizes`` are the new sizes."""
 
@@ -254,7 +231,6 @@ class HandsShuffled(Event):
     sizes: tuple[int, ...]
 
 
-@frozen
 class WildsDiscarded(Event):
     """E3.3: ``seat`` put its wild cards under the discard pile."""
 
@@ -263,7 +239,6 @@ class WildsDiscarded(Event):
     cards: tuple[Card, ...]
 
 
-@frozen
 class ExtraTurn(Event):
     """E3.3: ``seat`` plays again."""
 
@@ -271,7 +246,6 @@ class ExtraTurn(Event):
     seat: int
 
 
-@frozen
 class Eliminated(Event):
     """``seat`` is out of the game: ``reason`` is ``mercy`` (H16) or ``target`` (3.4)."""
 

@@ -100,7 +100,8 @@ def parse_yaml(text: str, where: str = "<text>") -> Any:
     if len(text) > MAX_FILE_BYTES:
         raise PresetError([f"{where}: the text is longer than {MAX_FILE_BYTES} characters"])
     try:
-        data = yaml.safe_load(text)
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present
+        data = yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader either way
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -239,7 +240,7 @@ def _build(data: dict[str, Any], default_name: str, written: set[str]) -> Rules:
     _check_class(Rules, data, "", problems)
     if problems:
         raise PresetError(problems)
-    rules: Rules = _converter().structure(data, Rules)
+    rules: Rules = _structure(Rules, data)
     problems = contradictions(rules, written)
     if problems:
         raise PresetError(problems)
@@ -552,6 +553,35 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
 
 
 # --------------------------------------------------------------------------- (un)structuring
+
+
+def _structure(cls: Any, data: Mapping[str, Any]) -> Any:
+    """Build a rules value from a mapping already checked by :func:`_check_class`.
+
+    (Checked data needs no conversion beyond enums, nesting and tuples, so this stays off
+    cattrs, whose import the command line would otherwise pay on every run.)"""
+    hints = _hints(cls)
+    kwargs: dict[str, Any] = {}
+    for name, value in data.items():
+        kwargs[name] = _structure_value(hints[name], value)
+    return cls(**kwargs)
+
+
+def _structure_value(tp: Any, value: Any) -> Any:
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        if value is None:
+            return None
+        tp = next(t for t in typing.get_args(tp) if t is not type(None))
+        origin = typing.get_origin(tp)
+    if origin is tuple:
+        item = typing.get_args(tp)[0]
+        return tuple(_structure_value(item, v) for v in value)
+    if attrs.has(tp):
+        return _structure(tp, value)
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return tp(value)
+    return value
 
 
 @cache

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-import attrs
-from attrs import field, frozen
+from ._records import Record, record_fields
 
 from .cards import Card, Color
 
@@ -57,17 +56,18 @@ __all__ = [
 ]
 
 
-@frozen(kw_only=True)
-class Violation:
-    """Base class: a move refused by a rule. ``seat`` is the seat that tried it."""
+class Violation(Record, kw_only=True):
+    """Base class: a move refused by a rule. ``seat`` is the seat that tried it.
+
+    Fields are given by keyword; ``rule`` defaults to the class's clause."""
 
     code: ClassVar[str] = "violation"
     default_rule: ClassVar[str] = ""
 
     seat: int | None = None
-    rule: str = field(default="")
+    rule: str = ""
 
-    def __attrs_post_init__(self) -> None:
+    def __post_init__(self) -> None:
         if not self.rule:
             object.__setattr__(self, "rule", self.default_rule)
 
@@ -83,9 +83,9 @@ class Violation:
         from .snapshot import plain
 
         out: dict[str, object] = {"code": self.code, "rule": self.rule, "message": str(self)}
-        for a in attrs.fields(type(self)):
-            if a.name != "rule":
-                out[a.name] = plain(getattr(self, a.name))
+        for name in record_fields(self):
+            if name != "rule":
+                out[name] = plain(getattr(self, name))
         return out
 
 
@@ -93,8 +93,7 @@ def _who(seat: int | None) -> str:
     return f"seat {seat}"
 
 
-@frozen(kw_only=True)
-class UnknownSeat(Violation):
+class UnknownSeat(Violation, kw_only=True):
     code: ClassVar[str] = "unknown-seat"
     default_rule: ClassVar[str] = "B1.2"
     players: int
@@ -108,8 +107,7 @@ class UnknownSeat(Violation):
         )
 
 
-@frozen(kw_only=True)
-class RoundOver(Violation):
+class RoundOver(Violation, kw_only=True):
     code: ClassVar[str] = "round-over"
     default_rule: ClassVar[str] = "B10.1"
 
@@ -117,8 +115,7 @@ class RoundOver(Violation):
         return "the round is over; start the next one with next_round"
 
 
-@frozen(kw_only=True)
-class GameOver(Violation):
+class GameOver(Violation, kw_only=True):
     code: ClassVar[str] = "game-over"
     default_rule: ClassVar[str] = "B10.6"
 
@@ -126,8 +123,7 @@ class GameOver(Violation):
         return "the game is over"
 
 
-@frozen(kw_only=True)
-class RoundNotOver(Violation):
+class RoundNotOver(Violation, kw_only=True):
     code: ClassVar[str] = "round-not-over"
     default_rule: ClassVar[str] = "B10.1"
 
@@ -135,8 +131,7 @@ class RoundNotOver(Violation):
         return "the round is still being played; nobody has gone out"
 
 
-@frozen(kw_only=True)
-class NotYourTurn(Violation):
+class NotYourTurn(Violation, kw_only=True):
     code: ClassVar[str] = "not-your-turn"
     default_rule: ClassVar[str] = "B4.3"
     turn: int
@@ -145,8 +140,7 @@ class NotYourTurn(Violation):
         return f"it is seat {self.turn}'s turn, not {_who(self.seat)}'s"
 
 
-@frozen(kw_only=True)
-class CardNotInHand(Violation):
+class CardNotInHand(Violation, kw_only=True):
     code: ClassVar[str] = "card-not-in-hand"
     default_rule: ClassVar[str] = "B4.4"
     card: Card
@@ -155,8 +149,7 @@ class CardNotInHand(Violation):
         return f"{_who(self.seat)} does not hold {self.card}"
 
 
-@frozen(kw_only=True)
-class CardDoesNotMatch(Violation):
+class CardDoesNotMatch(Violation, kw_only=True):
     code: ClassVar[str] = "card-does-not-match"
     default_rule: ClassVar[str] = "B5.1"
     card: Card
@@ -173,8 +166,7 @@ class CardDoesNotMatch(Violation):
         )
 
 
-@frozen(kw_only=True)
-class ColorRequired(Violation):
+class ColorRequired(Violation, kw_only=True):
     code: ClassVar[str] = "color-required"
     default_rule: ClassVar[str] = "B7.4"
     card: Card
@@ -183,8 +175,7 @@ class ColorRequired(Violation):
         return f"playing {self.card} needs a color: red, yellow, green or blue"
 
 
-@frozen(kw_only=True)
-class ColorNotAllowed(Violation):
+class ColorNotAllowed(Violation, kw_only=True):
     code: ClassVar[str] = "color-not-allowed"
     default_rule: ClassVar[str] = "A61"
     card: Card
@@ -193,8 +184,7 @@ class ColorNotAllowed(Violation):
         return f"{self.card} is not a wild card, so no color can be named with it"
 
 
-@frozen(kw_only=True)
-class TargetNotAllowed(Violation):
+class TargetNotAllowed(Violation, kw_only=True):
     code: ClassVar[str] = "target-not-allowed"
     default_rule: ClassVar[str] = "B4.4"
     card: Card
@@ -203,8 +193,7 @@ class TargetNotAllowed(Violation):
         return f"{self.card} takes no target seat under these rules"
 
 
-@frozen(kw_only=True)
-class WildDrawFourNotAllowed(Violation):
+class WildDrawFourNotAllowed(Violation, kw_only=True):
     code: ClassVar[str] = "wild-draw-four-not-allowed"
     default_rule: ClassVar[str] = "H10"
     color: Color
@@ -216,8 +205,7 @@ class WildDrawFourNotAllowed(Violation):
         )
 
 
-@frozen(kw_only=True)
-class OnlyDrawnCardPlayable(Violation):
+class OnlyDrawnCardPlayable(Violation, kw_only=True):
     code: ClassVar[str] = "only-drawn-card-playable"
     default_rule: ClassVar[str] = "B6.3"
     card: Card
@@ -227,8 +215,7 @@ class OnlyDrawnCardPlayable(Violation):
         return f"after drawing, only the drawn card ({self.drawn}) may be played, not {self.card}"
 
 
-@frozen(kw_only=True)
-class AlreadyDrawn(Violation):
+class AlreadyDrawn(Violation, kw_only=True):
     code: ClassVar[str] = "already-drawn"
     default_rule: ClassVar[str] = "B6.5"
 
@@ -236,8 +223,7 @@ class AlreadyDrawn(Violation):
         return f"{_who(self.seat)} has already drawn this turn: play the drawn card or pass"
 
 
-@frozen(kw_only=True)
-class MustPlayOrDraw(Violation):
+class MustPlayOrDraw(Violation, kw_only=True):
     code: ClassVar[str] = "must-play-or-draw"
     default_rule: ClassVar[str] = "B6.6"
     can_draw: bool = True
@@ -248,8 +234,7 @@ class MustPlayOrDraw(Violation):
         return "the draw pile is empty, but a card can be played, so the turn may not be passed"
 
 
-@frozen(kw_only=True)
-class NothingToDraw(Violation):
+class NothingToDraw(Violation, kw_only=True):
     code: ClassVar[str] = "nothing-to-draw"
     default_rule: ClassVar[str] = "A44"
 
@@ -257,8 +242,7 @@ class NothingToDraw(Violation):
         return "both piles are used up, so there is nothing to draw: play a card or pass"
 
 
-@frozen(kw_only=True)
-class PenaltyPending(Violation):
+class PenaltyPending(Violation, kw_only=True):
     code: ClassVar[str] = "penalty-pending"
     default_rule: ClassVar[str] = "B7.5"
     victim: int
@@ -271,8 +255,7 @@ class PenaltyPending(Violation):
         )
 
 
-@frozen(kw_only=True)
-class ColorChoicePending(Violation):
+class ColorChoicePending(Violation, kw_only=True):
     code: ClassVar[str] = "color-choice-pending"
     default_rule: ClassVar[str] = "A1"
     chooser: int
@@ -281,8 +264,7 @@ class ColorChoicePending(Violation):
         return f"seat {self.chooser} must first name the color of the wild on top"
 
 
-@frozen(kw_only=True)
-class NoColorToChoose(Violation):
+class NoColorToChoose(Violation, kw_only=True):
     code: ClassVar[str] = "no-color-to-choose"
     default_rule: ClassVar[str] = "A1"
 
@@ -290,8 +272,7 @@ class NoColorToChoose(Violation):
         return "no color is waiting to be named; name a wild's color with the play itself"
 
 
-@frozen(kw_only=True)
-class OneCardPerTurn(Violation):
+class OneCardPerTurn(Violation, kw_only=True):
     code: ClassVar[str] = "one-card-per-turn"
     default_rule: ClassVar[str] = "B4.5"
 
@@ -299,8 +280,7 @@ class OneCardPerTurn(Violation):
         return "only one card may be played per turn"
 
 
-@frozen(kw_only=True)
-class NoPenaltyPending(Violation):
+class NoPenaltyPending(Violation, kw_only=True):
     code: ClassVar[str] = "no-penalty-pending"
     default_rule: ClassVar[str] = "A60"
 
@@ -308,8 +288,7 @@ class NoPenaltyPending(Violation):
         return "there is no draw penalty to accept"
 
 
-@frozen(kw_only=True)
-class NoChallengePending(Violation):
+class NoChallengePending(Violation, kw_only=True):
     code: ClassVar[str] = "no-challenge-pending"
     default_rule: ClassVar[str] = "A9"
 
@@ -317,8 +296,7 @@ class NoChallengePending(Violation):
         return "there is no Wild Draw Four waiting to be challenged"
 
 
-@frozen(kw_only=True)
-class NotChallengeEligible(Violation):
+class NotChallengeEligible(Violation, kw_only=True):
     code: ClassVar[str] = "not-challenge-eligible"
     default_rule: ClassVar[str] = "B8.3"
     victim: int
@@ -329,8 +307,7 @@ class NotChallengeEligible(Violation):
         )
 
 
-@frozen(kw_only=True)
-class ChallengeDisabled(Violation):
+class ChallengeDisabled(Violation, kw_only=True):
     code: ClassVar[str] = "challenge-disabled"
     default_rule: ClassVar[str] = "H11"
 
@@ -338,8 +315,7 @@ class ChallengeDisabled(Violation):
         return "a Wild Draw Four cannot be challenged under these rules"
 
 
-@frozen(kw_only=True)
-class NothingToCatch(Violation):
+class NothingToCatch(Violation, kw_only=True):
     code: ClassVar[str] = "nothing-to-catch"
     default_rule: ClassVar[str] = "B9.7"
     target: int
@@ -355,8 +331,7 @@ class NothingToCatch(Violation):
         )
 
 
-@frozen(kw_only=True)
-class UnoWindowClosed(Violation):
+class UnoWindowClosed(Violation, kw_only=True):
     code: ClassVar[str] = "uno-window-closed"
     default_rule: ClassVar[str] = "B9.4"
     target: int
@@ -368,8 +343,7 @@ class UnoWindowClosed(Violation):
         )
 
 
-@frozen(kw_only=True)
-class CannotCatchSelf(Violation):
+class CannotCatchSelf(Violation, kw_only=True):
     code: ClassVar[str] = "cannot-catch-self"
     default_rule: ClassVar[str] = "B9.7"
 
@@ -377,8 +351,7 @@ class CannotCatchSelf(Violation):
         return "a player cannot catch themself; call UNO instead"
 
 
-@frozen(kw_only=True)
-class CannotCallUno(Violation):
+class CannotCallUno(Violation, kw_only=True):
     code: ClassVar[str] = "cannot-call-uno"
     default_rule: ClassVar[str] = "A14"
     hand_size: int
@@ -393,8 +366,7 @@ class CannotCallUno(Violation):
         )
 
 
-@frozen(kw_only=True)
-class SeatEliminated(Violation):
+class SeatEliminated(Violation, kw_only=True):
     code: ClassVar[str] = "seat-eliminated"
     default_rule: ClassVar[str] = "H16"
 
@@ -402,8 +374,7 @@ class SeatEliminated(Violation):
         return f"{_who(self.seat)} is out of the game"
 
 
-@frozen(kw_only=True)
-class TargetRequired(Violation):
+class TargetRequired(Violation, kw_only=True):
     code: ClassVar[str] = "target-required"
     default_rule: ClassVar[str] = "A31"
     card: Card
@@ -412,8 +383,7 @@ class TargetRequired(Violation):
         return f"playing {self.card} needs a target seat (for example '>2')"
 
 
-@frozen(kw_only=True)
-class InvalidTarget(Violation):
+class InvalidTarget(Violation, kw_only=True):
     code: ClassVar[str] = "invalid-target"
     default_rule: ClassVar[str] = "A31"
     target: int
@@ -422,8 +392,7 @@ class InvalidTarget(Violation):
         return f"seat {self.target} cannot be the target: choose another seat still in the game"
 
 
-@frozen(kw_only=True)
-class CannotStack(Violation):
+class CannotStack(Violation, kw_only=True):
     code: ClassVar[str] = "cannot-stack"
     default_rule: ClassVar[str] = "H01"
     card: Card
@@ -433,8 +402,7 @@ class CannotStack(Violation):
         return f"{self.card} cannot answer the pending penalty: {self.reason}"
 
 
-@frozen(kw_only=True)
-class MustStack(Violation):
+class MustStack(Violation, kw_only=True):
     code: ClassVar[str] = "must-stack"
     default_rule: ClassVar[str] = "A48"
     card: Card
@@ -446,8 +414,7 @@ class MustStack(Violation):
         )
 
 
-@frozen(kw_only=True)
-class MustPlay(Violation):
+class MustPlay(Violation, kw_only=True):
     code: ClassVar[str] = "must-play"
     default_rule: ClassVar[str] = "H04"
 
@@ -455,8 +422,7 @@ class MustPlay(Violation):
         return f"{_who(self.seat)} holds a playable card, so drawing is not allowed"
 
 
-@frozen(kw_only=True)
-class MustPlayDrawnCard(Violation):
+class MustPlayDrawnCard(Violation, kw_only=True):
     code: ClassVar[str] = "must-play-drawn-card"
     default_rule: ClassVar[str] = "H03"
     card: Card
@@ -465,8 +431,7 @@ class MustPlayDrawnCard(Violation):
         return f"the drawn card {self.card} can be played, so it must be"
 
 
-@frozen(kw_only=True)
-class CannotCombine(Violation):
+class CannotCombine(Violation, kw_only=True):
     code: ClassVar[str] = "cannot-combine"
     default_rule: ClassVar[str] = "H09"
     card: Card
@@ -476,8 +441,7 @@ class CannotCombine(Violation):
         return f"{self.extra} cannot be played together with {self.card} under these rules"
 
 
-@frozen(kw_only=True)
-class CannotGoOut(Violation):
+class CannotGoOut(Violation, kw_only=True):
     code: ClassVar[str] = "cannot-go-out"
     default_rule: ClassVar[str] = "H14"
     card: Card
@@ -486,8 +450,7 @@ class CannotGoOut(Violation):
         return f"a player may not go out on {self.card} under these rules"
 
 
-@frozen(kw_only=True)
-class UnoDisabled(Violation):
+class UnoDisabled(Violation, kw_only=True):
     code: ClassVar[str] = "uno-disabled"
     default_rule: ClassVar[str] = "H12"
 
