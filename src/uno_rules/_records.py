@@ -9,6 +9,7 @@ through ``dataclass_transform``.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 __all__ = ["Record", "record_fields", "replace"]
@@ -28,7 +29,7 @@ class Record:
         super().__init_subclass__(**kwargs)
         fields = list(cls._fields)
         defaults = dict(cls._defaults)
-        for name, note in cls.__dict__.get("__annotations__", {}).items():
+        for name, note in inspect.get_annotations(cls).items():
             if str(note).startswith(("ClassVar", "typing.ClassVar")):
                 continue
             if name not in fields:

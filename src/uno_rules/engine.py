@@ -26,8 +26,8 @@ import attrs
 from attrs import frozen
 
 from . import violations as v
-from .cards import COLORS, Card, Color, Rank
 from ._records import replace
+from .cards import COLORS, Card, Color, Rank
 from .errors import IllegalMoveError
 from .events import (
     CardPlayed,

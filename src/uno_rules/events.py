@@ -10,7 +10,6 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from ._records import Record, record_fields, replace
-
 from .cards import Card, Color
 
 __all__ = [

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ._records import Record, record_fields
-
 from .cards import Card, Color
 
 __all__ = [
