@@ -38,6 +38,7 @@ from .moves import (
 from .presets import load_preset, preset_names
 from .record import ReplayResult, replay
 from .rules import Rules
+from .ruling import Ruling, rule_on
 from .situation import situation
 from .snapshot import dump_state, load_state
 from .state import Decision, GameState, Penalty, Phase
@@ -71,6 +72,7 @@ __all__ = [
     "Rank",
     "ReplayResult",
     "Rules",
+    "Ruling",
     "SituationError",
     "Transition",
     "UnoError",
@@ -86,6 +88,7 @@ __all__ = [
     "parse_move",
     "preset_names",
     "replay",
+    "rule_on",
     "situation",
     "validate",
     "view",

@@ -267,8 +267,37 @@ def _play_kind(state: GameState, move: Play) -> PlayKind | v.Violation:
         return PlayKind.JUMP_IN if found is None else found
     if seat == state.turn and phase is Phase.CHOOSE_COLOR:
         return v.ColorChoicePending(seat=seat, chooser=seat)
-    found = _jump_in_refusal(state, move, v.NotYourTurn(seat=seat, turn=state.turn))
+    found = _jump_in_refusal(state, move, _out_of_turn_refusal(state, move))
     return PlayKind.JUMP_IN if found is None else found
+
+
+def _out_of_turn_refusal(state: GameState, move: Play) -> v.Violation:
+    """Why a play out of turn is refused. The victim of a Draw Two or Wild Draw Four who
+    tries to answer it with a draw card is told the card could not be stacked (B7.3, C1):
+    that is the dispute, not whose turn it is."""
+    top = state.top_card
+    by = state.played_by
+    if (
+        by is not None
+        and draw_value(top)
+        and draw_value(move.card)
+        and move.seat == _seat_after(state, by)
+    ):
+        reason = (
+            f"under these rules the {top} is not answered with another draw card; its "
+            f"penalty was drawn and the turn lost"
+        )
+        rule = "B7.3" if top.rank is Rank.DRAW_TWO else "B7.5"
+        return v.CannotStack(seat=move.seat, rule=rule, card=move.card, reason=reason)
+    return v.NotYourTurn(seat=move.seat, turn=state.turn)
+
+
+def _seat_after(state: GameState, seat: int) -> int:
+    """The next seat in the direction of play, passing over eliminated seats."""
+    nxt = (seat + state.direction) % state.players
+    while nxt in state.eliminated:
+        nxt = (nxt + state.direction) % state.players
+    return nxt
 
 
 def _deflects(state: GameState, card: Card) -> bool:
@@ -465,8 +494,20 @@ def _check_accept(state: GameState, move: Accept) -> v.Violation | None:
         return v.NotYourTurn(seat=move.seat, turn=state.turn)
     stacking = state.rules.house_rules.stacking
     if stacking.enabled and not stacking.optional:
+        # A48 option: a fair stack is compulsory; nobody is made to bluff (A47).
+        hand = state.hands[move.seat]
         for m in _play_candidates(state, move.seat):
-            if validate(state, m) is None and _play_kind(state, m) is PlayKind.STACK:
+            if (
+                validate(state, m) is None
+                and _play_kind(state, m) is PlayKind.STACK
+                and not (
+                    m.card.rank is Rank.WILD_DRAW_FOUR
+                    and stacking.w4_color_restriction_in_stack is W4InStack.ENFORCE
+                    and is_bluff(
+                        state.rules, _without(hand, (m.card,)), state.top_card, state.color
+                    )
+                )
+            ):
                 return v.MustStack(seat=move.seat, card=m.card)
     return None
 

@@ -41,6 +41,7 @@ from .state import GameState, Phase, pile_from
 __all__ = ["situation"]
 
 _KEYS = {
+    "expect",
     "played_by",
     "rules",
     "players",

@@ -398,7 +398,7 @@ class CannotStack(Violation, kw_only=True):
     reason: str
 
     def explain(self) -> str:
-        return f"{self.card} cannot answer the pending penalty: {self.reason}"
+        return f"{self.card} cannot be stacked: {self.reason}"
 
 
 class MustStack(Violation, kw_only=True):

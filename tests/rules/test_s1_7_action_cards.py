@@ -75,10 +75,13 @@ def test_B7_3_draw_two_next_player_draws_two_and_loses_turn() -> None:
 
 
 def test_B7_3_victim_may_not_answer_a_draw_two_with_a_draw_two() -> None:
-    """B7.3 / C1: no stacking; the victim may not pass the penalty on with a Draw Two."""
-    state = table([["R+2", "B1", "B2"], ["G1", "B+2"], 4, 4], ["R5"])
+    """B7.3 / C1: no stacking; the victim may not pass the penalty on with a Draw Two.
+    The refusal names the dispute (the card cannot be stacked, B7.3), not only the turn;
+    a seat that was not the victim is simply out of turn."""
+    state = table([["R+2", "B1", "B2"], ["G1", "B+2"], 4, ["Y+2", "Y3"]], ["R5"])
     after = ok(state, "0 R+2").state
-    refused(after, "1 B+2", "not-your-turn")
+    refused(after, "1 B+2", "cannot-stack", "B7.3")
+    refused(after, "3 Y+2", "not-your-turn", "B4.3")
     assert sizes(after)[1] == 4
 
 

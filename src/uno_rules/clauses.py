@@ -1,0 +1,97 @@
+"""One sentence for each ``RULES.md`` clause that a ruling can cite.
+
+These are summaries written for players, not quotations of the Mattel sheets; ``RULES.md``
+gives the sources. :func:`clause_text` returns the sentence for an id, and a generic line
+for an id it does not know.
+"""
+
+from __future__ import annotations
+
+__all__ = ["CLAUSES", "clause_text"]
+
+CLAUSES: dict[str, str] = {
+    "B1.1": "The deck has 108 cards: per color one 0, two each of 1-9, Skip, Reverse and "
+    "Draw Two, plus four Wilds and four Wild Draw Fours.",
+    "B1.2": "UNO is played by 2 to 10 players, seated 0 upwards.",
+    "B4.3": "Play passes to the next seat in the current direction; only the seat whose turn "
+    "it is may act, apart from UNO calls and catches.",
+    "B4.4": "On a turn a player either plays one legal card from their hand or draws a card.",
+    "B4.5": "Only one card may be played per turn.",
+    "B5.1": "A card may be played if it has the active color, or the same number or symbol "
+    "as the top card.",
+    "B5.2": "Skip, Reverse and Draw Two go on their own color or on the same symbol.",
+    "B5.3": "A Wild may be played on any card at any time, even when other cards could be played.",
+    "B5.4": "A Wild Draw Four may be played on any card; holding a card of the active color "
+    "makes it a bluff that only a challenge can punish.",
+    "B5.6": "A Draw Two whose penalty has been drawn is matched like any other card.",
+    "B6.1": "A player with no card to play must draw one card.",
+    "B6.2": "A player may draw even while holding a card that could be played.",
+    "B6.3": "After drawing, only the drawn card may be played, and only if it is legal.",
+    "B6.4": "A drawn card that is not played stays in the hand, and the turn ends.",
+    "B6.5": "Exactly one card is drawn on a turn.",
+    "B6.6": "A turn cannot be passed before drawing while a card can still be drawn.",
+    "B7.1": "Skip: the next player loses their turn.",
+    "B7.2": "Reverse: the direction of play changes.",
+    "B7.3": "Draw Two: the next player draws two cards and loses their turn.",
+    "B7.4": "Wild: its player names the color that play continues with.",
+    "B7.5": "Wild Draw Four: its player names a color; the next player draws four and loses "
+    "their turn unless a challenge succeeds.",
+    "B8.1": "A Wild Draw Four is a fair play only when its player holds no card of the active "
+    "color.",
+    "B8.3": "Only the player who would draw the four cards may challenge.",
+    "B8.6": "A challenge that catches a bluff makes the bluffer draw the four cards instead.",
+    "B8.7": "A challenge against a fair Wild Draw Four costs the challenger six cards.",
+    "B9.1": "UNO is called when a play leaves the player with one card.",
+    "B9.2": "A player caught with one card and no UNO call draws the penalty cards.",
+    "B9.4": "Once the next player has begun their turn, a missed call can no longer be punished.",
+    "B9.5": "A player who forgot to call is safe if they call before anyone catches them.",
+    "B9.7": "Any other player may catch a missed call; a player who called, or who holds "
+    "more than one card, cannot be caught.",
+    "B10.1": "The round ends as soon as a player has no cards left.",
+    "B10.3": "A Draw Two or Wild Draw Four played as the last card is still drawn, and those "
+    "cards count in the score.",
+    "B10.5": "The player who goes out scores the cards left in the other hands.",
+    "B10.6": "The game ends when a player's score reaches the target.",
+    "B11.1": "When the draw pile runs out, the discard pile under its top card is shuffled "
+    "into a new draw pile.",
+    "A1": "A Wild turned as the first card: the first player names its color, then plays.",
+    "A14": "UNO can be called with the play, or afterwards while holding one card.",
+    "A23": "A player may go out by jumping in.",
+    "A24": "Wild cards may jump in only where the house rule allows it.",
+    "A25": "A jump-in on a pending draw penalty is allowed only where the house rule says so.",
+    "A27": "A jump-in needs a top card that was played, not the card turned to start.",
+    "A28": "The player who just played may follow with an identical card only where allowed.",
+    "A31": "A 7 under Seven-O is played with the seat to swap hands with, never oneself.",
+    "A44": "With nothing left to draw, a player who cannot play passes.",
+    "A48": "Where stacking is compulsory, a player who can stack may not take the penalty.",
+    "A60": "A player facing a draw penalty with a choice answers it with accept, challenge "
+    "or a stack before anything else happens.",
+    "A61": "Only a wild card names a color.",
+    "H01": "Stacking: a draw card may answer a draw card; the penalties add up and the "
+    "player who cannot or will not stack draws the total.",
+    "H02": "Draw until playable: a player who must draw keeps drawing until a card can be played.",
+    "H03": "Force play: a drawn card that can be played must be played.",
+    "H04": "Under this house rule a player holding a playable card may not draw freely.",
+    "H05": "This house rule changes what may be played after drawing.",
+    "H06": "Jump-in: a card identical to the top card may be played out of turn; play "
+    "continues from the player who jumped in.",
+    "H07": "Seven-O: a 7 swaps hands with a chosen player; a 0 passes every hand on in the "
+    "direction of play.",
+    "H08": "With two players this table plays a Reverse as a Skip.",
+    "H09": "Several cards of the same rank may be played together.",
+    "H10": "This table does not allow bluffing with a Wild Draw Four.",
+    "H11": "This table does not allow a Wild Draw Four to be challenged.",
+    "H12": "The table's UNO-call rules apply.",
+    "H14": "Under this house rule some cards may not be played as the last card.",
+    "H15": "A Reverse or Skip may send a pending draw penalty on.",
+    "H16": "A player holding too many cards is out of the game.",
+    "E2.1": "Wild Shuffle Hands: every hand is collected, shuffled and dealt out again from "
+    "the player's left.",
+    "E3.2": "Wild Customizable: a wild card whose written rule, if any, applies.",
+    "E4.1": "Wild Swap Hands: its player swaps hands with an opponent of their choice.",
+}
+
+
+def clause_text(clause: str) -> str:
+    """The one-sentence summary of ``clause``."""
+    return CLAUSES.get(clause, f"See RULES.md, clause {clause}.")

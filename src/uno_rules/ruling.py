@@ -1,0 +1,123 @@
+"""Rulings: a move's verdict with the clause that decides it, for people at the table.
+
+>>> import uno_rules as uno
+>>> table = uno.situation({"players": 2, "hands": [["R7", "B5"], 3], "discard": ["R5"]})
+>>> r = uno.rule_on(table, "0 B5")
+>>> r.legal, r.clause
+(False, 'B5.1')
+>>> uno.rule_on(table, "0 R7").clause
+'B5.1'
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from .cards import Rank
+from .clauses import clause_text
+from .engine import PlayKind, Transition, _play_kind, apply, has_legal_card, is_bluff
+from .events import ChallengeWon, Event
+from .moves import (
+    Accept,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Draw,
+    Move,
+    Pass,
+    Play,
+    parse_move,
+)
+from .state import GameState
+from .violations import Violation
+
+__all__ = ["Ruling", "rule_on"]
+
+
+@frozen
+class Ruling:
+    """The verdict on ``move``: ``legal`` or refused by ``violation``; ``clause`` and
+    ``text`` cite the rule; ``events`` and ``state`` are what followed (the state is
+    unchanged when the move is refused)."""
+
+    move: Move
+    legal: bool
+    clause: str
+    text: str
+    violation: Violation | None
+    events: tuple[Event, ...]
+    state: GameState
+
+
+def rule_on(state: GameState, move: Move | str) -> Ruling:
+    """Apply ``move`` and say why it is legal or not, citing the deciding clause."""
+    if isinstance(move, str):
+        move = parse_move(move)
+    result = apply(state, move)
+    if isinstance(result, Violation):
+        return Ruling(move, False, result.rule, clause_text(result.rule), result, (), state)
+    assert isinstance(result, Transition)
+    clause = _legal_clause(state, move, result)
+    return Ruling(move, True, clause, clause_text(clause), None, result.events, result.state)
+
+
+def _legal_clause(state: GameState, move: Move, result: Transition) -> str:
+    """The clause that makes a legal move legal, or that its outcome follows."""
+    rules = state.rules
+    hr = rules.house_rules
+    if isinstance(move, Play):
+        kind = _play_kind(state, move)
+        if kind is PlayKind.STACK:
+            return "H01"
+        if kind is PlayKind.DEFLECT:
+            return "H15"
+        if kind is PlayKind.JUMP_IN:
+            return "H06"
+        if move.extra:
+            return "H09"
+        rank = move.card.rank
+        if rank is Rank.WILD_DRAW_FOUR:
+            hand = list(state.hands[move.seat])
+            hand.remove(move.card)
+            bluff = is_bluff(rules, tuple(hand), state.top_card, state.color)
+            return "B5.4" if bluff else "B8.1"
+        if rank is Rank.WILD_SHUFFLE_HANDS:
+            return "E2.1"
+        if rank is Rank.WILD_SWAP_HANDS:
+            return "E4.1"
+        if rank is Rank.WILD_CUSTOMIZABLE:
+            return "E3.2"
+        if move.card.is_wild:
+            return "B5.3"
+        if rank in (Rank.SEVEN, Rank.ZERO) and hr.seven_o.enabled:
+            return "H07"
+        if rank is Rank.SKIP:
+            return "B7.1"
+        if rank is Rank.REVERSE:
+            two = len(state.active_seats) == 2
+            return "H08" if two and rules.two_player_reverse.value == "skip" else "B7.2"
+        if rank is Rank.DRAW_TWO:
+            return "B7.3"
+        return "B5.1"
+    if isinstance(move, Draw):
+        if hr.draw_until_playable.enabled:
+            return "H02"
+        return "B6.2" if has_legal_card(state, move.seat) else "B6.1"
+    if isinstance(move, Pass):
+        return "B6.4" if state.drawn is not None else "A44"
+    if isinstance(move, CallUno):
+        return "B9.5"
+    if isinstance(move, CatchUno):
+        return "B9.2"
+    if isinstance(move, Challenge):
+        won = any(isinstance(e, ChallengeWon) for e in result.events)
+        return "B8.6" if won else "B8.7"
+    if isinstance(move, Accept):
+        penalty = state.penalty
+        assert penalty is not None
+        if hr.stacking.enabled:
+            return "H01"
+        return "B7.5" if penalty.card.rank is Rank.WILD_DRAW_FOUR else "B7.3"
+    assert isinstance(move, ChooseColor)
+    return "A1"
