@@ -191,7 +191,7 @@ def describe_table(state: GameState) -> str:
 
 def describe_event(event: Event) -> str:
     """A short phrase for an event, cards in notation."""
-    data = event.to_dict()
+    data: dict[str, Any] = event.to_dict()
     kind = data.pop("kind")
     if kind == "played":
         extra = " (jump-in)" if data.get("jump_in") else ""
@@ -385,10 +385,12 @@ def _print_side_by_side(
     cells = [[_verdict(results[n][i]) for n in names] for i in range(len(moves))]
     move_w = max([4, *(len(f"{i + 1}. {m}") for i, m in enumerate(moves))])
     widths = [max([len(n), *(len(row[k]) for row in cells)]) for k, n in enumerate(names)]
-    print(f"{'move':<{move_w}}  " + "  ".join(f"{n:<{w}}" for n, w in zip(names, widths)))
+    print(
+        f"{'move':<{move_w}}  " + "  ".join(f"{n:<{w}}" for n, w in zip(names, widths, strict=True))
+    )
     for i, m in enumerate(moves):
         label = f"{i + 1}. {m}"
-        row = "  ".join(f"{c:<{w}}" for c, w in zip(cells[i], widths))
+        row = "  ".join(f"{c:<{w}}" for c, w in zip(cells[i], widths, strict=True))
         print(f"{label:<{move_w}}  {row}".rstrip())
     print()
     for n in names:
