@@ -20,13 +20,12 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
     initialize,
     invariant,
-    precondition,
     rule,
 )
 
@@ -203,21 +202,42 @@ class UnoMachine(RuleBasedStateMachine):
         # the input state is never changed, by a legal move either
         assert uno.dump_state(before) == before_dump
         check_events_view(result.events, before.players)
+        for e in result.events:
+            event(f"event {e.kind}")
         self.state = result.state
         self.last_events = result.events
         self.steps += 1
 
-    @precondition(lambda self: not self.state.round_over)
+    def _advance_round(self) -> None:
+        """Between rounds: deal the next one (checked); after the game: nothing."""
+        old = self.state
+        if old.game_over:
+            return
+        new = uno.next_round(old)
+        assert isinstance(new, uno.GameState), new
+        assert new.round_number == old.round_number + 1
+        assert new.scores == old.scores
+        assert new.dealer == (old.dealer + 1) % old.players
+        assert not new.round_over
+        assert uno.next_round(old) == new  # deterministic
+        event("next round")
+        self._start(new)
+
     @rule(data=st.data())
     def play_any_legal_move(self, data: st.DataObject) -> None:
+        if self.state.round_over:
+            self._advance_round()
+            return
         moves = [m for k in range(self.state.players) for m in uno.legal_moves(self.state, k)]
         assert moves, "a round in progress with no legal move for anyone"
         self._take(data.draw(st.sampled_from(moves), label="move"))
 
-    @precondition(lambda self: not self.state.round_over)
     @rule(data=st.data())
     def play_acting_seat(self, data: st.DataObject) -> None:
         """The acting seat moves, preferring plays, so rounds end within a run."""
+        if self.state.round_over:
+            self._advance_round()
+            return
         moves = uno.legal_moves(self.state)
         plays = [m for m in moves if isinstance(m, uno.Play)]
         self._take(data.draw(st.sampled_from(plays or list(moves)), label="move"))
@@ -239,6 +259,7 @@ class UnoMachine(RuleBasedStateMachine):
         else:
             assert not valid
             assert isinstance(result, uno.Violation) and result.code == "unknown-seat"
+        event(f"arbitrary move: {'legal' if valid else result.code}")  # type: ignore[union-attr]
         if isinstance(result, uno.Violation):
             # (c) an illegal move leaves the state as it was
             assert uno.dump_state(state) == before_dump
@@ -248,19 +269,6 @@ class UnoMachine(RuleBasedStateMachine):
             assert uno.validate(state, move) == result
         else:
             self._take(move)
-
-    @precondition(lambda self: self.state.round_over and not self.state.game_over)
-    @rule()
-    def next_round(self) -> None:
-        old = self.state
-        new = uno.next_round(old)
-        assert isinstance(new, uno.GameState), new
-        assert new.round_number == old.round_number + 1
-        assert new.scores == old.scores
-        assert new.dealer == (old.dealer + 1) % old.players
-        assert not new.round_over
-        assert uno.next_round(old) == new  # deterministic
-        self._start(new)
 
     @rule()
     def next_round_at_the_wrong_time(self) -> None:
@@ -376,9 +384,11 @@ def arbitrary_moves(draw: st.DrawFn, state: uno.GameState) -> uno.Move:
         else:
             color = draw(st.sampled_from(COLORS)) if card.is_wild else None
         target = draw(st.integers(-1, players + 1)) if draw(st.integers(0, 7)) == 0 else None
-        extra = draw(st.lists(st.sampled_from(FACES), max_size=2)) if draw(
-            st.integers(0, 7)
-        ) == 0 else ()
+        extra = (
+            draw(st.lists(st.sampled_from(FACES), max_size=2))
+            if draw(st.integers(0, 7)) == 0
+            else ()
+        )
         return uno.Play(
             seat, card, color=color, target=target, call_uno=draw(st.booleans()), extra=extra
         )

@@ -66,8 +66,9 @@ def coerce_rules(rules: Rules | str | Mapping[str, Any] | None) -> Rules:
     return load_preset(rules)
 
 
-def table_problems(rules: Rules, players: object) -> list[str]:
-    """Why ``players`` cannot sit at a table under ``rules`` (empty if they can)."""
+def table_problems(rules: Rules, players: object, dealing: bool = True) -> list[str]:
+    """Why ``players`` cannot sit at a table under ``rules`` (empty if they can);
+    ``dealing`` adds the check that the deck can deal their hands."""
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         return [f"players: expected 2 to 10 (B1.2), got {players!r}"]
     problems = []
@@ -78,7 +79,7 @@ def table_problems(rules: Rules, players: object) -> list[str]:
     if rules.house_rules.partnership.enabled and players != 4:
         problems.append(f"players: partnership play needs exactly 4 players (T6), got {players}")
     deck_size = len(build_deck(rules))
-    if rules.hand_size * players >= deck_size:
+    if dealing and rules.hand_size * players >= deck_size:
         problems.append(
             f"hand_size: {players} hands of {rules.hand_size} need more than the "
             f"{deck_size} cards of the deck"

@@ -138,19 +138,26 @@ def is_bluff(rules: Rules, hand_after: tuple[Card, ...], top: Card, color: Color
     return False
 
 
-def _legal_card(state: GameState, hand: tuple[Card, ...], card: Card) -> bool:
-    """``card`` is a legal ordinary play from ``hand``: it matches, and a Wild Draw Four
-    keeps its restriction (a bluff is not counted as a legal card)."""
+def playable(state: GameState, hand: tuple[Card, ...], card: Card, fair_only: bool = True) -> bool:
+    """``card`` can be played from ``hand`` on its own turn: it matches (B5), it may go out
+    if it is the last card (H14), and a Wild Draw Four is no bluff where bluffing is barred
+    (H10 ``strict``) or where ``fair_only`` asks for a fair card (B8.1)."""
     if not matches(card, state.top_card, state.color):
         return False
-    if card.rank is Rank.WILD_DRAW_FOUR:
-        return not is_bluff(state.rules, _without(hand, (card,)), state.top_card, state.color)
+    rules = state.rules
+    if len(hand) == 1 and kind_of(card) in rules.house_rules.go_out.forbidden_last_cards:
+        return False
+    if card.rank is Rank.WILD_DRAW_FOUR and (
+        fair_only or rules.w4_restriction is W4Restriction.STRICT
+    ):
+        return not is_bluff(rules, _without(hand, (card,)), state.top_card, state.color)
     return True
 
 
 def has_legal_card(state: GameState, seat: int) -> bool:
+    """``seat`` holds a card it can fairly play (a bluff does not count: H04, B6.1)."""
     hand = state.hands[seat]
-    return any(_legal_card(state, hand, c) for c in set(hand))
+    return any(playable(state, hand, c) for c in set(hand))
 
 
 def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -329,6 +336,16 @@ def _needs_target(state: GameState, card: Card, goes_out: bool) -> bool | None:
     return False
 
 
+def _no_target_clause(state: GameState, card: Card, goes_out: bool) -> str:
+    """The clause that refuses a target: a last 7 or Wild Swap Hands (A30, A41), or a card
+    that never takes one (B4.4)."""
+    if goes_out and card.rank is Rank.WILD_SWAP_HANDS:
+        return "A41"
+    if goes_out and card.rank is Rank.SEVEN and state.rules.house_rules.seven_o.enabled:
+        return "A30"
+    return "B4.4"
+
+
 def _check_play(state: GameState, move: Play) -> v.Violation | None:
     seat, card = move.seat, move.card
     if move.target is not None and not _is_seat(move.target, state.players):
@@ -372,13 +389,15 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
         return v.ColorNotAllowed(seat=seat, rule=rule, card=card)
     goes_out = len(hand) == len(cards)
     need = _needs_target(state, cards[-1], goes_out)
+    target_rule = "E4.1" if cards[-1].rank is Rank.WILD_SWAP_HANDS else "A31"
     if move.target is None and need is True:
-        return v.TargetRequired(seat=seat, card=card)
+        return v.TargetRequired(seat=seat, rule=target_rule, card=card)
     if move.target is not None:
         if need is False:
-            return v.TargetNotAllowed(seat=seat, card=card)
+            rule = _no_target_clause(state, cards[-1], goes_out)
+            return v.TargetNotAllowed(seat=seat, rule=rule, card=card)
         if move.target == seat or move.target in state.eliminated:
-            return v.InvalidTarget(seat=seat, target=move.target)
+            return v.InvalidTarget(seat=seat, rule=target_rule, target=move.target)
     if (
         card.rank is Rank.WILD_DRAW_FOUR
         and rules.w4_restriction is W4Restriction.STRICT
@@ -417,17 +436,22 @@ def _check_draw(state: GameState, move: Draw) -> v.Violation | None:
     return None
 
 
-def _must_play_drawn(state: GameState) -> bool:
-    """H02 ``must_play`` / H03: the drawn card must be played if it is legal."""
+def _must_play_drawn(state: GameState) -> str | None:
+    """The clause (H02 ``must_play`` or H03) that makes the drawn card compulsory, if it
+    can be played fairly; ``None`` when the player may pass."""
     hr = state.rules.house_rules
     drawn = state.drawn
     assert drawn is not None
-    forced = hr.force_play.enabled and (
-        hr.force_play.includes_w4 or drawn.rank is not Rank.WILD_DRAW_FOUR
-    )
+    if not playable(state, state.hands[state.turn], drawn):
+        return None
     dup = hr.draw_until_playable
-    forced = forced or (dup.enabled and dup.after_found is AfterFound.MUST_PLAY)
-    return forced and _legal_card(state, state.hands[state.turn], drawn)
+    if dup.enabled and dup.after_found is AfterFound.MUST_PLAY:
+        return "H02"
+    if hr.force_play.enabled and (
+        hr.force_play.includes_w4 or drawn.rank is not Rank.WILD_DRAW_FOUR
+    ):
+        return "H03"
+    return None
 
 
 def _check_pass(state: GameState, move: Pass) -> v.Violation | None:
@@ -435,13 +459,15 @@ def _check_pass(state: GameState, move: Pass) -> v.Violation | None:
     if found is not None:
         return found
     if state.phase is Phase.DRAWN:
-        if _must_play_drawn(state):
+        clause = _must_play_drawn(state)
+        if clause is not None:
             assert state.drawn is not None
-            return v.MustPlayDrawnCard(seat=move.seat, card=state.drawn)
+            return v.MustPlayDrawnCard(seat=move.seat, rule=clause, card=state.drawn)
         return None
     if can_draw(state):
         return v.MustPlayOrDraw(seat=move.seat)
-    if any(matches(c, state.top_card, state.color) for c in state.hands[move.seat]):
+    hand = state.hands[move.seat]
+    if any(playable(state, hand, c, fair_only=False) for c in set(hand)):
         return v.MustPlayOrDraw(seat=move.seat, rule="A44", can_draw=False)
     return None
 
@@ -481,7 +507,13 @@ def _check_challenge(state: GameState, move: Challenge) -> v.Violation | None:
     if penalty.card.rank is not Rank.WILD_DRAW_FOUR:
         return v.NoChallengePending(seat=move.seat, rule="B8.3")
     if not penalty.challengeable:
-        return v.ChallengeDisabled(seat=move.seat)
+        if not state.rules.challenge_possible:
+            rule = "H11" if state.rules.w4_challenge.value == "disabled" else "H10"
+        elif state.top_card != penalty.card:
+            rule = "H15"  # a deflected penalty
+        else:
+            rule = "A46"  # stacking's own challenge setting or a waived restriction
+        return v.ChallengeDisabled(seat=move.seat, rule=rule)
     if move.seat != state.turn:
         return v.NotChallengeEligible(seat=move.seat, victim=state.turn)
     return None
@@ -814,7 +846,7 @@ class _Builder:
         if not empty:
             return
         start = self.actor if self.actor is not None else self.turn
-        order = [start] + [self.next(start, k, 1) for k in range(1, self.players)]
+        order = [start] + [self.next(start, k) for k in range(1, self.players)]
         winner = next(s for s in order if s in empty)
         self.end_round(winner)
 
@@ -955,7 +987,8 @@ def _perform_draw(b: _Builder, move: Draw) -> None:
             if card is None:
                 break
             got.append(card)
-            if matches(card, old.top_card, old.color):
+            hand = old.hands[seat] + tuple(got)
+            if playable(old, hand, card, fair_only=False):
                 break
         cards = b.receive(seat, tuple(got), "turn")
     else:
@@ -1016,13 +1049,14 @@ def _perform_challenge(b: _Builder, move: Challenge) -> None:
         # B8.6 / A46: the offender draws the total instead; A7 and A8 settle what follows.
         b.events.append(ChallengeWon(seat, offender, penalty.amount, penalty.offender_hand))
         on_color = rules.challenge.on_guilty_color
-        if on_color is GuiltyColor.CARD_RETURNED:
+        assert b.discard is not None
+        if on_color is GuiltyColor.CARD_RETURNED and b.discard[1] is not None:
             # A8 (b): the card goes back first, so a reshuffle keeps the previous top card.
-            assert b.discard is not None
+            # (If a reshuffle already took the cards beneath it, it stays, as under (c).)
             b.discard = b.discard[1]
             b.hands[offender] = b.hands[offender] + (penalty.card,)
             b.color = penalty.previous_color
-        elif on_color is GuiltyColor.PREVIOUS_COLOR:
+        elif on_color is GuiltyColor.CARD_RETURNED or on_color is GuiltyColor.PREVIOUS_COLOR:
             b.color = penalty.previous_color
         b.draw_cards(offender, penalty.amount, "challenge")
         if rules.challenge.on_guilty_turn is GuiltyTurn.CHALLENGER_SKIPPED:

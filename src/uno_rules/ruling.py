@@ -1,8 +1,8 @@
 """Rulings: a move's verdict with the clause that decides it, for people at the table.
 
 >>> import uno_rules as uno
->>> table = uno.situation({"players": 2, "hands": [["R7", "B5"], 3], "discard": ["R5"]})
->>> r = uno.rule_on(table, "0 B5")
+>>> table = uno.situation({"players": 2, "hands": [["R7", "B6"], 3], "discard": ["R5"]})
+>>> r = uno.rule_on(table, "0 B6")
 >>> r.legal, r.clause
 (False, 'B5.1')
 >>> uno.rule_on(table, "0 R7").clause

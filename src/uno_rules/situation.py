@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import Card, Color, parse_color
-from .deal import MAX_PLAYERS, MIN_PLAYERS, build_deck, coerce_rules
+from .deal import MAX_PLAYERS, MIN_PLAYERS, build_deck, coerce_rules, table_problems
 from .errors import NotationError, PresetError, SituationError
 from .randomness import derive_seed, shuffled
 from .rules import Rules
@@ -165,6 +165,7 @@ def situation(description: Mapping[str, Any]) -> GameState:
         called = []
     if rules is None:
         raise SituationError(problems)
+    problems.extend(table_problems(rules, players, dealing=False))
 
     deck = Counter(build_deck(rules))
     named = Counter(discard) + Counter(draw_named)

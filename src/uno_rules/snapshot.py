@@ -340,6 +340,8 @@ def _check_consistency(
             parts.append("missing " + ", ".join(f"{c} x{n}" for c, n in sorted(missing.items())))
         r.fail("cards", "the hands and piles are not exactly the deck (B1.4): " + "; ".join(parts))
     top = discard[-1] if discard else None
+    if penalty is not None and penalty.challengeable and top != penalty.card:
+        r.fail("penalty.card", f"a challengeable {penalty.card} must be the top card, not {top}")
     if top is not None and top.color is not None and color is not top.color:
         r.fail("color", f"the top card {top} is {top.color.value}, not {color}")
     if color is None and phase is not Phase.CHOOSE_COLOR:
