@@ -26,6 +26,7 @@ from .rules import (
     ActionSemantics,
     CustomEffect,
     DealDirection,
+    DrawChooser,
     MultiCardEffects,
     OnLastCard,
     ShuffleLastCard,
@@ -39,7 +40,7 @@ from .state import Penalty, Phase
 if TYPE_CHECKING:
     from .engine import PlayKind, _Builder
 
-__all__ = ["apply_card_effect"]
+__all__ = ["apply_card_effect", "draw_until_color"]
 
 
 def apply_card_effect(
@@ -185,18 +186,16 @@ def _custom(b: _Builder, seat: int) -> None:
         b.events.append(ExtraTurn(seat))
     elif wc.effect is CustomEffect.DRAW_UNTIL_COLOR:
         victim = b.next(seat)
-        got: list[Card] = []
-        while True:
-            card = b.take()
-            if card is None:
-                break
-            got.append(card)
-            if card.color is b.color:
-                break
-        b.receive(victim, tuple(got), "penalty")
-        if wc.victim_loses_turn:
-            b.events.append(Skipped(victim))
-            b.turn = b.next(seat, 2)
+        if wc.chooser is DrawChooser.VICTIM:
+            # H17 chooser victim: the victim first names the color to draw until.
+            assert b.color is not None
+            b.penalty = Penalty(0, _WC, seat, False, (), b.color, False)
+            b.phase = Phase.CHOOSE_COLOR
+            b.turn = victim
+            return
+        assert b.color is not None
+        draw_until_color(b, victim, b.color)
+
     elif wc.effect is CustomEffect.DISCARD_WILDS:
         for s in b.active():
             if s == seat:
@@ -207,3 +206,27 @@ def _custom(b: _Builder, seat: int) -> None:
                 b.put_under(wilds)
                 b.transferred.add(s)
                 b.events.append(WildsDiscarded(s, wilds))
+
+
+_WC = Card(None, Rank.WILD_CUSTOMIZABLE)
+
+
+def draw_until_color(b: _Builder, victim: int, color: Color) -> None:
+    """H17: ``victim`` draws until a card of ``color`` shows, keeping them all, then loses
+    the turn unless ``victim_loses_turn`` is false."""
+    wc = b.rules.extra_cards.wild_customizable
+    got: list[Card] = []
+    while True:
+        card = b.take()
+        if card is None:
+            break
+        got.append(card)
+        if card.color is color:
+            break
+    b.receive(victim, tuple(got), "penalty")
+    b.phase = Phase.TURN
+    if wc.victim_loses_turn:
+        b.events.append(Skipped(victim))
+        b.turn = b.next(victim)
+    else:
+        b.turn = victim

@@ -1076,10 +1076,18 @@ def _perform_challenge(b: _Builder, move: Challenge) -> None:
 
 
 def _perform_choose(b: _Builder, move: ChooseColor) -> None:
-    # A1 (a): the first player names the color, then plays.
+    b.events.append(ColorChosen(move.seat, move.color))
+    if b.penalty is not None:
+        # H17 chooser victim: the named color is the one drawn until; the wild's color
+        # stays in force.
+        from .effects import draw_until_color
+
+        b.penalty = None
+        draw_until_color(b, move.seat, move.color)
+        return
+    # A1 (a): the first player names the color, then plays (also A8 d).
     b.color = move.color
     b.phase = Phase.TURN
-    b.events.append(ColorChosen(move.seat, move.color))
 
 
 def _perform_call(b: _Builder, move: CallUno) -> None:

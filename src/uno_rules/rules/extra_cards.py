@@ -13,8 +13,9 @@
   the first card: the color is named, no swap (E4.2).
 - **Wild Customizable** (E3): a plain Wild unless ``effect`` names one of the 2015 sheet's
   suggestions that this engine offers: ``draw_until_color`` (H17: the next player draws
-  until they reveal a card of the color the player named, keeps them all, and loses the turn
-  unless ``victim_loses_turn`` is false), ``extra_turn`` (the player plays again),
+  until they reveal a card of the color the player named (or, with ``chooser: victim``, of
+  a color they name themselves first), keeps them all, and loses the turn unless
+  ``victim_loses_turn`` is false), ``extra_turn`` (the player plays again),
   ``discard_wilds`` (every other player puts their Wild and Wild Draw Four cards under the
   discard pile). As the first card only the color is named (E3.4, A42). ``count`` is how
   many of the three are used (E3.1).
@@ -37,6 +38,7 @@ __all__ = [
     "BlankCards",
     "CustomEffect",
     "DealDirection",
+    "DrawChooser",
     "ExtraCards",
     "ShuffleFirstCard",
     "ShuffleLastCard",
@@ -66,6 +68,14 @@ class DealDirection(StrEnum):
 
     CLOCKWISE = "clockwise"
     DIRECTION_OF_PLAY = "direction_of_play"
+
+
+class DrawChooser(StrEnum):
+    """H17: who names the color drawn until. Default ``player`` (the color named with the
+    card); ``victim``: the player who draws names it first."""
+
+    PLAYER = "player"
+    VICTIM = "victim"
 
 
 class CustomEffect(StrEnum):
@@ -117,6 +127,10 @@ class WildCustomizable:
     victim_loses_turn: bool = field(
         default=True,
         metadata=meta("Under draw_until_color, the player who draws loses the turn.", "H17"),
+    )
+    chooser: DrawChooser = field(
+        default=DrawChooser.PLAYER,
+        metadata=meta("Under draw_until_color, who names the color drawn until.", "H17"),
     )
 
 
