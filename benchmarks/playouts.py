@@ -25,7 +25,6 @@ import time
 import uno_rules as uno
 from uno_rules.cards import Rank, classic_deck
 
-
 OFFICIAL = uno.load_preset("official")
 
 

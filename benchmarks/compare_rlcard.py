@@ -1,0 +1,160 @@
+"""uno_rules against RLCard's UNO, in one run, under the same policy.
+
+RLCard (PyPI ``rlcard``, module ``rlcard.games.uno``) is the most used Python UNO
+implementation: mutable, with fewer rules, and no move validation. This script plays
+complete rounds on both engines and prints rounds/s, moves/s and the ratio
+uno_rules / RLCard, for 2 and 4 players, the median of several repetitions:
+
+- RLCard at its public game API: ``UnoGame.init_game`` / ``get_legal_actions`` / ``step`` /
+  ``is_over``;
+- RLCard at its rules core: ``UnoRound.get_legal_actions`` + ``UnoRound.proceed_round``
+  (no state dictionaries built);
+- uno_rules under ``official`` through its public, checked API: ``legal_moves`` + ``apply``
+  (every move validated, every state a new immutable value).
+
+Policy for both: play a uniformly random playable card if there is one (a random color for
+a wild), otherwise draw, then play the drawn card if it is legal, else pass. (RLCard plays a
+playable drawn card by itself, inside its ``draw`` action.) uno_rules also calls UNO with
+the next-to-last card and accepts a Wild Draw Four.
+
+    pip install ".[bench]"                  # RLCard, optional
+    python benchmarks/compare_rlcard.py     # full run
+    python benchmarks/compare_rlcard.py --quick
+
+Without RLCard installed the script says so and measures uno_rules alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import uno_rules as uno
+
+OFFICIAL = uno.load_preset("official")
+
+
+def policy(legal: tuple[uno.Move, ...], rng: random.Random) -> uno.Move:
+    """A random playable card (calling UNO when it leaves one card), else draw, else pass
+    (or play the drawn card); a pending Wild Draw Four is accepted."""
+    plays: dict[uno.Card, list[uno.Play]] = {}
+    fallback: uno.Move | None = None
+    for move in legal:
+        if isinstance(move, uno.Play):
+            plays.setdefault(move.card, []).append(move)
+        elif isinstance(move, uno.Draw | uno.Accept) or (
+            isinstance(move, uno.Pass) and fallback is None
+        ):
+            fallback = move
+        elif isinstance(move, uno.ChooseColor):
+            return rng.choice([m for m in legal if isinstance(m, uno.ChooseColor)])
+    if plays:
+        options = plays[rng.choice(list(plays))]
+        calls = [m for m in options if m.call_uno]
+        return rng.choice(calls or options)
+    assert fallback is not None
+    return fallback
+
+
+def round_uno_rules(players: int, seed: int) -> int:
+    """One round on uno_rules; returns the moves applied."""
+    rng = random.Random(seed)
+    state = uno.new_game(OFFICIAL, players=players, seed=seed)
+    moves = 0
+    while not state.round_over:
+        result = uno.apply(state, policy(uno.legal_moves(state), rng))
+        assert isinstance(result, uno.Transition)
+        state = result.state
+        moves += 1
+    return moves
+
+
+def rlcard_runners() -> dict[str, Callable[[int, int], int]] | None:
+    """RLCard round players, or ``None`` when RLCard is not installed."""
+    try:
+        import numpy as np
+        from rlcard.games.uno.dealer import UnoDealer
+        from rlcard.games.uno.game import UnoGame
+        from rlcard.games.uno.player import UnoPlayer
+        from rlcard.games.uno.round import UnoRound
+    except ImportError:
+        return None
+
+    def game_api(players: int, seed: int) -> int:
+        rng = random.Random(seed)
+        game = UnoGame(num_players=players)
+        game.np_random = np.random.RandomState(seed)
+        game.init_game()
+        moves = 0
+        while not game.is_over():
+            game.step(rng.choice(game.get_legal_actions()))
+            moves += 1
+        return moves
+
+    def rules_core(players: int, seed: int) -> int:
+        rng = random.Random(seed)
+        np_random = np.random.RandomState(seed)
+        dealer = UnoDealer(np_random)
+        seats: list[Any] = [UnoPlayer(i, np_random) for i in range(players)]
+        for seat in seats:
+            dealer.deal_cards(seat, 7)
+        rnd = UnoRound(dealer, players, np_random)
+        rnd.perform_top_card(seats, rnd.flip_top_card())
+        moves = 0
+        while not rnd.is_over:
+            actions = rnd.get_legal_actions(seats, rnd.current_player)
+            rnd.proceed_round(seats, rng.choice(actions))
+            moves += 1
+        return moves
+
+    return {"rlcard-game": game_api, "rlcard-core": rules_core}
+
+
+def measure(play: Callable[[int, int], int], players: int, rounds: int) -> tuple[float, float]:
+    """Rounds per second and moves per second over ``rounds`` seeded rounds."""
+    start = time.perf_counter()
+    moves = sum(play(players, seed) for seed in range(rounds))
+    elapsed = time.perf_counter() - start
+    return rounds / elapsed, moves / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few rounds, one repetition")
+    parser.add_argument("--rounds", type=int, default=200, help="rounds per repetition")
+    parser.add_argument("--repeat", type=int, default=5, help="repetitions (median taken)")
+    args = parser.parse_args()
+    rounds = 5 if args.quick else args.rounds
+    repeat = 1 if args.quick else args.repeat
+    engines: dict[str, Callable[[int, int], int]] = {"uno_rules": round_uno_rules}
+    others = rlcard_runners()
+    if others is None:
+        print("RLCard is not installed (pip install '.[bench]'): measuring uno_rules alone.")
+    else:
+        engines.update(others)
+    print(f"{rounds} rounds x {repeat} repetitions, median")
+    print(
+        f"{'players':>7}  {'engine':<12} {'rounds/s':>9} {'moves/s':>9} "
+        f"{'uno_rules/this (rounds/s)':>26}"
+    )
+    for players in (2, 4):
+        runs: dict[str, list[tuple[float, float]]] = {name: [] for name in engines}
+        for _ in range(repeat):  # interleave engines so a noisy moment hits all of them
+            for name, play in engines.items():
+                runs[name].append(measure(play, players, rounds))
+        medians = {
+            name: (statistics.median(r for r, _ in rs), statistics.median(m for _, m in rs))
+            for name, rs in runs.items()
+        }
+        ours = medians["uno_rules"][0]
+        for name, (r, m) in medians.items():
+            ratio = "" if name == "uno_rules" else f"{ours / r:.2f}x"
+            print(f"{players:>7}  {name:<12} {r:>9.1f} {m:>9.0f} {ratio:>26}")
+
+
+if __name__ == "__main__":
+    main()
