@@ -25,8 +25,12 @@ class Record:
     _fields: ClassVar[tuple[str, ...]] = ()
     _defaults: ClassVar[dict[str, Any]] = {}
 
+    _kw_only: ClassVar[bool] = False
+
     def __init_subclass__(cls, kw_only: bool = False, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls._kw_only = kw_only or cls._kw_only
+        cls.__init__ = Record.__init__  # type: ignore[method-assign]  # each class compiles its own
         fields = list(cls._fields)
         defaults = dict(cls._defaults)
         for name, note in inspect.get_annotations(cls).items():
@@ -41,27 +45,11 @@ class Record:
         cls._defaults = defaults
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        fields = self._fields
-        if len(args) > len(fields):
-            raise TypeError(f"{type(self).__name__} takes {len(fields)} fields")
-        values = dict(zip(fields, args, strict=False))
-        for name, value in kwargs.items():
-            if name not in fields:
-                raise TypeError(f"{type(self).__name__} has no field {name!r}")
-            if name in values:
-                raise TypeError(f"{type(self).__name__} got {name!r} twice")
-            values[name] = value
-        setter = object.__setattr__
-        for name in fields:
-            value = values.get(name, _MISSING)
-            if value is _MISSING:
-                value = self._defaults.get(name, _MISSING)
-                if value is _MISSING:
-                    raise TypeError(f"{type(self).__name__} needs {name!r}")
-            setter(self, name, value)
-        post = getattr(self, "__post_init__", None)
-        if post is not None:
-            post()
+        # The first instance of each class compiles a plain __init__ for it (so defining
+        # a class costs nothing and building an instance costs what attrs' would).
+        cls = type(self)
+        cls.__init__ = _compile_init(cls)  # type: ignore[method-assign]
+        cls.__init__(self, *args, **kwargs)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is frozen")
@@ -83,6 +71,26 @@ class Record:
     def __repr__(self) -> str:
         inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
         return f"{type(self).__name__}({inner})"
+
+
+def _compile_init(cls: type[Record]) -> Any:
+    """Source-generate ``cls.__init__``: keyword-only when the class says so, defaults
+    from the class body, then ``__post_init__`` if there is one."""
+    params = []
+    body = []
+    namespace: dict[str, Any] = {"_set": object.__setattr__, "_defaults": cls._defaults}
+    for name in cls._fields:
+        if name in cls._defaults:
+            params.append(f"{name}=_defaults[{name!r}]")
+        else:
+            params.append(name)
+        body.append(f"    _set(self, {name!r}, {name})")
+    if hasattr(cls, "__post_init__"):
+        body.append("    self.__post_init__()")
+    star = "*, " if cls._kw_only else ""  # otherwise defaults come last, as in a dataclass
+    source = f"def __init__(self, {star}{', '.join(params)}):\n" + "\n".join(body or ["    pass"])
+    exec(source, namespace)
+    return namespace["__init__"]
 
 
 def record_fields(record: Record | type[Record]) -> tuple[str, ...]:

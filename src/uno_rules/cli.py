@@ -446,11 +446,18 @@ def _preset_summary(name: str) -> str:
     from .presets import _preset_dir
 
     path = _preset_dir() / f"{name}.yaml"
+    words: list[str] = []
     for line in path.read_text(encoding="utf-8").splitlines():
-        text = line.lstrip("# ").strip()
-        if text.startswith(f"{name}:"):
-            return text[len(name) + 1 :].strip()
-    return ""
+        if not line.startswith("#"):
+            break
+        text = line.lstrip("#").strip()
+        if not words and text.startswith(f"{name}:"):
+            words.append(text[len(name) + 1 :].strip())
+        elif words and text:
+            words.append(text)
+        elif words:
+            break
+    return " ".join(words)
 
 
 def cmd_presets_list(args: argparse.Namespace) -> int:

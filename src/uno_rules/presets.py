@@ -239,12 +239,35 @@ def _build(data: dict[str, Any], default_name: str, written: set[str]) -> Rules:
     problems: list[str] = []
     _check_class(Rules, data, "", problems)
     if problems:
+        # Report contradictions among the settings that are fine, too: all problems at once.
+        pruned = _prune(data, [p.split(":", 1)[0] for p in problems])
+        checked: list[str] = []
+        _check_class(Rules, pruned, "", checked)
+        if not checked:
+            problems += contradictions(_structure(Rules, pruned), written)
         raise PresetError(problems)
     rules: Rules = _structure(Rules, data)
     problems = contradictions(rules, written)
     if problems:
         raise PresetError(problems)
     return rules
+
+
+def _prune(data: Mapping[str, Any], paths: list[str]) -> dict[str, Any]:
+    """``data`` without the settings at ``paths`` (``a.b.c``, list indexes dropped)."""
+    out = dict(data)
+    for path in paths:
+        keys = path.split("[", 1)[0].split(".")
+        node: Any = out
+        for key in keys[:-1]:
+            if not isinstance(node, dict) or not isinstance(node.get(key), Mapping):
+                node = None
+                break
+            node[key] = dict(node[key])
+            node = node[key]
+        if isinstance(node, dict):
+            node.pop(keys[-1], None)
+    return out
 
 
 # --------------------------------------------------------------------------- checking
