@@ -17,8 +17,6 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import ClassVar
 
-from attrs import frozen
-
 from .errors import NotationError
 
 __all__ = ["COLORS", "Card", "Color", "Rank", "classic_deck", "parse_cards", "parse_color"]
@@ -144,28 +142,53 @@ _WILD_WORDS: dict[str, Rank] = {
 }
 
 
-@frozen(cache_hash=True, repr=False, order=False)
 class Card:
     """One card: a ``rank`` and, unless it is wild, a ``color`` (B1.3).
 
-    Cards are frozen and hashable; ``Card.parse(str(card)) == card``. Build them with
+    Cards are immutable values; ``Card.parse(str(card)) == card``. Build them with
     :meth:`parse` or ``Card(Color.RED, Rank.FIVE)``; a wild with a color, or a colored
     rank without one, is a :class:`~uno_rules.NotationError`.
+
+    There is one object per distinct card (``Card(Color.RED, Rank.FIVE) is
+    Card.parse("R5")``), so comparing and hashing cards costs no more than comparing
+    object identities: the engine does both on every move.
     """
 
+    __slots__ = ("__weakref__", "color", "rank")
     color: Color | None
     rank: Rank
 
+    _interned: ClassVar[dict[tuple[Color | None, Rank], Card]] = {}
     _cache: ClassVar[dict[str, Card]] = {}
 
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.rank, Rank):
-            raise NotationError(repr(self.rank), "a Rank")
-        if self.rank.is_wild:
-            if self.color is not None:
-                raise NotationError(f"{self.color} {self.rank}", "a wild card without a color")
-        elif not isinstance(self.color, Color):
-            raise NotationError(str(self.rank), "a colored card with one of the four colors")
+    def __new__(cls, color: Color | None, rank: Rank) -> Card:
+        found = cls._interned.get((color, rank))
+        if found is not None:
+            return found
+        if not isinstance(rank, Rank):
+            raise NotationError(repr(rank), "a Rank")
+        if rank.is_wild:
+            if color is not None:
+                raise NotationError(f"{color} {rank}", "a wild card without a color")
+        elif not isinstance(color, Color):
+            raise NotationError(str(rank), "a colored card with one of the four colors")
+        card = super().__new__(cls)
+        object.__setattr__(card, "color", color)
+        object.__setattr__(card, "rank", rank)
+        cls._interned[(color, rank)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Card is immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Color | None, Rank]]:
+        return (Card, (self.color, self.rank))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -241,6 +264,10 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 def classic_deck() -> tuple[Card, ...]:
     """The 108-card deck of B1.1 in a fixed canonical order."""
+    return _CLASSIC
+
+
+def _build_classic() -> tuple[Card, ...]:
     cards: list[Card] = []
     for color in COLORS:
         cards.append(Card(color, Rank.ZERO))
@@ -251,6 +278,7 @@ def classic_deck() -> tuple[Card, ...]:
     return tuple(cards)
 
 
+_CLASSIC = _build_classic()
 _ALL_FACES: tuple[Card, ...] = tuple(
     [Card(c, r) for c in COLORS for r in NUMBER_RANKS + ACTION_RANKS]
     + [Card(None, r) for r in Rank if r.is_wild]

@@ -8,6 +8,7 @@ state, on any machine. The deck order comes from the seed and the round number o
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from .cards import Card, Rank, classic_deck
@@ -36,6 +37,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 
 
+@cache
 def build_deck(rules: Rules) -> tuple[Card, ...]:
     """The deck named by ``rules.deck`` in canonical order (B1.1, E1): the 108 cards plus
     the edition's extra cards that the preset keeps."""

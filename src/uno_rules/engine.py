@@ -585,9 +585,10 @@ def _extras(state: GameState, seat: int, card: Card) -> Iterator[tuple[Card, ...
 
 
 def _play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
+    """Every way of playing ``card``: colors for a wild (and none, where a stacked Wild
+    Draw Four names none), targets where the card takes one, with and without UNO."""
     hand = state.hands[seat]
     uno = state.rules.uno
-    others = [s for s in state.active_seats if s != seat]
     for extra in _extras(state, seat, card):
         left = len(hand) - 1 - len(extra)
         calls = (False, True) if uno.enabled and (left == 1 or uno.false_call_penalty) else (False,)
@@ -595,8 +596,10 @@ def _play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
         need = _needs_target(state, last, left == 0)
         targets: list[int | None] = [None] if need is not True else []
         if need is not False:
-            targets.extend(others)
-        colors: tuple[Color | None, ...] = (*COLORS, None) if card.is_wild else (None,)
+            targets.extend(s for s in state.active_seats if s != seat)
+        colors: tuple[Color | None, ...] = (None,)
+        if card.is_wild:
+            colors = (*COLORS, None) if state.phase is Phase.PENALTY else COLORS
         for color in colors:
             for target in targets:
                 for call in calls:
@@ -604,17 +607,32 @@ def _play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
 
 
 def _play_candidates(state: GameState, seat: int) -> Iterator[Play]:
+    """Plays worth validating. Cards are skipped only for reasons that ``validate`` would
+    refuse them for anyway (a card that matches nothing on an ordinary turn, a card other
+    than the drawn one after a draw, a non-identical card out of turn), so the pruning
+    never hides a legal move; the property tests hold the two together."""
     hand = state.hands[seat]
-    own_turn = seat == state.turn and state.phase is not Phase.CHOOSE_COLOR
+    phase = state.phase
+    if phase is Phase.CHOOSE_COLOR:
+        return
+    top, color = state.top_card, state.color
     jump_in = state.rules.house_rules.jump_in.enabled
-    top = state.top_card
+    ordinary = seat == state.turn and (phase is Phase.TURN or phase is Phase.DRAWN)
+    answering = seat == state.turn and phase is Phase.PENALTY
+    drawn_only = phase is Phase.DRAWN and state.rules.after_draw is not AfterDraw.ANY_CARD
     seen: set[Card] = set()
     for card in hand:
         if card in seen:
             continue
         seen.add(card)
-        if own_turn or (jump_in and identical(card, top)):
-            yield from _play_variants(state, seat, card)
+        if ordinary:
+            if drawn_only and card != state.drawn:
+                continue
+            if not matches(card, top, color):
+                continue
+        elif not answering and not (jump_in and identical(card, top)):
+            continue
+        yield from _play_variants(state, seat, card)
 
 
 def _candidates(state: GameState, seat: int) -> list[Move]:
@@ -623,15 +641,20 @@ def _candidates(state: GameState, seat: int) -> list[Move]:
     out: list[Move] = list(_play_candidates(state, seat))
     if seat == state.turn:
         phase = state.phase
-        if phase is Phase.TURN or phase is Phase.DRAWN:
+        if phase is Phase.TURN:
             out.append(Draw(seat))
+            if not can_draw(state):
+                out.append(Pass(seat))
+        elif phase is Phase.DRAWN:
             out.append(Pass(seat))
         elif phase is Phase.PENALTY:
             out.append(Accept(seat))
             out.append(Challenge(seat))
         elif phase is Phase.CHOOSE_COLOR:
             out.extend(ChooseColor(seat, c) for c in COLORS)
-    out.append(CallUno(seat))
+    uno = state.rules.uno
+    if uno.enabled and (len(state.hands[seat]) == 1 or uno.false_call_penalty):
+        out.append(CallUno(seat))
     out.extend(CatchUno(seat, t) for t in sorted(state.uno_open) if t != seat)
     return out
 
@@ -645,7 +668,27 @@ def legal_moves(state: GameState, seat: int | None = None) -> tuple[Move, ...]:
         seat = state.turn
     if not _is_seat(seat, state.players) or seat in state.eliminated:
         return ()
-    return tuple(m for m in _candidates(state, seat) if validate(state, m) is None)
+    global _LAST_LISTED
+    last = _LAST_LISTED
+    if last is not None and last[0] is state and last[1] == seat:
+        return last[2]
+    moves = tuple(m for m in _candidates(state, seat) if validate(state, m) is None)
+    _LAST_LISTED = (state, seat, moves)
+    return moves
+
+
+# The last answer of legal_moves, so that apply() need not validate again a move object
+# that it has just listed for the same state (the usual loop: list, pick, apply). Only
+# that one state is kept alive; a state is immutable, so the answer cannot go stale.
+_LAST_LISTED: tuple[GameState, int, tuple[Move, ...]] | None = None
+
+
+def _listed(state: GameState, move: Move) -> bool:
+    """``move`` is one of the very move objects legal_moves last listed for ``state``."""
+    last = _LAST_LISTED
+    if last is None or last[0] is not state or last[1] != move.seat:
+        return False
+    return any(m is move for m in last[2])
 
 
 # --------------------------------------------------------------------------- applying
@@ -656,9 +699,10 @@ def apply(state: GameState, move: MoveLike) -> Transition | v.Violation:
     :class:`~uno_rules.Violation` that refuses it. ``state`` itself never changes."""
     if isinstance(move, str):
         move = parse_move(move)
-    violation = validate(state, move)
-    if violation is not None:
-        return violation
+    if not _listed(state, move):
+        violation = validate(state, move)
+        if violation is not None:
+            return violation
     builder = _Builder(state)
     _PERFORM[type(move)](builder, move)
     return builder.finish()
@@ -842,6 +886,8 @@ class _Builder:
         wins if its hand is empty, else the first empty hand in turn order."""
         if self.penalty is not None or self.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
             return
+        if all(self.hands):
+            return
         empty = [s for s in self.active() if not self.hands[s]]
         if not empty:
             return
@@ -865,14 +911,19 @@ class _Builder:
                 and self.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
             ):
                 self.uno_open.add(seat)
-        for seat, hand in enumerate(self.hands):
-            if len(hand) != 1:
+        hands = self.hands
+        for seat in self.uno_called | self.uno_open:
+            if len(hands[seat]) != 1:
                 # A20: a call lapses, and a window closes, once the hand is not one card.
                 self.uno_called.discard(seat)
                 self.uno_open.discard(seat)
         old = self.old
-        state = attrs.evolve(
-            old,
+        state = GameState(
+            rules=self.rules,
+            players=self.players,
+            seed=old.seed,
+            round_number=old.round_number,
+            dealer=old.dealer,
             hands=tuple(self.hands),
             draw=self.draw,
             discard=self.discard,
