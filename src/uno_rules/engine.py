@@ -933,17 +933,23 @@ class _Builder:
             phase=self.phase,
             drawn=self.drawn,
             penalty=self.penalty,
-            uno_called=frozenset(self.uno_called),
-            uno_open=frozenset(self.uno_open),
+            uno_called=_shared(self.uno_called, old.uno_called),
+            uno_open=_shared(self.uno_open, old.uno_open),
             scores=self.scores,
             round_winner=self.round_winner,
             game_winners=self.game_winners,
             shuffles=self.shuffles,
             passes=self.passes,
             played_by=self.played_by,
-            eliminated=frozenset(self.eliminated),
+            eliminated=_shared(self.eliminated, old.eliminated),
         )
         return Transition(state, tuple(self.events))
+
+
+def _shared(new: set[int], old: frozenset[int]) -> frozenset[int]:
+    """``new`` as a frozenset, reusing ``old`` when equal: a retained history then holds one
+    set object where nothing changed, not one per state."""
+    return old if new == old else frozenset(new)
 
 
 def _perform_play(b: _Builder, move: Play) -> None:
