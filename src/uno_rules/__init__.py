@@ -11,6 +11,8 @@ typed :class:`Violation` that names the rule (a ``RULES.md`` clause id) refusing
 True
 """
 
+from typing import TYPE_CHECKING, Any
+
 from .cards import COLORS, Card, Color, Rank, parse_cards
 from .deal import new_game, next_round
 from .engine import Transition, apply, apply_or_raise, legal_moves, validate
@@ -46,7 +48,41 @@ from .view import PlayerView, view
 from .violations import *  # noqa: F403
 from .violations import __all__ as _violations_all
 
+if TYPE_CHECKING:
+    from .record import ReplayResult, replay
+    from .ruling import Ruling, rule_on
+    from .snapshot import dump_state, load_state
+    from .view import PlayerView, view
+
 __version__ = "0.1.0"
+
+# Names loaded on first use, so that `import uno_rules` (and the command line) stays fast.
+_LAZY = {
+    "ReplayResult": "record",
+    "replay": "record",
+    "Ruling": "ruling",
+    "rule_on": "ruling",
+    "dump_state": "snapshot",
+    "load_state": "snapshot",
+    "PlayerView": "view",
+    "view": "view",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'uno_rules' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "COLORS",

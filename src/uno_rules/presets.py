@@ -18,7 +18,6 @@ import typing
 from collections.abc import Mapping
 from enum import Enum
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -53,10 +52,10 @@ _CUSTOM_NAME = "custom"
 
 def _preset_dir() -> Path:
     """Bundled presets: inside the installed package, or ``presets/`` of a source tree."""
-    packaged = resources.files("uno_rules") / "presets"
+    packaged = Path(__file__).resolve().parent / "presets"  # an installed wheel
     if packaged.is_dir():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[2] / "presets"
+        return packaged
+    return Path(__file__).resolve().parents[2] / "presets"  # a source checkout
 
 
 @cache
