@@ -719,6 +719,33 @@ def apply_or_raise(state: GameState, move: MoveLike) -> Transition:
 class _Builder:
     """A mutable working copy of a state's changing fields, used inside one transition."""
 
+    __slots__ = (
+        "actor",
+        "color",
+        "direction",
+        "discard",
+        "draw",
+        "drawn",
+        "eliminated",
+        "events",
+        "game_winners",
+        "hands",
+        "old",
+        "passes",
+        "penalty",
+        "phase",
+        "played_by",
+        "players",
+        "round_winner",
+        "rules",
+        "scores",
+        "shuffles",
+        "transferred",
+        "turn",
+        "uno_called",
+        "uno_open",
+    )
+
     def __init__(self, state: GameState) -> None:
         self.old = state
         self.rules = state.rules

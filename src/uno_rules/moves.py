@@ -36,6 +36,8 @@ __all__ = [
 
 
 def _cards(value: object) -> tuple[Card, ...]:
+    if value == ():
+        return ()
     if isinstance(value, str):
         from .cards import parse_cards
 
