@@ -17,7 +17,7 @@ from collections import Counter
 from typing import Protocol
 
 from .cards import COLORS, Card, Color, Rank
-from .engine import legal_moves
+from .engine import is_bluff, legal_moves
 from .moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
 from .rules.scoring import card_points
 from .state import GameState
@@ -88,8 +88,13 @@ class HeuristicBot:
         calls = [m for m in options if isinstance(m, CallUno)]
         if calls and len(state.hands[seat]) == 1:
             return calls[0]
-        jumps = [m for m in options if isinstance(m, Play) and not m.call_uno]
-        return jumps[0] if jumps else None
+        jumps = [m for m in options if isinstance(m, Play)]
+        if not jumps:
+            return None
+        # call UNO with a jump-in that leaves one card, and not otherwise
+        left = len(state.hands[seat]) - 1
+        fitting = [m for m in jumps if m.call_uno == (left == 1)]
+        return (fitting or jumps)[0]
 
     def _best_play(self, state: GameState, seat: int, plays: list[Play]) -> Play:
         hand = state.hands[seat]
@@ -128,7 +133,7 @@ def _is_bluff_play(state: GameState, play: Play) -> bool:
         return False
     hand = list(state.hands[play.seat])
     hand.remove(play.card)
-    return any(c.color is state.color for c in hand)
+    return is_bluff(state.rules, tuple(hand), state.top_card, state.color)
 
 
 def _favourite(hand: tuple[Card, ...]) -> Color:

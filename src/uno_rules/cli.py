@@ -14,7 +14,6 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -429,7 +428,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         )
     elif result.violation is not None:
         assert result.index is not None
-        print(f"move {result.index} ({data['moves'][result.index]}) is refused:")
+        print(
+            f"move #{result.index + 1} (moves[{result.index}]: "
+            f"{data['moves'][result.index]}) is refused:"
+        )
         print(f"  {result.violation.code} ({result.violation.rule}): {result.violation}")
         print(f"  after {result.applied} legal moves: {describe_table(state)}")
     else:
@@ -489,14 +491,10 @@ def cmd_presets_check(args: argparse.Namespace) -> int:
     from .errors import PresetError
     from .presets import load_preset
 
-    if not Path(args.file).exists():
-        raise BadInput(f"{args.file}: no such file")
+    _read_mapping(args.file, "preset file")  # unreadable, not YAML, not a mapping: exit 2
     try:
         rules = load_preset(args.file)
     except PresetError as exc:
-        unreadable = any(p.startswith(str(Path(args.file))) for p in exc.problems)
-        if unreadable and len(exc.problems) == 1:
-            raise BadInput(exc.problems[0]) from None
         if args.json:
             _emit_json({"file": args.file, "ok": False, "problems": exc.problems})
         else:

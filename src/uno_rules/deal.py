@@ -155,8 +155,15 @@ def next_round(state: GameState) -> GameState | GameOver | RoundNotOver:
         return GameOver()
     if state.phase is not Phase.ROUND_OVER:
         return RoundNotOver()
-    rotation = state.rules.dealer_rotation
+    rules = state.rules
+    rotation = rules.dealer_rotation
     out = state.eliminated
+    if rules.house_rules.mercy.enabled and not rules.house_rules.mercy.last_player_standing:
+        # H16 without last-player-standing: a mercy elimination lasts one round; only
+        # Challenge UNO eliminations (3.4, a total at the target) carry over.
+        target = rules.scoring.target
+        carried = rules.scoring.elimination
+        out = frozenset(s for s in out if carried and state.scores[s] >= target)
     if rotation is DealerRotation.WINNER_DEALS and state.round_winner is not None:
         dealer = state.round_winner
     elif rotation is DealerRotation.FIXED and state.dealer not in out:

@@ -200,6 +200,9 @@ def validate(state: GameState, move: MoveLike) -> v.Violation | None:
     """
     if isinstance(move, str):
         move = parse_move(move)
+    check = _CHECKS.get(type(move))
+    if check is None:
+        raise TypeError(f"not a move: {move!r}")
     seat = move.seat
     if not _is_seat(seat, state.players):
         return v.UnknownSeat(seat=None, players=state.players, value=seat)
@@ -208,10 +211,8 @@ def validate(state: GameState, move: MoveLike) -> v.Violation | None:
     if state.phase is Phase.ROUND_OVER:
         return v.RoundOver(seat=seat)
     if seat in state.eliminated:
-        return v.SeatEliminated(seat=seat)
-    check = _CHECKS.get(type(move))
-    if check is None:
-        raise TypeError(f"not a move: {move!r}")
+        rule = "H16" if state.rules.house_rules.mercy.enabled else "T10"
+        return v.SeatEliminated(seat=seat, rule=rule)
     return check(state, move)
 
 
@@ -221,10 +222,19 @@ def _turn_guard(state: GameState, seat: int) -> v.Violation | None:
         return v.NotYourTurn(seat=seat, turn=state.turn)
     if state.phase is Phase.PENALTY:
         assert state.penalty is not None
-        return v.PenaltyPending(seat=seat, victim=state.turn, amount=state.penalty.amount)
+        return _penalty_pending(state, seat)
     if state.phase is Phase.CHOOSE_COLOR:
         return v.ColorChoicePending(seat=seat, chooser=state.turn)
     return None
+
+
+def _penalty_pending(state: GameState, seat: int, rule: str | None = None) -> v.Violation:
+    """A pending draw penalty must be answered first (B7.3 / B7.5, A60)."""
+    penalty = state.penalty
+    assert penalty is not None
+    if rule is None:
+        rule = "B7.5" if penalty.card.rank is Rank.WILD_DRAW_FOUR else "A60"
+    return v.PenaltyPending(seat=seat, rule=rule, victim=state.turn, amount=penalty.amount)
 
 
 def _jump_in_refusal(state: GameState, move: Play, default: v.Violation) -> v.Violation | None:
@@ -269,7 +279,7 @@ def _play_kind(state: GameState, move: Play) -> PlayKind | v.Violation:
             reason = f"{card} is not a draw card that can answer {penalty.card}"
             refusal = v.CannotStack(seat=seat, card=card, reason=reason)
         else:
-            refusal = v.PenaltyPending(seat=seat, victim=seat, amount=penalty.amount)
+            refusal = _penalty_pending(state, seat)
         found = _jump_in_refusal(state, move, refusal)
         return PlayKind.JUMP_IN if found is None else found
     if seat == state.turn and phase is Phase.CHOOSE_COLOR:
@@ -899,13 +909,19 @@ class _Builder:
                     if self.phase is Phase.DRAWN:
                         self.phase, self.drawn = Phase.TURN, None
         left = self.active()
-        if len(left) == 1 and mercy.last_player_standing:
+        if len(left) != 1:
+            return
+        if mercy.last_player_standing:
             self.round_winner = left[0]
             self.phase = Phase.ROUND_OVER
             self.penalty = None
             self.drawn = None
             self.events.append(RoundEnded(left[0], (0,) * self.players, self.scores, False))
             self.finish_game((left[0],))
+        else:
+            # The last player left wins the round; the others come back next round.
+            self.penalty = None
+            self.end_round(left[0])
 
     def check_out(self) -> None:
         """B10.1 / A55: the round ends when a hand is empty and no penalty waits for its

@@ -14,8 +14,6 @@ from .cards import Card, Color
 
 __all__ = [
     "CardPlayed",
-    "CardReturned",
-    "CardTurned",
     "CardsDrawn",
     "ChallengeLost",
     "ChallengeWon",
@@ -70,24 +68,11 @@ class CardPlayed(Event):
     jump_in: bool = False
 
 
-class CardTurned(Event):
-    """The first card of a round was turned up (1.3)."""
-
-    kind: ClassVar[str] = "card-turned"
-    card: Card
-
-
-class CardReturned(Event):
-    """A first card was put back into the draw pile (A1 b, A4)."""
-
-    kind: ClassVar[str] = "card-returned"
-    card: Card
-
-
 class CardsDrawn(Event):
     """``seat`` drew ``count`` cards; ``cards`` is ``None`` where the viewer may not see them.
 
-    ``reason`` is ``turn``, ``penalty``, ``uno-penalty``, ``challenge`` or ``first-card``.
+    ``reason`` is ``turn``, ``penalty``, ``uno-penalty``, ``challenge`` or
+    ``false-uno-call``.
     """
 
     kind: ClassVar[str] = "drew"

@@ -27,7 +27,9 @@ from .errors import PresetError
 from .rules import (
     AfterDraw,
     ChallengeSetting,
+    CustomEffect,
     Deck,
+    DrawChooser,
     ExtraCards,
     GuiltyColor,
     GuiltyTurn,
@@ -246,10 +248,64 @@ def _build(data: dict[str, Any], default_name: str, written: set[str]) -> Rules:
             problems += contradictions(_structure(Rules, pruned), written)
         raise PresetError(problems)
     rules: Rules = _structure(Rules, data)
+    inherited = [
+        path
+        for path, value, default in _idle_options(rules)
+        if path not in written and value != default
+    ]
+    if inherited:
+        # Switching a rule off drops the options it inherited from a parent, so the rules
+        # (and their to_dict()) hold nothing that cannot take effect.
+        rules = _structure(Rules, _prune(data, inherited))
     problems = contradictions(rules, written)
     if problems:
         raise PresetError(problems)
     return rules
+
+
+_SWITCHED = (
+    "stacking",
+    "draw_until_playable",
+    "force_play",
+    "jump_in",
+    "seven_o",
+    "multi_card",
+    "deflect",
+    "mercy",
+)
+
+
+def idle_sections(rules: Rules) -> list[tuple[str, Any, str]]:
+    """Sections whose options cannot take effect: (path, the section, why)."""
+    out: list[tuple[str, Any, str]] = []
+    hr = rules.house_rules
+    for name in _SWITCHED:
+        params = getattr(hr, name)
+        if not params.enabled:
+            out.append((f"house_rules.{name}", params, f"house_rules.{name}.enabled is false"))
+    if not rules.uno.enabled:
+        out.append(("uno", rules.uno, "uno.enabled is false"))
+    if not rules.challenge_possible:
+        why = (
+            "w4_challenge is 'disabled'"
+            if rules.w4_challenge is ChallengeSetting.DISABLED
+            else f"w4_restriction is '{rules.w4_restriction.value}': no Wild Draw Four is a bluff"
+        )
+        out.append(("challenge", rules.challenge, why))
+    return out
+
+
+def _idle_options(rules: Rules) -> list[tuple[str, Any, Any]]:
+    """(path, value, default) of every option inside an idle section."""
+    out = []
+    for section, params, _ in idle_sections(rules):
+        default = type(params)()
+        for a in attrs.fields(type(params)):
+            if a.name != "enabled":
+                out.append(
+                    (f"{section}.{a.name}", getattr(params, a.name), getattr(default, a.name))
+                )
+    return out
 
 
 def _prune(data: Mapping[str, Any], paths: list[str]) -> dict[str, Any]:
@@ -420,44 +476,45 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
         """A non-default value that the preset itself writes."""
         return bool(value != default) and (written is None or path in written)
 
-    def idle(section: str, params: Any, why: str) -> None:
-        """Options of a switched-off section that are set anyway."""
+    for section, params, why in idle_sections(rules):
         default = type(params)()
         for a in attrs.fields(type(params)):
-            if a.name == "enabled":
-                continue
             path = f"{section}.{a.name}"
-            if set_here(path, getattr(params, a.name), getattr(default, a.name)):
+            value = getattr(params, a.name)
+            if a.name != "enabled" and set_here(path, value, getattr(default, a.name)):
                 problems.append(f"{path}: has no effect while {why}")
 
     hr = rules.house_rules
-    for name in (
-        "stacking",
-        "draw_until_playable",
-        "force_play",
-        "jump_in",
-        "seven_o",
-        "multi_card",
-        "deflect",
-        "mercy",
+    if (
+        not rules.challenge_possible
+        and hr.stacking.enabled
+        and set_here("house_rules.stacking.challenge", hr.stacking.challenge, Stacking().challenge)
     ):
-        params = getattr(hr, name)
-        if not params.enabled:
-            idle(f"house_rules.{name}", params, f"house_rules.{name}.enabled is false")
-    if not rules.uno.enabled:
-        idle("uno", rules.uno, "uno.enabled is false")
-    restriction = rules.w4_restriction
-    if not rules.challenge_possible:
-        why = (
-            "w4_challenge is 'disabled'"
-            if rules.w4_challenge is ChallengeSetting.DISABLED
-            else f"w4_restriction is '{restriction.value}': no Wild Draw Four is a bluff"
+        problems.append(
+            "house_rules.stacking.challenge: has no effect: no Wild Draw Four can be "
+            "challenged under these rules (H10, H11)"
         )
-        idle("challenge", rules.challenge, why)
-        if hr.stacking.enabled and set_here(
-            "house_rules.stacking.challenge", hr.stacking.challenge, Stacking().challenge
-        ):
-            problems.append(f"house_rules.stacking.challenge: has no effect while {why}")
+    seven_o = hr.seven_o
+    if (
+        seven_o.enabled
+        and not seven_o.seven_swap
+        and set_here("house_rules.seven_o.seven_mandatory", seven_o.seven_mandatory, True)
+    ):
+        problems.append(
+            "house_rules.seven_o.seven_mandatory: has no effect while seven_swap is false"
+        )
+    wc = rules.extra_cards.wild_customizable
+    if wc.effect is not CustomEffect.DRAW_UNTIL_COLOR:
+        for name, default in (("chooser", DrawChooser.PLAYER), ("victim_loses_turn", True)):
+            if set_here(f"extra_cards.wild_customizable.{name}", getattr(wc, name), default):
+                problems.append(
+                    f"extra_cards.wild_customizable.{name}: has no effect unless effect is "
+                    f"'draw_until_color'"
+                )
+    if wc.count == 0 and set_here(
+        "extra_cards.wild_customizable.effect", wc.effect, CustomEffect.NONE
+    ):
+        problems.append("extra_cards.wild_customizable.effect: has no effect while count is 0")
     if (
         rules.challenge.on_guilty_color is GuiltyColor.CHALLENGER_NAMES
         and rules.challenge.on_guilty_turn is GuiltyTurn.CHALLENGER_SKIPPED

@@ -101,9 +101,13 @@ def _legal_clause(state: GameState, move: Move, result: Transition) -> str:
             return "B7.3"
         return "B5.1"
     if isinstance(move, Draw):
-        if hr.draw_until_playable.enabled:
+        voluntary = has_legal_card(state, move.seat)
+        if voluntary and rules.voluntary_draw.value == "penalized":
+            return "H04"
+        dup = hr.draw_until_playable
+        if dup.enabled and (dup.applies_to.value == "any_draw" or not voluntary):
             return "H02"
-        return "B6.2" if has_legal_card(state, move.seat) else "B6.1"
+        return "B6.2" if voluntary else "B6.1"
     if isinstance(move, Pass):
         return "B6.4" if state.drawn is not None else "A44"
     if isinstance(move, CallUno):

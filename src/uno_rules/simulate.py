@@ -17,7 +17,7 @@ from attrs import frozen
 from .bots import BOTS
 from .deal import new_game, next_round
 from .engine import Transition, apply
-from .events import CardsDrawn
+from .events import CardsDrawn, RoundEnded
 from .randomness import derive_seed
 from .rules import Rules
 from .state import GameState
@@ -30,7 +30,7 @@ class GameStats:
     """What one simulated game did."""
 
     rounds: int
-    turns: tuple[int, ...]  # moves applied in each round
+    turns: tuple[int, ...]  # moves made by the seat whose decision it was, per round
     drawn: tuple[int, ...]  # cards drawn in each round
     longest_stack: int  # the largest pending penalty seen
     winners: tuple[int, ...]
@@ -41,7 +41,8 @@ class GameStats:
 def play_game(
     rules: Rules, players: int, seed: int, bot: str = "heuristic", max_turns: int = 20_000
 ) -> GameStats:
-    """Play one game between bots of kind ``bot``; stop after ``max_turns`` moves."""
+    """Play one game between bots of kind ``bot``; stop after ``max_turns`` moves (all
+    moves count towards the cap, out-of-turn catches and jump-ins included)."""
     rng = random.Random(seed)
     player = BOTS[bot]()
     state = new_game(rules, players=players, seed=seed)
@@ -55,8 +56,6 @@ def play_game(
         if moves >= max_turns:
             return GameStats(len(turns), tuple(turns), tuple(drawn), longest, (), blocked, True)
         if state.round_over:
-            if state.round_winner is None:
-                blocked += 1
             nxt = next_round(state)
             assert isinstance(nxt, GameState)
             state = nxt
@@ -65,24 +64,27 @@ def play_game(
             continue
         move = None
         if state.uno_open or jump_in:
-            for seat in state.active_seats:
+            # Seats that may act out of turn are asked in a random order, so no seat is
+            # favoured by its number.
+            for seat in rng.sample(state.active_seats, len(state.active_seats)):
                 move = player.interrupt(state, seat, rng)
                 if move is not None:
                     break
         if move is None:
             move = player.choose(state, state.turn, rng)
+        in_turn = move.seat == state.turn
         result = apply(state, move)
         assert isinstance(result, Transition), (move, result)
         for event in result.events:
             if isinstance(event, CardsDrawn):
                 drawn[-1] += event.count
+            elif isinstance(event, RoundEnded) and event.blocked:
+                blocked += 1
         state = result.state
         if state.penalty is not None:
             longest = max(longest, state.penalty.amount)
-        turns[-1] += 1
+        turns[-1] += in_turn
         moves += 1
-    if state.round_winner is None:
-        blocked += 1
     return GameStats(
         len(turns), tuple(turns), tuple(drawn), longest, state.game_winners, blocked, False
     )

@@ -180,6 +180,8 @@ class ColorNotAllowed(Violation, kw_only=True):
     card: Card
 
     def explain(self) -> str:
+        if self.card.is_wild:
+            return f"under these rules a stacked {self.card} names no color; the color stays"
         return f"{self.card} is not a wild card, so no color can be named with it"
 
 
@@ -250,7 +252,7 @@ class PenaltyPending(Violation, kw_only=True):
     def explain(self) -> str:
         return (
             f"seat {self.victim} must first answer the pending draw of {self.amount} "
-            f"(accept or challenge)"
+            f"(accept it, or answer it as the rules allow)"
         )
 
 

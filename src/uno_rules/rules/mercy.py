@@ -3,8 +3,9 @@
 The No Mercy bundle is built from H01 (equal-or-higher pairs), H02 (``must_play``), H07 and
 H11 (challenge disabled), plus this module: a player holding ``limit`` or more cards is
 eliminated, and their cards go to the bottom of the discard pile; with
-``last_player_standing`` the last player left wins the game. The No Mercy-only cards are out
-of scope for a 108/112-card engine.
+``last_player_standing`` the last player left wins the game. Without it [D], the last player
+left wins the round (scored as usual) and everyone is dealt in again for the next round.
+The No Mercy-only cards are out of scope for a 108/112-card engine.
 """
 
 from __future__ import annotations

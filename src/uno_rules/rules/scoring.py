@@ -91,7 +91,10 @@ def score_round(
     eliminated: tuple[int, ...] = ()
     target = rules.scoring.target
     if mode is ScoringMode.NONE:
-        return RoundScore(tuple(gained), new, (), () if winner is None else (winner,))
+        if winner is None:
+            return RoundScore(tuple(gained), new, (), ())
+        team = (winner, partner(winner)) if teams else (winner,)
+        return RoundScore(tuple(gained), new, (), tuple(sorted(team)))
     if mode is ScoringMode.RUNNING_LOW and rules.scoring.elimination:
         alive = [s for s in range(players) if s not in out]
         eliminated = tuple(s for s in alive if new[s] >= target)
