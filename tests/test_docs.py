@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import uno_rules
+import uno_rules as uno
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC_FILES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -42,3 +43,29 @@ def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(name)
     failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
     assert failures == 0
+
+
+def test_house_rules_page_generates_a_table_for_every_section() -> None:
+    """The parameter tables of docs/house-rules.md come from the rules model (a build hook
+    replaces each ``<!-- params: PATH -->`` marker), and every section of the model that a
+    house rule or extra card owns has its marker, so no setting goes undocumented."""
+    import sys
+
+    import attrs
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import docs_hooks
+    finally:
+        sys.path.pop(0)
+    page = (ROOT / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    markers = {m.group(1) for m in docs_hooks.MARKER.finditer(page)}
+    rules = uno.Rules()
+    for group in ("house_rules", "extra_cards"):
+        for a in attrs.fields(type(getattr(rules, group))):
+            assert f"{group}.{a.name}" in markers, f"no table for {group}.{a.name}"
+    rendered = docs_hooks.on_page_markdown(page)
+    assert "<!-- params:" not in rendered
+    for a in attrs.fields(uno.rules.Stacking):
+        assert f"`house_rules.stacking.{a.name}`" in rendered
+    assert "| `house_rules.seven_o.on_last_card` | `no_effect`, `apply` | `no_effect` |" in rendered

@@ -1,7 +1,8 @@
 """MkDocs hook: parameter tables generated from the rules model, so they cannot drift.
 
 A page writes ``<!-- params: house_rules.stacking -->`` (a path in the rules model, or
-``.`` for the top level) and the build replaces it with a table of that section's settings:
+``.`` for the top level; ``<!-- params: .:hand_size,max_players -->`` keeps only those
+fields) and the build replaces it with a table of that section's settings:
 name, allowed values or range, default, meaning and clause, read from the ``attrs`` fields
 of :class:`uno_rules.Rules` and their metadata.
 """
@@ -18,7 +19,7 @@ import attrs
 
 from uno_rules.rules import Rules
 
-MARKER = re.compile(r"<!--\s*params:\s*([\w.]+)\s*-->")
+MARKER = re.compile(r"<!--\s*params:\s*([\w.]+)(?::([\w,]+))?\s*-->")
 
 
 def section(path: str) -> tuple[type, Any]:
@@ -65,8 +66,11 @@ def show(value: Any) -> str:
     return f"`{value}`"
 
 
-def table(path: str) -> str:
+def table(path: str, only: str | None = None) -> str:
+    """The settings table of the section at ``path`` (only the fields in ``only``, a
+    comma-separated list, when given)."""
     cls, default = section(path)
+    wanted = None if only is None else only.split(",")
     hints = typing.get_type_hints(cls)
     prefix = "" if path == "." else path + "."
     rows = [
@@ -74,6 +78,8 @@ def table(path: str) -> str:
         "|---|---|---|---|---|",
     ]
     for a in attrs.fields(cls):
+        if wanted is not None and a.name not in wanted:
+            continue
         meta = dict(a.metadata)
         rows.append(
             f"| `{prefix}{a.name}` | {describe_type(hints[a.name], meta)} | "
@@ -84,4 +90,4 @@ def table(path: str) -> str:
 
 
 def on_page_markdown(markdown: str, **_: Any) -> str:
-    return MARKER.sub(lambda m: table(m.group(1)), markdown)
+    return MARKER.sub(lambda m: table(m.group(1), m.group(2)), markdown)
