@@ -17,7 +17,7 @@ and :func:`_perform_play`; what each house rule allows and does lives in its own
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
 from itertools import permutations
 from typing import TypeAlias
@@ -28,6 +28,7 @@ from attrs import frozen
 from . import violations as v
 from ._records import replace
 from .cards import COLORS, Card, Color, Rank
+from .effects import apply_card_effect
 from .errors import IllegalMoveError
 from .events import (
     CardPlayed,
@@ -67,6 +68,7 @@ from .rules import (
     GuiltyColor,
     GuiltyTurn,
     JumpInWilds,
+    MultiCard,
     OnBlocked,
     OnLastCard,
     Rules,
@@ -84,6 +86,7 @@ from .rules.stacking import draw_value, stack_allowed
 from .state import GameState, Penalty, Phase, Pile, pile_cards, pile_from, pile_push, pile_size
 
 __all__ = ["Transition", "apply", "apply_or_raise", "legal_moves", "validate"]
+
 
 MoveLike: TypeAlias = Move | str
 
@@ -577,12 +580,21 @@ _CHECKS: dict[type, Callable[[GameState, Move], v.Violation | None]] = {
 # --------------------------------------------------------------------------- legal moves
 
 
-def _extras(state: GameState, seat: int, card: Card) -> Iterator[tuple[Card, ...]]:
+_NO_EXTRAS: tuple[tuple[Card, ...], ...] = ((),)
+
+
+def _extras(state: GameState, seat: int, card: Card) -> Iterable[tuple[Card, ...]]:
     """H09: every ordered choice of further cards that may go down with ``card``."""
-    yield ()
     multi = state.rules.house_rules.multi_card
     if not multi.enabled or card.is_wild:
-        return
+        return _NO_EXTRAS
+    return _extra_choices(state, seat, card, multi)
+
+
+def _extra_choices(
+    state: GameState, seat: int, card: Card, multi: MultiCard
+) -> Iterator[tuple[Card, ...]]:
+    yield ()
     rest = list(state.hands[seat])
     rest.remove(card)
     pool = [c for c in rest if extra_allowed(multi, card, c)]
@@ -996,8 +1008,6 @@ def _shared(new: set[int], old: frozenset[int]) -> frozenset[int]:
 
 
 def _perform_play(b: _Builder, move: Play) -> None:
-    from .effects import apply_card_effect
-
     old = b.old
     seat = move.seat
     kind = _play_kind(old, move)
