@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import types
 import typing
 from collections.abc import Mapping
@@ -102,6 +103,16 @@ def parse_yaml(text: str, where: str = "<text>") -> Any:
         raise PresetError([f"{where}: the text is longer than {MAX_FILE_BYTES} characters"])
     try:
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present
+        # Measure the nesting on the event stream first: building a deeply nested document
+        # recurses, and can exhaust the C stack before any limit of ours is reached.
+        depth = 0
+        for event in yaml.parse(text, Loader=loader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise PresetError([f"{where}: nested more than {MAX_DEPTH} levels deep"])
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
         data = yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -240,17 +251,26 @@ def _build(data: dict[str, Any], default_name: str, written: set[str]) -> Rules:
     problems: list[str] = []
     _check_class(Rules, data, "", problems)
     if problems:
-        # Report contradictions among the settings that are fine, too: all problems at once.
-        pruned = _prune(data, [p.split(":", 1)[0] for p in problems])
+        # Report contradictions among the settings that are fine, too (all problems at
+        # once), leaving out those that only follow from a bad setting's stand-in default.
+        bad = [p.split(":", 1)[0].split("[", 1)[0] for p in problems]
+        pruned = _prune(data, bad)
         checked: list[str] = []
         _check_class(Rules, pruned, "", checked)
         if not checked:
-            problems += contradictions(_structure(Rules, pruned), written)
+            mentions = [
+                re.compile(rf"(?<![\w.]){re.escape(path)}(?![\w])") for path in bad
+            ]
+            problems += [
+                c
+                for c in contradictions(_structure(Rules, pruned), written)
+                if not any(m.search(c) for m in mentions)
+            ]
         raise PresetError(problems)
     rules: Rules = _structure(Rules, data)
     inherited = [
         path
-        for path, value, default in _idle_options(rules)
+        for path, value, default, _ in idle_options(rules)
         if path not in written and value != default
     ]
     if inherited:
@@ -292,19 +312,6 @@ def idle_sections(rules: Rules) -> list[tuple[str, Any, str]]:
             else f"w4_restriction is '{rules.w4_restriction.value}': no Wild Draw Four is a bluff"
         )
         out.append(("challenge", rules.challenge, why))
-    return out
-
-
-def _idle_options(rules: Rules) -> list[tuple[str, Any, Any]]:
-    """(path, value, default) of every option inside an idle section."""
-    out = []
-    for section, params, _ in idle_sections(rules):
-        default = type(params)()
-        for a in attrs.fields(type(params)):
-            if a.name != "enabled":
-                out.append(
-                    (f"{section}.{a.name}", getattr(params, a.name), getattr(default, a.name))
-                )
     return out
 
 
@@ -462,6 +469,108 @@ def leaf_paths(data: Any, prefix: str = "") -> set[str]:
     return out
 
 
+def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
+    """Every setting that cannot take effect under ``rules``, whatever its value:
+    ``(path, value, default, why)``. A non-default value there is either reported (where
+    the preset writes it) or, when inherited from a parent, dropped back to the default."""
+    out: list[tuple[str, Any, Any, str]] = []
+    for section, params, why in idle_sections(rules):
+        default = type(params)()
+        for a in attrs.fields(type(params)):
+            if a.name != "enabled":
+                out.append(
+                    (
+                        f"{section}.{a.name}",
+                        getattr(params, a.name),
+                        getattr(default, a.name),
+                        f"while {why}",
+                    )
+                )
+    hr = rules.house_rules
+    if rules.challenge_possible is False and hr.stacking.enabled:
+        out.append(
+            (
+                "house_rules.stacking.challenge",
+                hr.stacking.challenge,
+                Stacking().challenge,
+                "as no Wild Draw Four can be challenged under these rules (H10, H11)",
+            )
+        )
+    if hr.seven_o.enabled and not hr.seven_o.seven_swap:
+        out.append(
+            (
+                "house_rules.seven_o.seven_mandatory",
+                hr.seven_o.seven_mandatory,
+                True,
+                "while seven_swap is false",
+            )
+        )
+    if hr.stacking.enabled and StackPair.PLUS2_ON_PLUS4 not in hr.stacking.pairs:
+        out.append(
+            (
+                "house_rules.stacking.plus2_on_plus4_color",
+                hr.stacking.plus2_on_plus4_color,
+                Stacking().plus2_on_plus4_color,
+                "without plus2_on_plus4 in pairs",
+            )
+        )
+    if rules.voluntary_draw is not VoluntaryDraw.PENALIZED:
+        out.append(
+            (
+                "voluntary_draw_penalty",
+                rules.voluntary_draw_penalty,
+                2,
+                "unless voluntary_draw is 'penalized'",
+            )
+        )
+    scoring = rules.scoring
+    if scoring.mode is not ScoringMode.RUNNING_LOW:
+        out.append(
+            ("scoring.ties", scoring.ties, Ties.SHARED_WIN, "unless scoring.mode is 'running_low'")
+        )
+    if scoring.mode is ScoringMode.NONE:
+        out.append(("scoring.target", scoring.target, 500, "under scoring.mode 'none'"))
+    extra, defaults = rules.extra_cards, ExtraCards()
+    decks = {
+        "wild_shuffle_hands": (Deck.SHUFFLE_112_2018,),
+        "wild_swap_hands": (Deck.SWAP_112_2015,),
+        "blank": (Deck.BLANK_112_2001,),
+        "wild_customizable": (Deck.SWAP_112_2015, Deck.SHUFFLE_112_2018),
+    }
+    for name, used_by in decks.items():
+        if rules.deck not in used_by:
+            out.append(
+                (
+                    f"extra_cards.{name}",
+                    getattr(extra, name),
+                    getattr(defaults, name),
+                    f"with deck '{rules.deck.value}'",
+                )
+            )
+    wc = extra.wild_customizable
+    if rules.deck in decks["wild_customizable"]:
+        if wc.effect is not CustomEffect.DRAW_UNTIL_COLOR:
+            for name, default in (("chooser", DrawChooser.PLAYER), ("victim_loses_turn", True)):
+                out.append(
+                    (
+                        f"extra_cards.wild_customizable.{name}",
+                        getattr(wc, name),
+                        default,
+                        "unless effect is 'draw_until_color'",
+                    )
+                )
+        if wc.count == 0:
+            out.append(
+                (
+                    "extra_cards.wild_customizable.effect",
+                    wc.effect,
+                    CustomEffect.NONE,
+                    "while count is 0",
+                )
+            )
+    return out
+
+
 def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
     """Combinations that contradict each other or cannot take effect, each with its path.
 
@@ -470,51 +579,12 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
     switch a parent's rule off without restating its options. ``None`` checks every
     non-default value.
     """
-    problems: list[str] = []
-
-    def set_here(path: str, value: Any, default: Any) -> bool:
-        """A non-default value that the preset itself writes."""
-        return bool(value != default) and (written is None or path in written)
-
-    for section, params, why in idle_sections(rules):
-        default = type(params)()
-        for a in attrs.fields(type(params)):
-            path = f"{section}.{a.name}"
-            value = getattr(params, a.name)
-            if a.name != "enabled" and set_here(path, value, getattr(default, a.name)):
-                problems.append(f"{path}: has no effect while {why}")
-
+    problems = [
+        f"{path}: has no effect {why}"
+        for path, value, default, why in idle_options(rules)
+        if value != default and (written is None or path in written)
+    ]
     hr = rules.house_rules
-    if (
-        not rules.challenge_possible
-        and hr.stacking.enabled
-        and set_here("house_rules.stacking.challenge", hr.stacking.challenge, Stacking().challenge)
-    ):
-        problems.append(
-            "house_rules.stacking.challenge: has no effect: no Wild Draw Four can be "
-            "challenged under these rules (H10, H11)"
-        )
-    seven_o = hr.seven_o
-    if (
-        seven_o.enabled
-        and not seven_o.seven_swap
-        and set_here("house_rules.seven_o.seven_mandatory", seven_o.seven_mandatory, True)
-    ):
-        problems.append(
-            "house_rules.seven_o.seven_mandatory: has no effect while seven_swap is false"
-        )
-    wc = rules.extra_cards.wild_customizable
-    if wc.effect is not CustomEffect.DRAW_UNTIL_COLOR:
-        for name, default in (("chooser", DrawChooser.PLAYER), ("victim_loses_turn", True)):
-            if set_here(f"extra_cards.wild_customizable.{name}", getattr(wc, name), default):
-                problems.append(
-                    f"extra_cards.wild_customizable.{name}: has no effect unless effect is "
-                    f"'draw_until_color'"
-                )
-    if wc.count == 0 and set_here(
-        "extra_cards.wild_customizable.effect", wc.effect, CustomEffect.NONE
-    ):
-        problems.append("extra_cards.wild_customizable.effect: has no effect while count is 0")
     if (
         rules.challenge.on_guilty_color is GuiltyColor.CHALLENGER_NAMES
         and rules.challenge.on_guilty_turn is GuiltyTurn.CHALLENGER_SKIPPED
@@ -523,27 +593,12 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
             "challenge.on_guilty_color: 'challenger_names' needs on_guilty_turn "
             "'challenger_plays': a challenger who loses the turn cannot name the color (A8)"
         )
-    if rules.voluntary_draw is not VoluntaryDraw.PENALIZED and set_here(
-        "voluntary_draw_penalty", rules.voluntary_draw_penalty, 2
-    ):
-        problems.append(
-            "voluntary_draw_penalty: has no effect unless voluntary_draw is 'penalized'"
-        )
     stacking = hr.stacking
     if stacking.enabled:
         if not stacking.pairs:
             problems.append("house_rules.stacking.pairs: empty: no card could ever be stacked")
         if len(set(stacking.pairs)) != len(stacking.pairs):
             problems.append("house_rules.stacking.pairs: lists a pair twice")
-        if StackPair.PLUS2_ON_PLUS4 not in stacking.pairs and set_here(
-            "house_rules.stacking.plus2_on_plus4_color",
-            stacking.plus2_on_plus4_color,
-            Stacking().plus2_on_plus4_color,
-        ):
-            problems.append(
-                "house_rules.stacking.plus2_on_plus4_color: has no effect without "
-                "plus2_on_plus4 in pairs"
-            )
     ji = hr.jump_in
     if ji.enabled and ji.with_stacking is WithStacking.ACCUMULATE and not stacking.enabled:
         problems.append(
@@ -576,13 +631,8 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
                 "found could never be played"
             )
     scoring = rules.scoring
-    if scoring.mode is not ScoringMode.RUNNING_LOW:
-        if scoring.elimination:
-            problems.append("scoring.elimination: needs scoring.mode 'running_low' (T10)")
-        if set_here("scoring.ties", scoring.ties, Ties.SHARED_WIN):
-            problems.append("scoring.ties: has no effect unless scoring.mode is 'running_low'")
-    if scoring.mode is ScoringMode.NONE and set_here("scoring.target", scoring.target, 500):
-        problems.append("scoring.target: has no effect under scoring.mode 'none'")
+    if scoring.mode is not ScoringMode.RUNNING_LOW and scoring.elimination:
+        problems.append("scoring.elimination: needs scoring.mode 'running_low' (T10)")
     if hr.partnership.enabled:
         if rules.max_players < 4:
             problems.append(
@@ -608,25 +658,6 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
         problems.append(
             f"house_rules.mercy.limit: {hr.mercy.limit} would eliminate every player at the "
             f"deal (hand_size is {rules.hand_size})"
-        )
-    deck_sections = {
-        "extra_cards.wild_shuffle_hands": Deck.SHUFFLE_112_2018,
-        "extra_cards.wild_swap_hands": Deck.SWAP_112_2015,
-        "extra_cards.blank": Deck.BLANK_112_2001,
-    }
-    extra = rules.extra_cards
-    defaults = ExtraCards()
-    for section, deck in deck_sections.items():
-        name = section.split(".")[1]
-        if rules.deck is not deck and set_here(
-            section, getattr(extra, name), getattr(defaults, name)
-        ):
-            problems.append(f"{section}: has no effect with deck '{rules.deck.value}'")
-    if rules.deck not in (Deck.SWAP_112_2015, Deck.SHUFFLE_112_2018) and set_here(
-        "extra_cards.wild_customizable", extra.wild_customizable, defaults.wild_customizable
-    ):
-        problems.append(
-            f"extra_cards.wild_customizable: has no effect with deck '{rules.deck.value}'"
         )
     return problems
 
