@@ -967,7 +967,7 @@ class _Builder:
             ):
                 self.uno_open.add(seat)
         hands = self.hands
-        for seat in self.uno_called | self.uno_open:
+        for seat in (self.uno_called | self.uno_open) if self.uno_called or self.uno_open else ():
             if len(hands[seat]) != 1:
                 # A20: a call lapses, and a window closes, once the hand is not one card.
                 self.uno_called.discard(seat)
@@ -1082,13 +1082,15 @@ def _perform_draw(b: _Builder, move: Draw) -> None:
     b.turn_action(seat)
     b.passes = 0
     b.actor = seat
-    voluntary = has_legal_card(old, seat)
-    if voluntary and rules.voluntary_draw is VoluntaryDraw.PENALIZED:
+    dup = rules.house_rules.draw_until_playable
+    penalized = rules.voluntary_draw is VoluntaryDraw.PENALIZED
+    # whether the draw is voluntary matters only to these two house rules (H04, H02)
+    voluntary = (penalized or dup.enabled) and has_legal_card(old, seat)
+    if voluntary and penalized:
         # H04: a voluntary draw costs the penalty and ends the turn.
         b.draw_cards(seat, rules.voluntary_draw_penalty, "penalty")
         b.turn = b.next(seat)
         return
-    dup = rules.house_rules.draw_until_playable
     if dup.enabled and (dup.applies_to is AppliesTo.ANY_DRAW or not voluntary):
         # H02: draw one at a time until a card can be played, or the cap.
         got: list[Card] = []

@@ -258,9 +258,7 @@ def _build(data: dict[str, Any], default_name: str, written: set[str]) -> Rules:
         checked: list[str] = []
         _check_class(Rules, pruned, "", checked)
         if not checked:
-            mentions = [
-                re.compile(rf"(?<![\w.]){re.escape(path)}(?![\w])") for path in bad
-            ]
+            mentions = [re.compile(rf"(?<![\w.]){re.escape(path)}(?![\w])") for path in bad]
             problems += [
                 c
                 for c in contradictions(_structure(Rules, pruned), written)
