@@ -105,14 +105,7 @@ def parse_yaml(text: str, where: str = "<text>") -> Any:
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present
         # Measure the nesting on the event stream first: building a deeply nested document
         # recurses, and can exhaust the C stack before any limit of ours is reached.
-        depth = 0
-        for event in yaml.parse(text, Loader=loader):
-            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    raise PresetError([f"{where}: nested more than {MAX_DEPTH} levels deep"])
-            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-                depth -= 1
+        _check_events(yaml.parse(text, Loader=loader), where)
         data = yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -124,6 +117,39 @@ def parse_yaml(text: str, where: str = "<text>") -> Any:
     if _depth(data) > MAX_DEPTH:
         raise PresetError([f"{where}: nested more than {MAX_DEPTH} levels deep"])
     return data
+
+
+MAX_NODES = 20_000
+
+
+def _check_events(events: Any, where: str) -> None:
+    """Refuse a document nested deeper than MAX_DEPTH, or whose aliases expand it to more
+    than MAX_NODES nodes (an "alias bomb"), from its event stream alone."""
+    import yaml
+
+    sizes: dict[str, int] = {}
+    stack: list[tuple[int, str | None]] = [(0, None)]
+    for event in events:
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            if len(stack) > MAX_DEPTH:
+                raise PresetError([f"{where}: nested more than {MAX_DEPTH} levels deep"])
+            stack.append((1, event.anchor))
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            count, anchor = stack.pop()
+            if anchor is not None:
+                sizes[anchor] = count
+            stack[-1] = (stack[-1][0] + count, stack[-1][1])
+        elif isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)):
+            count = 1 if isinstance(event, yaml.ScalarEvent) else sizes.get(event.anchor or "", 1)
+            if isinstance(event, yaml.ScalarEvent) and event.anchor is not None:
+                sizes[event.anchor] = 1
+            stack[-1] = (stack[-1][0] + count, stack[-1][1])
+        else:
+            continue
+        if stack[0][0] > MAX_NODES or sum(c for c, _ in stack) > MAX_NODES:
+            raise PresetError(
+                [f"{where}: expands to more than {MAX_NODES} values (through YAML aliases?)"]
+            )
 
 
 def _depth(value: Any, level: int = 0) -> int:
@@ -266,15 +292,19 @@ def _build(data: dict[str, Any], default_name: str, written: set[str]) -> Rules:
             ]
         raise PresetError(problems)
     rules: Rules = _structure(Rules, data)
-    inherited = [
-        path
-        for path, value, default, _ in idle_options(rules)
-        if path not in written and value != default
-    ]
-    if inherited:
+    while True:
+        inherited = [
+            path
+            for path, value, default, _ in idle_options(rules)
+            if path not in written and value != default
+        ]
+        if not inherited:
+            break
         # Switching a rule off drops the options it inherited from a parent, so the rules
-        # (and their to_dict()) hold nothing that cannot take effect.
-        rules = _structure(Rules, _prune(data, inherited))
+        # (and their to_dict()) hold nothing that cannot take effect. Dropping one may
+        # leave another idle, hence the loop (each pass resets settings, so it ends).
+        data = _prune(data, inherited)
+        rules = _structure(Rules, data)
     problems = contradictions(rules, written)
     if problems:
         raise PresetError(problems)
@@ -369,7 +399,14 @@ def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
             problems.append(f"{_join(path, str(key))}: keys must be text")
         elif key not in fields:
             extra = " ('extends' is only allowed at the top)" if key == "extends" else ""
-            hint = (
+            dotted = (
+                f" (write nested settings as mappings: {key.split('.', 1)[0]}: "
+                f"{{{key.split('.', 1)[1]}: ...}})"
+                if "." in key
+                and _suggest_anywhere(_join(path, key).rsplit(".", 1)[-1], path, exact=True)
+                else ""
+            )
+            hint = dotted or (
                 _suggest_anywhere(key, path, exact=True)
                 or _suggest(key, fields)
                 or _suggest_anywhere(key, path)
