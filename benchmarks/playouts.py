@@ -4,7 +4,9 @@ The machines that run this are shared and noisy, so an absolute time means littl
 run therefore also times a *reference*: a minimal mutable UNO round written here with plain
 lists, no validation, no immutability and no events (draw one, play the first matching card,
 Skip / Reverse / Draw Two / wilds applied, no UNO calls, no challenges). The figure to
-compare across runs is the ratio uno_rules / reference.
+compare across runs is the ratio uno_rules / reference. The script also plays the same
+rounds under ``family`` (stacking, jump-in, 7-0, draw until playable) and prints its cost
+per move relative to ``official``.
 
     python benchmarks/playouts.py            # full run
     python benchmarks/playouts.py --quick    # a few rounds, to check the script works
@@ -26,12 +28,18 @@ import uno_rules as uno
 from uno_rules.cards import Rank, classic_deck
 
 OFFICIAL = uno.load_preset("official")
+FAMILY = uno.load_preset("family")
 
 
-def play_uno_rules(players: int, seed: int) -> int:
+def play_family(players: int, seed: int) -> int:
+    """One round under ``family`` (stacking, jump-in rules, 7-0, draw until playable)."""
+    return play_uno_rules(players, seed, FAMILY)
+
+
+def play_uno_rules(players: int, seed: int, rules: uno.Rules = OFFICIAL) -> int:
     """One round through the public API; returns the number of moves applied."""
     rng = random.Random(seed)
-    state = uno.new_game(OFFICIAL, players=players, seed=seed)
+    state = uno.new_game(rules, players=players, seed=seed)
     moves = 0
     while not state.round_over:
         choice = policy(uno.legal_moves(state), rng)
@@ -144,9 +152,13 @@ def main() -> None:
     rounds = 3 if args.quick else 100
     repeat = 1 if args.quick else args.repeat
     print(f"{'players':>7} {'engine':>10} {'rounds/s':>10} {'moves/s':>10} {'ratio':>7}")
+    family_cost: list[float] = []
     for players in (2, 4):
-        ours = [measure(play_uno_rules, players, rounds) for _ in range(repeat)]
-        ref = [measure(play_reference, players, rounds) for _ in range(repeat)]
+        ours, ref, fam = [], [], []
+        for _ in range(repeat):  # interleaved, so a noisy moment hits all three
+            ours.append(measure(play_uno_rules, players, rounds))
+            ref.append(measure(play_reference, players, rounds))
+            fam.append(measure(play_family, players, rounds))
         ours_r = statistics.median(r for r, _ in ours)
         ours_m = statistics.median(m for _, m in ours)
         ref_r = statistics.median(r for r, _ in ref)
@@ -155,6 +167,14 @@ def main() -> None:
         print(
             f"{players:>7} {'uno_rules':>10} {ours_r:>10.1f} {ours_m:>10.0f} {ours_r / ref_r:>7.3f}"
         )
+        fam_r = statistics.median(r for r, _ in fam)
+        fam_m = statistics.median(m for _, m in fam)
+        print(f"{players:>7} {'(family)':>10} {fam_r:>10.1f} {fam_m:>10.0f} {fam_r / ref_r:>7.3f}")
+        family_cost.append(ours_m / fam_m)
+    print(
+        "cost per move, family / official: "
+        + ", ".join(f"{c:.2f}x ({p} players)" for c, p in zip(family_cost, (2, 4), strict=True))
+    )
 
 
 if __name__ == "__main__":

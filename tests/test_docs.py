@@ -69,3 +69,41 @@ def test_house_rules_page_generates_a_table_for_every_section() -> None:
     for a in attrs.fields(uno.rules.Stacking):
         assert f"`house_rules.stacking.{a.name}`" in rendered
     assert "| `house_rules.seven_o.on_last_card` | `no_effect`, `apply` | `no_effect` |" in rendered
+
+
+TRANSCRIPT = re.compile(r"```text\n(\$ uno-rules (?:rule|presets list|presets diff)[^\n]*)\n(.*?)```", re.S)
+
+
+def _transcripts() -> list[tuple[str, str, str]]:
+    found = []
+    for path in DOC_FILES:
+        for command, output in TRANSCRIPT.findall(path.read_text(encoding="utf-8")):
+            found.append((f"{path.relative_to(ROOT)}: {command[2:]}", command, output))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("where", "command", "output"), _transcripts(), ids=[w for w, _, _ in _transcripts()]
+)
+def test_cli_transcripts_in_the_docs_are_current(
+    where: str, command: str, output: str, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pasted `uno-rules` transcript shows what the command prints today (a block may end
+    with a line '...' to show only its start)."""
+    import shlex
+
+    from uno_rules.cli import main
+
+    monkeypatch.chdir(ROOT)
+    main(shlex.split(command)[2:])
+    printed = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
+    expected = [line.rstrip() for line in output.rstrip("\n").splitlines()]
+    if expected and expected[-1] == "...":
+        expected = expected[:-1]
+        printed = printed[: len(expected)]
+    assert printed == expected, where
+
+
+def test_transcripts_are_found() -> None:
+    assert len(_transcripts()) >= 14
