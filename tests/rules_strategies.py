@@ -1,32 +1,42 @@
-"""Hypothesis strategies and checks shared by the preset and all-presets property tests.
+"""Hypothesis strategies and checks shared by the property, state-machine and playout tests.
 
 The rule-set strategies are generated from the rules model (never written by hand): they
 walk the ``attrs`` fields of :class:`uno_rules.Rules` and, for every field, pick a value the
 field's type allows (enum members, integers within the metadata ``min`` / ``max``, booleans,
 lists of enum values, nested mappings), so a new option is covered as soon as it exists.
 
-The state checks are those of ``tests/test_state_machine.py``, generalised from the
-108-card official deck to any rule set (``uno_rules.deal.build_deck``).
+The state checks, the state machine (:class:`InvariantMachine`) and the random playouts
+(:func:`random_playout`) hold for any rule set: cards are counted against the deck of the
+rules (``uno_rules.deal.build_deck``) unless a deck is given. ``tests/test_state_machine.py``
+and ``tests/test_playouts.py`` use them for the official rules, pinning down what the rules
+decide (the 108-card deck, the dealer, who may move out of turn, when the game ends);
+``tests/test_all_presets.py`` uses them for every bundled preset and random rule sets.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import random
 import types
 import typing
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
-from hypothesis import assume
+import pytest
+from hypothesis import assume, event
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 import uno_rules as uno
 import uno_rules.rules
 from uno_rules.cards import COLORS, Card, Rank
 from uno_rules.deal import build_deck
+from uno_rules.record import NEXT_ROUND
+from uno_rules.rules import DealerRotation, ScoringMode
 from uno_rules.state import pile_from
 
 # Every face that exists, the 112-card extras included.
@@ -303,10 +313,11 @@ def all_cards(state: uno.GameState) -> Counter[Card]:
     return held
 
 
-def assert_conserved(state: uno.GameState) -> None:
-    """B1.4: the deck of the rules, exactly; eliminated seats hold nothing (their cards
-    went under the discard pile)."""
-    deck = deck_of(state.rules)
+def assert_conserved(state: uno.GameState, deck: Counter[Card] | None = None) -> None:
+    """B1.4: the deck of the rules (or ``deck`` when given), exactly; eliminated seats hold
+    nothing (their cards went under the discard pile)."""
+    if deck is None:
+        deck = deck_of(state.rules)
     held = all_cards(state)
     assert held == deck, (
         f"cards not conserved (B1.4): extra {dict(held - deck)}, missing {dict(deck - held)}"
@@ -317,6 +328,7 @@ def assert_conserved(state: uno.GameState) -> None:
 
 
 def keys_anywhere(value: Any) -> set[str]:
+    """Every mapping key in a nested structure of plain types."""
     found: set[str] = set()
     if isinstance(value, dict):
         for k, v in value.items():
@@ -329,6 +341,7 @@ def keys_anywhere(value: Any) -> set[str]:
 
 
 def objects_reachable(value: Any, depth: int = 0) -> list[Any]:
+    """Every object reachable through attrs fields, tuples, lists, sets and dicts."""
     out = [value]
     if depth > 8:
         return out
@@ -437,3 +450,412 @@ def arbitrary_moves(draw: st.DrawFn, state: uno.GameState) -> uno.Move:
     if cls is uno.ChooseColor:
         return uno.ChooseColor(seat, draw(st.sampled_from(COLORS)))
     return cls(seat)  # type: ignore[call-arg,no-any-return]
+
+
+# --------------------------------------------------------------------------- what rules decide
+
+
+def expected_dealer(old: uno.GameState) -> int:
+    """A6: who deals the next round (eliminated seats never deal)."""
+    out = old.eliminated
+
+    def next_active(seat: int) -> int:
+        seat = (seat + 1) % old.players
+        while seat in out:
+            seat = (seat + 1) % old.players
+        return seat
+
+    rotation = old.rules.dealer_rotation
+    if rotation is DealerRotation.WINNER_DEALS and old.round_winner is not None:
+        return old.round_winner
+    if rotation is DealerRotation.FIXED and old.dealer not in out:
+        return old.dealer
+    return next_active(old.dealer)
+
+
+def scores_decide_game_end(rules: uno.Rules) -> bool:
+    """Under the winner-collects modes the game ends exactly when a score reaches the
+    target (B10.6); other modes and the mercy rule end it otherwise."""
+    return (
+        rules.scoring.mode in (ScoringMode.WINNER_COLLECTS, ScoringMode.WINNER_COLLECTS_OTHERS_LOSE)
+        and not rules.house_rules.mercy.enabled
+    )
+
+
+def out_of_turn_moves(rules: uno.Rules) -> tuple[type, ...]:
+    """The moves a seat other than the one to act may make: call and catch, and play under
+    Jump-In only."""
+    return OUT_OF_TURN if rules.house_rules.jump_in.enabled else (uno.CallUno, uno.CatchUno)
+
+
+# --------------------------------------------------------------------------- the machine
+
+
+class InvariantMachine(RuleBasedStateMachine):
+    """A hypothesis state machine that plays a game and checks the ``API.md`` invariants.
+
+    Every step either applies a random legal move of a random seat (out-of-turn moves
+    included), tries a random arbitrary move (often illegal, sometimes by a seat that does
+    not exist) or deals the next round; after every step:
+
+    (a) card conservation (B1.4); (b) listed iff valid iff applies; (c) an illegal move (and
+    a legal one) leaves the input state unchanged; (d) exactly one pending decision until the
+    game ends; (e) ``load_state(dump_state(s)) == s``, also through JSON text; (f) views and
+    viewed events leak nothing: changing the hidden facts (other hands, the draw pile order,
+    the seed, the bluff flag) leaves a seat's view equal. With a ``record`` (see
+    ``make_record``), the game played replays to the very same state at the end of a run.
+
+    Subclasses deal the first state in an ``@initialize`` rule that calls :meth:`_start`.
+    What the rules decide is asked of the methods below (and ``DECK``), which a machine for
+    one rule set may pin down.
+    """
+
+    # The deck the cards are counted against; None: the deck of the state's rules.
+    DECK: ClassVar[Counter[Card] | None] = None
+
+    state: uno.GameState
+    steps: int
+    record: dict[str, Any] | None = None
+
+    def next_dealer(self, old: uno.GameState) -> int:
+        """Who deals the round after ``old``."""
+        return expected_dealer(old)
+
+    def out_of_turn(self, rules: uno.Rules) -> tuple[type, ...]:
+        """The move classes a seat other than the one to act may make."""
+        return out_of_turn_moves(rules)
+
+    def scores_decide_game_end(self, rules: uno.Rules) -> bool:
+        """Whether the game is over exactly when a score has reached the target."""
+        return scores_decide_game_end(rules)
+
+    def _start(self, state: uno.GameState) -> None:
+        self.state = state
+        self.steps = 0
+
+    # -- moves
+
+    def _take(self, move: uno.Move) -> None:
+        before = self.state
+        before_dump = uno.dump_state(before)
+        result = uno.apply(before, move)
+        assert isinstance(result, uno.Transition), f"listed move {move} refused: {result}"
+        # the input state is never changed, by a legal move either
+        assert uno.dump_state(before) == before_dump, "apply changed its input state"
+        check_events_view(result.events, before.players)
+        for e in result.events:
+            event(f"event {e.kind}")
+        self.state = result.state
+        self.steps += 1
+        if self.record is not None:
+            self.record["moves"].append(str(move))
+
+    def _advance_round(self) -> None:
+        """Between rounds: deal the next one (checked); after the game: nothing."""
+        old = self.state
+        if old.game_over:
+            return
+        new = uno.next_round(old)
+        assert isinstance(new, uno.GameState), new
+        assert new.round_number == old.round_number + 1
+        assert new.scores == old.scores
+        assert new.eliminated == old.eliminated
+        assert new.dealer == self.next_dealer(old)
+        assert not new.round_over
+        assert uno.next_round(old) == new  # deterministic
+        event("next round")
+        self._start(new)
+        if self.record is not None:
+            self.record["moves"].append(NEXT_ROUND)
+
+    @rule(data=st.data())
+    def play_any_legal_move(self, data: st.DataObject) -> None:
+        if self.state.round_over:
+            self._advance_round()
+            return
+        moves = [m for k in range(self.state.players) for m in uno.legal_moves(self.state, k)]
+        assert moves, "a round in progress with no legal move for anyone"
+        self._take(data.draw(st.sampled_from(moves), label="move"))
+
+    @rule(data=st.data())
+    def play_acting_seat(self, data: st.DataObject) -> None:
+        """The acting seat moves, preferring plays, so that rounds end within a run."""
+        if self.state.round_over:
+            self._advance_round()
+            return
+        moves = uno.legal_moves(self.state)
+        plays = [m for m in moves if isinstance(m, uno.Play)]
+        self._take(data.draw(st.sampled_from(plays or list(moves)), label="move"))
+
+    @rule(data=st.data())
+    def try_arbitrary_move(self, data: st.DataObject) -> None:
+        state = self.state
+        move = data.draw(arbitrary_moves(state), label="arbitrary move")
+        real_seat = type(move.seat) is int and 0 <= move.seat < state.players
+        before_dump = uno.dump_state(state)
+        valid = uno.validate(state, move) is None
+        assert uno.dump_state(state) == before_dump
+        result = uno.apply(state, move)
+        applies = isinstance(result, uno.Transition)
+        assert valid == applies, f"{move}: validate says {valid}, apply gives {result!r}"
+        if real_seat:
+            listed = move in uno.legal_moves(state, move.seat)
+            assert listed == valid, f"{move}: listed {listed}, validate {valid}"
+        else:
+            assert not valid
+            assert isinstance(result, uno.Violation) and result.code == "unknown-seat"
+        event(f"arbitrary move: {'legal' if valid else result.code}")  # type: ignore[union-attr]
+        if isinstance(result, uno.Violation):
+            # (c) an illegal move leaves the state as it was
+            assert uno.dump_state(state) == before_dump
+            assert uno.load_state(before_dump) == state
+            assert isinstance(result.code, str) and result.code
+            assert str(result)
+            assert uno.validate(state, move) == result
+        else:
+            self._take(move)
+
+    @rule()
+    def next_round_at_the_wrong_time(self) -> None:
+        state = self.state
+        if state.round_over and not state.game_over:
+            return
+        result = uno.next_round(state)
+        assert isinstance(result, uno.Violation)
+        assert result.code == ("game-over" if state.game_over else "round-not-over")
+
+    def teardown(self) -> None:
+        """The record of the game played replays to the very same state, also through
+        JSON text with the rules written out in full."""
+        if self.record is None:
+            return
+        result = uno.replay(json.loads(json.dumps(self.record)))
+        assert result.violation is None, (result.index, result.violation)
+        assert result.applied == len(self.record["moves"])
+        assert result.state == self.state
+
+    # -- invariants
+
+    @invariant()
+    def a_cards_are_conserved(self) -> None:
+        assert_conserved(self.state, self.DECK)
+
+    @invariant()
+    def b_listed_moves_validate_and_apply(self) -> None:
+        state = self.state
+        allowed = self.out_of_turn(state.rules)
+        for k in range(state.players):
+            moves = uno.legal_moves(state, k)
+            assert len(set(moves)) == len(moves), f"duplicates in legal_moves(state, {k})"
+            if k in state.eliminated:
+                assert moves == (), f"eliminated seat {k} has moves {moves}"
+            assert uno.legal_moves(state, k) == moves  # a deterministic order
+            for m in moves:
+                assert m.seat == k
+                assert uno.parse_move(str(m)) == m, f"{m!r} prints as {str(m)!r}"
+                assert uno.validate(state, m) is None, m
+                assert isinstance(uno.apply(state, m), uno.Transition), m
+            if k != state.turn:
+                assert all(isinstance(m, allowed) for m in moves), moves
+        assert uno.legal_moves(state) == uno.legal_moves(state, state.turn)
+        for bad in (-1, state.players, state.players + 5):
+            assert uno.legal_moves(state, bad) == ()
+
+    @invariant()
+    def d_one_pending_decision(self) -> None:
+        state = self.state
+        decision = state.decision
+        ends_at_target = self.scores_decide_game_end(state.rules)
+        assert (decision is None) == state.game_over
+        assert 0 <= state.turn < state.players
+        assert len(state.scores) == state.players and len(state.hands) == state.players
+        assert len(state.active_seats) >= 1
+        if state.round_over:
+            assert not any(uno.legal_moves(state, k) for k in range(state.players))
+            if not state.game_over:
+                assert decision is not None and decision.seat is None
+            else:
+                assert state.game_winners
+                assert all(0 <= w < state.players for w in state.game_winners)
+                if ends_at_target:
+                    assert max(state.scores) >= state.rules.scoring.target
+        else:
+            assert decision is not None and decision.seat == state.turn
+            assert state.turn not in state.eliminated
+            assert uno.legal_moves(state), "the seat to act has no legal move"
+            assert state.round_winner is None
+            assert not state.game_winners
+            if ends_at_target:
+                assert max(state.scores) < state.rules.scoring.target
+            if state.phase is not uno.Phase.CHOOSE_COLOR:
+                assert state.color is not None
+            if state.top_card.color is not None:
+                assert state.color is state.top_card.color
+            assert (state.phase is uno.Phase.PENALTY) == (state.penalty is not None)
+            assert (state.phase is uno.Phase.DRAWN) == (state.drawn is not None)
+
+    @invariant()
+    def e_snapshot_round_trip(self) -> None:
+        state = self.state
+        dumped = uno.dump_state(state)
+        assert uno.load_state(dumped) == state
+        through_json = json.loads(json.dumps(dumped))
+        assert through_json == dumped
+        assert uno.load_state(through_json) == state
+
+    @invariant()
+    def f_views_leak_nothing(self) -> None:
+        state = self.state
+        rng = random.Random(self.steps * 7919 + state.seed)
+        sizes = tuple(len(h) for h in state.hands)
+        strong = {state.turn, rng.randrange(state.players), rng.randrange(state.players)}
+        for k in range(state.players):
+            v = uno.view(state, k)
+            assert v.seat == k
+            assert v.hand == state.hands[k]
+            assert v.hand_sizes == sizes
+            assert v.draw_pile_size == state.draw_pile_size
+            assert v.top_card == state.top_card
+            d = v.to_dict()
+            json.dumps(d)
+            assert "bluff" not in keys_anywhere(d)
+            if k not in strong:
+                continue
+            for obj in objects_reachable(v):
+                assert not isinstance(obj, (uno.GameState, uno.Penalty, uno.Rules)), obj
+            # the strong check: a table with the hidden facts changed looks the same
+            other = hidden_changed(state, k, rng)
+            assert_conserved(other, self.DECK)
+            assert uno.view(other, k) == v, f"seat {k}'s view depends on hidden facts"
+            assert uno.view(other, k).to_dict() == d
+        for bad in (-1, state.players):
+            with pytest.raises(uno.SituationError):
+                uno.view(state, bad)
+
+
+# --------------------------------------------------------------------------- playouts
+
+
+def card_value(rules: uno.Rules, card: uno.Card) -> int:
+    """B10.5 with the preset's point values."""
+    values = rules.scoring.values
+    if card.rank.is_number:
+        return int(card.rank.value)
+    if card.rank in (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO):
+        return values.action
+    if card.rank is Rank.WILD:
+        return values.wild
+    if card.rank is Rank.WILD_DRAW_FOUR:
+        return values.wild_draw_four
+    if card.rank is Rank.BLANK:
+        return rules.extra_cards.blank.points
+    return values.wild_extra
+
+
+def check_round_end(
+    before: uno.GameState,
+    after: uno.GameState,
+    deck: Counter[Card] | None = None,
+    points: Callable[[Card], int] | None = None,
+) -> None:
+    """The round that just ended was scored as B10.5 says (winner collects, as in every
+    bundled preset): the winner collects the points of every other hand (a card's
+    ``points``, by default :func:`card_value` under the rules); a blocked round (A44) or a
+    last-player-standing end scores nothing. The cards are counted against ``deck``."""
+    assert_conserved(after, deck)
+    rules = after.rules
+    assert rules.scoring.mode is ScoringMode.WINNER_COLLECTS
+    assert not rules.house_rules.partnership.enabled
+    value = functools.partial(card_value, rules) if points is None else points
+    winner = after.round_winner
+    gained = [a - b for a, b in zip(after.scores, before.scores, strict=True)]
+    standing = rules.house_rules.mercy.enabled and len(after.active_seats) == 1
+    if winner is None or standing:
+        assert gained == [0] * after.players
+        if standing:
+            assert after.game_over and after.game_winners == (after.active_seats[0],)
+        return
+    assert after.hands[winner] == ()
+    expected = sum(value(c) for k, hand in enumerate(after.hands) if k != winner for c in hand)
+    assert gained[winner] == expected
+    assert all(g == 0 for k, g in enumerate(gained) if k != winner)
+    reached = max(after.scores) >= rules.scoring.target
+    assert after.game_over == reached
+    if after.game_over:
+        assert after.game_winner == winner
+        assert after.game_winners == (winner,)
+
+
+def random_playout(
+    rules: uno.Rules | str,
+    players: int,
+    seed: int,
+    policy_seed: int,
+    *,
+    max_moves: int,
+    deck: Counter[Card] | None = None,
+    points: Callable[[Card], int] | None = None,
+    next_dealer: Callable[[uno.GameState], int] = expected_dealer,
+) -> tuple[uno.GameState, tuple[str, ...]]:
+    """One whole random game: the final state and the record's move texts.
+
+    A ``random.Random(policy_seed)`` picks uniformly among the acting seat's legal moves
+    and, now and then, lets another seat speak up (a call, a catch or, under Jump-In, a
+    jump-in). Every game must end within ``max_moves`` moves. Along the way each round's
+    scoring is checked (:func:`check_round_end` with ``deck`` and ``points``), each next
+    round is dealt by ``next_dealer`` with the scores kept, and the cards are counted at
+    every deal and every 50 moves (against ``deck``; by default the deck of the rules).
+    """
+    rng = random.Random(policy_seed)
+    state = uno.new_game(rules, players=players, seed=seed)
+    label = rules if isinstance(rules, str) else rules.name
+    texts: list[str] = []
+    moves_made = 0
+    while not state.game_over:
+        if state.round_over:
+            nxt = uno.next_round(state)
+            assert isinstance(nxt, uno.GameState), nxt
+            assert nxt.round_number == state.round_number + 1
+            assert nxt.scores == state.scores
+            assert nxt.dealer == next_dealer(state)
+            assert_conserved(nxt, deck)
+            texts.append(NEXT_ROUND)
+            state = nxt
+            continue
+        if moves_made >= max_moves:
+            pytest.fail(
+                f"{label}, {players} players, seed {seed}: the game did not end within "
+                f"{max_moves} moves (round {state.round_number}, scores {state.scores})"
+            )
+        move: uno.Move | None = None
+        if rng.random() < 0.15:
+            others = [
+                m for k in range(players) if k != state.turn for m in uno.legal_moves(state, k)
+            ]
+            if others:
+                move = rng.choice(others)
+        if move is None:
+            legal = uno.legal_moves(state)
+            assert legal, f"seat {state.turn} has no legal move in {state!r}"
+            move = rng.choice(legal)
+        result = uno.apply(state, move)
+        assert isinstance(result, uno.Transition), f"listed move {move} refused: {result}"
+        if result.state.round_over:
+            check_round_end(state, result.state, deck, points)
+        elif moves_made % 50 == 0:
+            assert_conserved(result.state, deck)
+        state = result.state
+        texts.append(str(move))
+        moves_made += 1
+    assert uno.next_round(state) == uno.GameOver()
+    return state, tuple(texts)
+
+
+def assert_replays(record: dict[str, Any], final: uno.GameState) -> None:
+    """``record`` replays to the very same final state: every move applied, none refused."""
+    result = uno.replay(record)
+    assert result.violation is None, (result.index, result.violation)
+    assert result.index is None
+    assert result.applied == len(record["moves"])
+    assert result.state == final
+    assert uno.dump_state(result.state) == uno.dump_state(final)

@@ -71,7 +71,9 @@ def test_house_rules_page_generates_a_table_for_every_section() -> None:
     assert "| `house_rules.seven_o.on_last_card` | `no_effect`, `apply` | `no_effect` |" in rendered
 
 
-TRANSCRIPT = re.compile(r"```text\n(\$ uno-rules (?:rule|presets list|presets diff)[^\n]*)\n(.*?)```", re.S)
+TRANSCRIPT = re.compile(
+    r"```text\n(\$ uno-rules (?:rule|presets list|presets diff)[^\n]*)\n(.*?)```", re.S
+)
 
 
 def _transcripts() -> list[tuple[str, str, str]]:
@@ -86,7 +88,10 @@ def _transcripts() -> list[tuple[str, str, str]]:
     ("where", "command", "output"), _transcripts(), ids=[w for w, _, _ in _transcripts()]
 )
 def test_cli_transcripts_in_the_docs_are_current(
-    where: str, command: str, output: str, capsys: pytest.CaptureFixture[str],
+    where: str,
+    command: str,
+    output: str,
+    capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A pasted `uno-rules` transcript shows what the command prints today (a block may end

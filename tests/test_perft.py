@@ -13,19 +13,19 @@ change to the rules, regenerate the file with::
 
     python tests/test_perft.py --regenerate
 
-and review the diff of the JSON file.
+and review the diff of the JSON file. The counting, the data file and the breakdown are
+``tests/perft_tools.py``, shared with ``tests/test_perft_presets.py``.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import uno_rules as uno
+import perft_tools
 
 DATA = Path(__file__).parent / "data" / "perft_official.json"
 ACTING_DEPTHS = (1, 2, 3)
@@ -52,103 +52,20 @@ CASES: dict[str, dict[str, Any]] = {
 }
 
 
-def start(setup: dict[str, Any]) -> uno.GameState:
-    if "new_game" in setup:
-        return uno.new_game("official", **setup["new_game"])
-    return uno.situation(setup["situation"])
-
-
-def moves_at(state: uno.GameState, all_seats: bool) -> tuple[uno.Move, ...]:
-    if not all_seats:
-        return uno.legal_moves(state)
-    return tuple(m for k in range(state.players) for m in uno.legal_moves(state, k))
-
-
-def child(state: uno.GameState, move: uno.Move) -> uno.GameState:
-    result = uno.apply(state, move)
-    assert isinstance(result, uno.Transition), f"listed move {move} refused: {result}"
-    return result.state
-
-
-def perft(state: uno.GameState, depth: int, all_seats: bool = False) -> int:
-    """The number of move sequences of length ``depth`` from ``state``."""
-    if depth == 0:
-        return 1
-    moves = moves_at(state, all_seats)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(child(state, m), depth - 1, all_seats) for m in moves)
-
-
-def divide(state: uno.GameState, depth: int, all_seats: bool = False) -> dict[str, int]:
-    """For each first move (by its text), the number of sequences of length ``depth``
-    that start with it."""
-    out: dict[str, int] = {}
-    for m in moves_at(state, all_seats):
-        text = str(m)
-        assert text not in out, f"two listed moves print as {text!r}"
-        out[text] = perft(child(state, m), depth - 1, all_seats)
-    return out
-
-
-def compute(setup: dict[str, Any]) -> dict[str, Any]:
-    state = start(setup)
-    return {
-        "setup": setup,
-        "acting": {str(d): divide(state, d) for d in ACTING_DEPTHS},
-        "all_seats": {str(d): divide(state, d, all_seats=True) for d in ALL_SEATS_DEPTHS},
-    }
-
-
-def breakdown(expected: dict[str, int], actual: dict[str, int]) -> str:
-    """A python-chess style per-move comparison."""
-    lines = []
-    for text in sorted(set(expected) | set(actual)):
-        e, a = expected.get(text), actual.get(text)
-        mark = "" if e == a else "   <-- differs"
-        shown_e = "missing" if e is None else str(e)
-        shown_a = "missing" if a is None else str(a)
-        lines.append(f"  {text:<22} expected {shown_e:>8}  actual {shown_a:>8}{mark}")
-    lines.append(
-        f"  {'total':<22} expected {sum(expected.values()):>8}  actual {sum(actual.values()):>8}"
-    )
-    return "\n".join(lines)
-
-
 def load_expected() -> dict[str, Any]:
-    with DATA.open(encoding="utf-8") as f:
-        data: dict[str, Any] = json.load(f)
-    return data
+    return perft_tools.load_expected(DATA)
 
 
 def test_data_file_covers_every_case() -> None:
-    expected = load_expected()["cases"]
-    assert sorted(expected) == sorted(CASES)
-    for name, setup in CASES.items():
-        assert expected[name]["setup"] == setup, f"{name}: the setup changed; regenerate"
+    perft_tools.check_cases_match(load_expected()["cases"], CASES)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 @pytest.mark.parametrize("variant", ["acting", "all_seats"])
 def test_perft(name: str, variant: str) -> None:
     expected = load_expected()["cases"][name][variant]
-    state = start(CASES[name])
-    all_seats = variant == "all_seats"
-    depths = ALL_SEATS_DEPTHS if all_seats else ACTING_DEPTHS
-    for depth in depths:
-        want = expected[str(depth)]
-        total = perft(state, depth, all_seats)
-        if total == sum(want.values()):
-            continue
-        got = divide(state, depth, all_seats)
-        pytest.fail(
-            f"perft {name} ({variant}) depth {depth}: expected {sum(want.values())}, "
-            f"got {total}\n" + breakdown(want, got)
-        )
-    # the totals agree; the split among first moves must agree too
-    deepest = str(depths[-1])
-    got = divide(state, depths[-1], all_seats)
-    assert got == expected[deepest], breakdown(expected[deepest], got)
+    depths = ALL_SEATS_DEPTHS if variant == "all_seats" else ACTING_DEPTHS
+    perft_tools.check_perft(name, variant, CASES[name], expected, depths)
 
 
 def test_perft_counts_are_consistent() -> None:
@@ -162,21 +79,16 @@ def test_perft_counts_are_consistent() -> None:
 
 
 def regenerate() -> None:
-    data = {
-        "comment": (
-            "Perft counts for the official rules, written by "
-            "`python tests/test_perft.py --regenerate`. For each case and depth: the number "
-            "of move sequences starting with each first move (acting: legal_moves(state); "
-            "all_seats: every seat's legal_moves)."
-        ),
-        "cases": {name: compute(setup) for name, setup in sorted(CASES.items())},
-    }
-    DATA.parent.mkdir(parents=True, exist_ok=True)
-    DATA.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    for name, case in data["cases"].items():
-        acting = {d: sum(v.values()) for d, v in case["acting"].items()}
-        every = {d: sum(v.values()) for d, v in case["all_seats"].items()}
-        print(f"{name}: acting {acting}, all seats {every}")
+    perft_tools.regenerate(
+        DATA,
+        "Perft counts for the official rules, written by "
+        "`python tests/test_perft.py --regenerate`. For each case and depth: the number "
+        "of move sequences starting with each first move (acting: legal_moves(state); "
+        "all_seats: every seat's legal_moves).",
+        CASES,
+        ACTING_DEPTHS,
+        ALL_SEATS_DEPTHS,
+    )
 
 
 if __name__ == "__main__":

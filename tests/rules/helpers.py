@@ -2,7 +2,9 @@
 
 Positions are built with ``uno.situation`` in card notation and moves are given as text.
 ``ok`` and ``refused`` also check, on every call, that ``apply`` leaves its input unchanged
-and that ``validate`` agrees with ``apply`` (API.md 6).
+and that ``validate`` agrees with ``apply`` (API.md 6); ``ok`` and ``run`` count the cards
+against the 108-card deck, or against the deck a ``deck_of`` function gives for the rules
+(``helpers_decks`` passes the 112-card decks of E1).
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ def table(hands: list[Any], discard: list[str], **fields: Any) -> uno.GameState:
 
 
 def all_cards(state: uno.GameState) -> Counter[uno.Card]:
+    """Every card of the state: hands, draw pile and discard pile."""
     held: Counter[uno.Card] = Counter()
     for hand in state.hands:
         held.update(hand)
@@ -66,9 +69,14 @@ def all_cards(state: uno.GameState) -> Counter[uno.Card]:
     return held
 
 
-def assert_conserved(state: uno.GameState) -> None:
-    """B1.4: hands + draw pile + discard pile == the deck multiset."""
-    assert all_cards(state) == DECK
+# The deck the cards of a state's rules must add up to.
+DeckOf = Callable[[uno.Rules], Counter[uno.Card]]
+
+
+def assert_conserved(state: uno.GameState, deck: Counter[uno.Card] | None = None) -> None:
+    """B1.4: hands + draw pile + discard pile == the deck multiset (by default the 108-card
+    deck)."""
+    assert all_cards(state) == (DECK if deck is None else deck)
 
 
 def kinds(events: tuple[Any, ...]) -> list[str]:
@@ -88,22 +96,26 @@ def _check_untouched(state: uno.GameState, before: Mapping[str, Any]) -> None:
     assert uno.dump_state(state) == before, "apply changed its input state"
 
 
-def ok(state: uno.GameState, move: str) -> uno.Transition:
-    """Apply a move that must be legal; return the transition."""
+def ok(state: uno.GameState, move: str, deck_of: DeckOf | None = None) -> uno.Transition:
+    """Apply a move that must be legal; return the transition. The cards of the new state
+    are counted against ``deck_of(rules)`` (by default the 108-card deck)."""
     before = uno.dump_state(state)
     assert uno.validate(state, move) is None, f"{move!r}: {uno.validate(state, move)}"
     result = uno.apply(state, move)
     assert isinstance(result, uno.Transition), f"{move!r} was refused: {result}"
     _check_untouched(state, before)
-    assert_conserved(result.state)
+    deck = None if deck_of is None else deck_of(result.state.rules)
+    assert_conserved(result.state, deck)
     return result
 
 
-def run(state: uno.GameState, *moves: str) -> tuple[uno.GameState, list[Any]]:
-    """Apply several legal moves; return the final state and all events."""
+def run(
+    state: uno.GameState, *moves: str, deck_of: DeckOf | None = None
+) -> tuple[uno.GameState, list[Any]]:
+    """Apply several legal moves (``ok``); return the final state and all events."""
     events: list[Any] = []
     for move in moves:
-        t = ok(state, move)
+        t = ok(state, move, deck_of)
         state = t.state
         events.extend(t.events)
     return state, events

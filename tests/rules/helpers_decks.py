@@ -1,7 +1,8 @@
 """Helpers for the 112-card decks (RULES.md section 2, E1).
 
-``helpers.ok`` checks card conservation against the 108-card deck; the ones here check it
-against the deck the state's rules name, built from E1's counts (not by the engine).
+``helpers.ok`` checks card conservation against the 108-card deck; ``ok`` and ``run`` here
+are ``helpers.ok`` and ``helpers.run`` checking it against the deck the state's rules name,
+built from E1's counts (not by the engine).
 """
 
 from __future__ import annotations
@@ -11,7 +12,11 @@ from typing import Any
 
 import uno_rules as uno
 
-from .helpers import DECK, _check_untouched
+from . import helpers
+from .helpers import DECK
+from .helpers import all_cards as held
+
+__all__ = ["assert_conserved", "expected_deck", "hand_cards", "held", "ok", "run"]
 
 
 def expected_deck(rules: uno.Rules) -> Counter[uno.Card]:
@@ -33,40 +38,19 @@ def expected_deck(rules: uno.Rules) -> Counter[uno.Card]:
     return +deck
 
 
-def held(state: uno.GameState) -> Counter[uno.Card]:
-    """Every card of the state: hands, draw pile and discard pile."""
-    out: Counter[uno.Card] = Counter()
-    for hand in state.hands:
-        out.update(hand)
-    out.update(state.draw_pile)
-    out.update(state.discard_pile)
-    return out
-
-
 def assert_conserved(state: uno.GameState) -> None:
     """B1.4 with E1: hands + draw pile + discard pile == the deck the rules name."""
-    assert held(state) == expected_deck(state.rules)
+    helpers.assert_conserved(state, expected_deck(state.rules))
 
 
 def ok(state: uno.GameState, move: str) -> uno.Transition:
     """Apply a move that must be legal (any deck); return the transition."""
-    before = uno.dump_state(state)
-    assert uno.validate(state, move) is None, f"{move!r}: {uno.validate(state, move)}"
-    result = uno.apply(state, move)
-    assert isinstance(result, uno.Transition), f"{move!r} was refused: {result}"
-    _check_untouched(state, before)
-    assert_conserved(result.state)
-    return result
+    return helpers.ok(state, move, deck_of=expected_deck)
 
 
 def run(state: uno.GameState, *moves: str) -> tuple[uno.GameState, list[Any]]:
     """Apply several legal moves (any deck); return the final state and all events."""
-    events: list[Any] = []
-    for move in moves:
-        t = ok(state, move)
-        state = t.state
-        events.extend(t.events)
-    return state, events
+    return helpers.run(state, *moves, deck_of=expected_deck)
 
 
 def hand_cards(state: uno.GameState) -> Counter[uno.Card]:
