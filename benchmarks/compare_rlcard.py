@@ -34,30 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 import uno_rules as uno
-
-OFFICIAL = uno.load_preset("official")
-
-
-def policy(legal: tuple[uno.Move, ...], rng: random.Random) -> uno.Move:
-    """A random playable card (calling UNO when it leaves one card), else draw, else pass
-    (or play the drawn card); a pending Wild Draw Four is accepted."""
-    plays: dict[uno.Card, list[uno.Play]] = {}
-    fallback: uno.Move | None = None
-    for move in legal:
-        if isinstance(move, uno.Play):
-            plays.setdefault(move.card, []).append(move)
-        elif isinstance(move, uno.Draw | uno.Accept) or (
-            isinstance(move, uno.Pass) and fallback is None
-        ):
-            fallback = move
-        elif isinstance(move, uno.ChooseColor):
-            return rng.choice([m for m in legal if isinstance(m, uno.ChooseColor)])
-    if plays:
-        options = plays[rng.choice(list(plays))]
-        calls = [m for m in options if m.call_uno]
-        return rng.choice(calls or options)
-    assert fallback is not None
-    return fallback
+from playouts import OFFICIAL, policy  # the same policy as the playout benchmark
 
 
 def round_uno_rules(players: int, seed: int) -> int:
