@@ -178,6 +178,7 @@ def next_round(state: GameState) -> GameState | GameOver | RoundNotOver:
         dealer,
         state.scores,
         out,
+        state.round_winner,
     )
 
 
@@ -196,6 +197,7 @@ def deal_round(
     dealer: int,
     scores: tuple[int, ...],
     out: frozenset[int],
+    previous_winner: int | None = None,
 ) -> GameState:
     """Shuffle, deal one card at a time from the dealer's left (B2.3), turn the first card
     and apply its effect (1.3, 2.6). Eliminated seats (``out``) get no cards."""
@@ -233,7 +235,17 @@ def deal_round(
             continue
         break
     return _first_card_state(
-        rules, players, seed, round_number, dealer, scores, out, hands, pile, card
+        rules,
+        players,
+        seed,
+        round_number,
+        dealer,
+        scores,
+        out,
+        hands,
+        pile,
+        card,
+        previous_winner,
     )
 
 
@@ -259,10 +271,19 @@ def _first_card_state(
     hands: list[list[Card]],
     pile: list[Card],
     card: Card,
+    previous_winner: int | None = None,
 ) -> GameState:
     first = rules.first_card
     left = _next_active(dealer, players, out)
-    starter = dealer if rules.first_player is FirstPlayer.DEALER else left
+    starter = left
+    if rules.first_player is FirstPlayer.DEALER:
+        starter = dealer
+    elif (
+        rules.first_player is FirstPlayer.PREVIOUS_WINNER
+        and previous_winner is not None
+        and previous_winner not in out
+    ):
+        starter = previous_winner  # H18: the previous round's winner starts
     direction = 1
     turn = starter
     phase = Phase.TURN

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 import pytest
 
 import uno_rules as uno
@@ -246,3 +247,33 @@ def test_B1_2_official_allows_up_to_ten_players() -> None:
     assert uno.new_game("official", 10, 0).players == 10
     with pytest.raises(uno.SituationError):
         uno.new_game("official", 11, 0)
+
+
+def test_H18_first_player_previous_winner_starts_the_next_round() -> None:
+    """H18 ``first_player: previous_winner``: the winner of a round acts first in the next
+    one (the first round starts left of the dealer, as usual)."""
+    rules = {"extends": "official", "first_player": "previous_winner"}
+    first = uno.new_game(rules, players=4, seed=0)
+    assert first.dealer == 3
+    state = uno.situation(
+        {
+            "rules": rules,
+            "players": 4,
+            "hands": [["R1", "G2"], ["R3"], 5, 5],
+            "discard": ["R5"],
+            "turn": 1,
+            "dealer": 0,
+        }
+    )
+    over = uno.apply(state, "1 R3").state
+    assert over.round_over and over.round_winner == 1
+    found = None
+    for seed in range(200):
+        nxt = uno.next_round(attrs.evolve(over, seed=seed))
+        assert isinstance(nxt, uno.GameState)
+        if nxt.top_card.rank.is_number:  # a plain first card: the starter acts first
+            found = nxt
+            break
+    assert found is not None
+    assert found.dealer == 1  # dealer_rotation left: seat 0 -> seat 1
+    assert found.turn == 1  # the previous winner, not the dealer's left (seat 2)

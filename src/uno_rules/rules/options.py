@@ -88,10 +88,15 @@ class FirstDrawTwo(StrEnum):
 
 
 class FirstPlayer(StrEnum):
-    """H18: who acts first in a round. Default ``left_of_dealer`` (B4.1)."""
+    """H18: who acts first in a round. Default ``left_of_dealer`` (B4.1).
+
+    ``previous_winner``: the winner of the previous round starts the next one (the first
+    round, and a round after a blocked one, start left of the dealer).
+    """
 
     LEFT_OF_DEALER = "left_of_dealer"
     DEALER = "dealer"
+    PREVIOUS_WINNER = "previous_winner"
 
 
 class DealerRotation(StrEnum):
