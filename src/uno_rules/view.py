@@ -43,6 +43,8 @@ class PlayerView:
     scores: tuple[int, ...]
     round_winner: int | None
     game_winners: tuple[int, ...]
+    played_by: int | None = None
+    eliminated: frozenset[int] = frozenset()
 
     @property
     def my_turn(self) -> bool:
@@ -86,4 +88,6 @@ def view(state: GameState, seat: int) -> PlayerView:
         scores=state.scores,
         round_winner=state.round_winner,
         game_winners=state.game_winners,
+        played_by=state.played_by,
+        eliminated=state.eliminated,
     )
