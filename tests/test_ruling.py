@@ -114,4 +114,3 @@ def test_a_refused_move_is_ruled_under_its_violation_and_changes_nothing() -> No
 
 def test_an_unknown_clause_still_gets_a_sentence() -> None:
     assert clause_text("Z99") == "See RULES.md, clause Z99."
-
