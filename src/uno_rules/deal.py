@@ -28,7 +28,7 @@ from .rules import (
     TwoPlayerReverse,
 )
 from .rules.scoring import card_points
-from .state import GameState, Phase, pile_from
+from .state import GameState, Phase, pile_from, seat_after
 from .violations import GameOver, RoundNotOver
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "build_deck", "coerce_rules", "new_game", "next_round"]
@@ -169,7 +169,7 @@ def next_round(state: GameState) -> GameState | GameOver | RoundNotOver:
     elif rotation is DealerRotation.FIXED and state.dealer not in out:
         dealer = state.dealer
     else:
-        dealer = _next_active(state.dealer, state.players, out)
+        dealer = seat_after(state.players, out, state.dealer, 1)
     return deal_round(
         state.rules,
         state.players,
@@ -180,13 +180,6 @@ def next_round(state: GameState) -> GameState | GameOver | RoundNotOver:
         out,
         state.round_winner,
     )
-
-
-def _next_active(seat: int, players: int, out: frozenset[int], direction: int = 1) -> int:
-    seat = (seat + direction) % players
-    while seat in out:
-        seat = (seat + direction) % players
-    return seat
 
 
 def deal_round(
@@ -204,7 +197,7 @@ def deal_round(
     deck = build_deck(rules)
     first = rules.first_card
     seats = [s for s in range(players) if s not in out]
-    start = seats.index(_next_active(dealer, players, out))
+    start = seats.index(seat_after(players, out, dealer, 1))
     deal_order = seats[start:] + seats[:start]
     redeal = 0
     while True:
@@ -274,7 +267,7 @@ def _first_card_state(
     previous_winner: int | None = None,
 ) -> GameState:
     first = rules.first_card
-    left = _next_active(dealer, players, out)
+    left = seat_after(players, out, dealer, 1)
     starter = left
     if rules.first_player is FirstPlayer.DEALER:
         starter = dealer
@@ -291,7 +284,7 @@ def _first_card_state(
     rank = card.rank
     active = players - len(out)
     if rank is Rank.SKIP:
-        turn = _next_active(starter, players, out)  # 1.3: the first player is skipped.
+        turn = seat_after(players, out, starter, 1)  # 1.3: the first player is skipped.
     elif rank is Rank.REVERSE:
         # 1.3 / A2: play goes counter-clockwise, starting with the dealer (a) or the
         # dealer's right-hand neighbour (b); with two players and Reverse-as-Skip the
@@ -301,13 +294,13 @@ def _first_card_state(
         if first.reverse is FirstReverse.DEALER_FIRST_CCW or two_skip:
             turn = dealer
         else:
-            turn = _next_active(dealer, players, out, -1)
+            turn = seat_after(players, out, dealer, -1)
     elif rank is Rank.DRAW_TWO:
         # 1.3 / A3: the first player draws 2 and (a) loses the turn or (b) then plays.
         hands[starter].extend(pile[:2])
         del pile[:2]
         if first.draw_two is FirstDrawTwo.DRAW_AND_SKIP:
-            turn = _next_active(starter, players, out)
+            turn = seat_after(players, out, starter, 1)
     elif card.is_wild:
         # A1 (a), 2.6, A39, E3.4, E4.2: the first player names the color, then plays; no
         # swap, no written rule; a Wild Shuffle Hands may redeal (A39 b).

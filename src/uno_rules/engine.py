@@ -83,7 +83,17 @@ from .rules.jump_in import identical
 from .rules.multi_card import extra_allowed
 from .rules.scoring import hand_points, score_round
 from .rules.stacking import draw_value, stack_allowed
-from .state import GameState, Penalty, Phase, Pile, pile_cards, pile_from, pile_push, pile_size
+from .state import (
+    GameState,
+    Penalty,
+    Phase,
+    Pile,
+    pile_cards,
+    pile_from,
+    pile_push,
+    pile_size,
+    seat_after,
+)
 
 __all__ = ["Transition", "apply", "apply_or_raise", "legal_moves", "validate"]
 
@@ -301,7 +311,7 @@ def _out_of_turn_refusal(state: GameState, move: Play) -> v.Violation:
         by is not None
         and draw_value(top)
         and draw_value(move.card)
-        and move.seat == _seat_after(state, by)
+        and move.seat == seat_after(state.players, state.eliminated, by, state.direction)
     ):
         reason = (
             f"under these rules the {top} is not answered with another draw card; its "
@@ -310,14 +320,6 @@ def _out_of_turn_refusal(state: GameState, move: Play) -> v.Violation:
         rule = "B7.3" if top.rank is Rank.DRAW_TWO else "B7.5"
         return v.CannotStack(seat=move.seat, rule=rule, card=move.card, reason=reason)
     return v.NotYourTurn(seat=move.seat, turn=state.turn)
-
-
-def _seat_after(state: GameState, seat: int) -> int:
-    """The next seat in the direction of play, passing over eliminated seats."""
-    nxt = (seat + state.direction) % state.players
-    while nxt in state.eliminated:
-        nxt = (nxt + state.direction) % state.players
-    return nxt
 
 
 def _deflects(state: GameState, card: Card) -> bool:
@@ -799,12 +801,7 @@ class _Builder:
         """B4.3: the seat ``steps`` places after ``seat`` in the direction of play,
         passing over eliminated seats."""
         d = self.direction if direction is None else direction
-        out = self.eliminated
-        for _ in range(steps):
-            seat = (seat + d) % self.players
-            while seat in out:
-                seat = (seat + d) % self.players
-        return seat
+        return seat_after(self.players, self.eliminated, seat, d, steps)
 
     def active(self) -> list[int]:
         return [s for s in range(self.players) if s not in self.eliminated]

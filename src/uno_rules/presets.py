@@ -114,8 +114,6 @@ def parse_yaml(text: str, where: str = "<text>") -> Any:
         raise PresetError([f"{where}: not valid YAML{at}: {problem}"]) from None
     except RecursionError:
         raise PresetError([f"{where}: nested too deeply"]) from None
-    if _depth(data) > MAX_DEPTH:
-        raise PresetError([f"{where}: nested more than {MAX_DEPTH} levels deep"])
     return data
 
 
@@ -150,16 +148,6 @@ def _check_events(events: Any, where: str) -> None:
             raise PresetError(
                 [f"{where}: expands to more than {MAX_NODES} values (through YAML aliases?)"]
             )
-
-
-def _depth(value: Any, level: int = 0) -> int:
-    if level > MAX_DEPTH:
-        return level
-    if isinstance(value, Mapping):
-        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
-    if isinstance(value, list):
-        return max((_depth(v, level + 1) for v in value), default=level + 1)
-    return level
 
 
 # --------------------------------------------------------------------------- loading

@@ -17,7 +17,7 @@ from attrs import frozen
 from .cards import Card, Color
 from .rules import Rules
 
-__all__ = ["Decision", "GameState", "Penalty", "Phase", "Pile"]
+__all__ = ["Decision", "GameState", "Penalty", "Phase", "Pile", "seat_after"]
 
 Pile: TypeAlias = "tuple[Card, Pile, int] | None"
 
@@ -43,6 +43,18 @@ def pile_cards(pile: Pile) -> Iterator[Card]:
     while pile is not None:
         yield pile[0]
         pile = pile[1]
+
+
+def seat_after(
+    players: int, out: frozenset[int] | set[int], seat: int, direction: int, steps: int = 1
+) -> int:
+    """B4.3: the seat ``steps`` places after ``seat`` in ``direction``, passing over the
+    seats in ``out`` (eliminated)."""
+    for _ in range(steps):
+        seat = (seat + direction) % players
+        while seat in out:
+            seat = (seat + direction) % players
+    return seat
 
 
 class Phase(StrEnum):
