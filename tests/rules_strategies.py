@@ -35,6 +35,7 @@ import uno_rules as uno
 import uno_rules.rules
 from uno_rules.cards import COLORS, Card, Rank
 from uno_rules.deal import build_deck
+from uno_rules.engine import reference_legal_moves
 from uno_rules.record import NEXT_ROUND
 from uno_rules.rules import DealerRotation, ScoringMode
 from uno_rules.state import pile_from
@@ -650,6 +651,9 @@ class InvariantMachine(RuleBasedStateMachine):
             if k in state.eliminated:
                 assert moves == (), f"eliminated seat {k} has moves {moves}"
             assert uno.legal_moves(state, k) == moves  # a deterministic order
+            if k not in state.eliminated:
+                # the fast listing answers exactly what validating every candidate does
+                assert moves == reference_legal_moves(state, k), k
             for m in moves:
                 assert m.seat == k
                 assert uno.parse_move(str(m)) == m, f"{m!r} prints as {str(m)!r}"

@@ -14,7 +14,7 @@ from attrs import field, frozen
 from ..cards import Card, Rank
 from ._meta import meta
 
-__all__ = ["CardKind", "GoOut", "kind_of"]
+__all__ = ["CardKind", "GoOut", "kind_of", "rank_kind"]
 
 
 class CardKind(StrEnum):
@@ -47,6 +47,11 @@ _KIND = {
 
 def kind_of(card: Card) -> CardKind:
     return _KIND.get(card.rank, CardKind.NUMBER)
+
+
+def rank_kind(rank: Rank) -> CardKind:
+    """The H14 kind of every card of ``rank``."""
+    return _KIND.get(rank, CardKind.NUMBER)
 
 
 def _kinds(value: object) -> tuple[CardKind, ...]:

@@ -1,0 +1,99 @@
+"""The fast listing of legal moves against its definition (API.md 6).
+
+``legal_moves`` answers the usual decisions (the acting seat's turn, a draw, a penalty with
+no card to answer it) without validating every candidate. Its definition is
+``reference_legal_moves``: every candidate that ``validate`` accepts. These playouts hold the
+two equal, move for move and in the same order, at every state of whole rounds under every
+bundled preset and for every seat, and check that the shortcut really answered.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import uno_rules as uno
+from uno_rules.engine import _fast_listing, reference_legal_moves
+
+# Rule sets whose switches change what the shortcut must refuse or leave to validate.
+VARIANTS: dict[str, dict[str, Any]] = {
+    "H14 no action or wild last": {
+        "house_rules": {
+            "go_out": {
+                "forbidden_last_cards": ["skip", "reverse", "draw_two", "wild", "wild_draw_four"]
+            }
+        }
+    },
+    "H10 strict": {"w4_restriction": "strict"},
+    "H04 forbidden": {"voluntary_draw": "forbidden"},
+    "H07 seven-o": {"house_rules": {"seven_o": {"enabled": True}}},
+    "H12 false calls": {"uno": {"false_call_penalty": 2}},
+    "B6.3 any card after a draw": {"after_draw": "any_card"},
+    "E4 wild swap hands": {"deck": "swap-112-2015"},
+    "H02 draw until playable": {"house_rules": {"draw_until_playable": {"enabled": True}}},
+}
+
+
+def playout_states(
+    rules: uno.Rules, players: int, seed: int, limit: int = 3_000
+) -> list[uno.GameState]:
+    """The states of one round played with random legal moves (UNO calls and catches by
+    other seats now and then)."""
+    rng = random.Random(seed)
+    state = uno.new_game(rules, players=players, seed=seed)
+    states = [state]
+    while not state.round_over and len(states) < limit:
+        seat = state.turn
+        if rng.random() < 0.15:
+            seat = rng.randrange(players)
+        moves = uno.legal_moves(state, seat) or uno.legal_moves(state)
+        result = uno.apply(state, rng.choice(moves))
+        assert isinstance(result, uno.Transition)
+        state = result.state
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [pytest.param(name, id=name) for name in uno.preset_names()]
+    + [pytest.param({"extends": "official", **v}, id=k) for k, v in VARIANTS.items()],
+)
+@pytest.mark.parametrize("players", [2, 4])
+def test_fast_listing_equals_its_definition(rules: str | dict[str, Any], players: int) -> None:
+    answered = 0
+    for seed in range(3):
+        for state in playout_states(uno.load_preset(rules), players, seed):
+            for seat in state.active_seats:
+                fast = _fast_listing(state, seat)
+                reference = reference_legal_moves(state, seat)
+                if fast is not None:
+                    answered += 1
+                    assert fast == reference, (state, seat)
+                assert uno.legal_moves(state, seat) == reference, (state, seat)
+    assert answered > 0  # the shortcut was exercised, not only the reference
+
+
+def test_fast_listing_leaves_several_cards_at_once_to_the_reference() -> None:
+    rules = uno.load_preset(
+        {"extends": "official", "house_rules": {"multi_card": {"enabled": True}}}
+    )
+    state = uno.new_game(rules, players=3, seed=4)
+    assert _fast_listing(state, state.turn) is None
+    assert uno.legal_moves(state) == reference_legal_moves(state, state.turn)
+
+
+def test_listed_moves_are_shared_values() -> None:
+    """Listing the same decision twice gives equal moves; a listed move applied to a
+    different state is validated again, not trusted."""
+    state = uno.new_game(uno.load_preset("official"), players=2, seed=1)
+    first = uno.legal_moves(state)
+    again = uno.legal_moves(uno.new_game(uno.load_preset("official"), players=2, seed=1))
+    assert first == again
+    other = uno.new_game(uno.load_preset("official"), players=2, seed=2)
+    for move in first:
+        assert (uno.validate(other, move) is None) == isinstance(
+            uno.apply(other, move), uno.Transition
+        )
