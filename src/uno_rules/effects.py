@@ -146,7 +146,7 @@ def _reverse(b: _Builder, seat: int, k: int, kind: PlayKind) -> None:
 def _swap(b: _Builder, seat: int, target: int) -> None:
     """H07 7-swap and E4 Wild Swap Hands: two seats trade hands."""
     b.hands[seat], b.hands[target] = b.hands[target], b.hands[seat]
-    b.transferred.update((seat, target))
+    b.transferred = b.transferred | {seat, target}
     b.events.append(HandsSwapped(seat, target))
 
 
@@ -156,7 +156,7 @@ def _rotate(b: _Builder) -> None:
     old = {s: b.hands[s] for s in active}
     for s in active:
         b.hands[b.next(s)] = old[s]
-    b.transferred.update(active)
+    b.transferred = b.transferred | set(active)
     b.events.append(HandsRotated(b.direction))
 
 
@@ -174,7 +174,7 @@ def _shuffle_hands(b: _Builder, seat: int) -> None:
         to = b.next(to, 1, direction)
     for s in active:
         b.hands[s] = tuple(dealt[s])
-    b.transferred.update(active)
+    b.transferred = b.transferred | set(active)
     b.events.append(HandsShuffled(seat, tuple(len(b.hands[s]) for s in range(b.players))))
 
 
@@ -204,7 +204,7 @@ def _custom(b: _Builder, seat: int) -> None:
             if wilds:
                 b.hands[s] = tuple(c for c in b.hands[s] if not c.is_wild)
                 b.put_under(wilds)
-                b.transferred.add(s)
+                b.transferred = b.transferred | {s}
                 b.events.append(WildsDiscarded(s, wilds))
 
 

@@ -898,6 +898,9 @@ def apply_or_raise(state: GameState, move: MoveLike) -> Transition:
     return result
 
 
+_NO_SEATS: frozenset[int] = frozenset()
+
+
 class _Builder:
     """A mutable working copy of a state's changing fields, used inside one transition."""
 
@@ -941,17 +944,18 @@ class _Builder:
         self.phase = state.phase
         self.drawn = state.drawn
         self.penalty = state.penalty
-        self.uno_called = set(state.uno_called)
-        self.uno_open = set(state.uno_open)
+        # Seat sets stay frozen: a move that changes one builds a new set (most change none).
+        self.uno_called = state.uno_called
+        self.uno_open = state.uno_open
         self.scores = state.scores
         self.round_winner = state.round_winner
         self.game_winners = state.game_winners
         self.shuffles = state.shuffles
         self.passes = state.passes
         self.played_by = state.played_by
-        self.eliminated = set(state.eliminated)
+        self.eliminated = state.eliminated
         self.events: list[Event] = []
-        self.transferred: set[int] = set()
+        self.transferred: frozenset[int] = _NO_SEATS
         self.actor: int | None = None
 
     # -- seats
@@ -968,14 +972,18 @@ class _Builder:
     def turn_action(self, seat: int) -> None:
         """A play, draw or pass by the seat whose turn it is closes every open window
         under the default ``next_turn_action`` (A15 a, A21)."""
-        if self.rules.uno.window_closes_on is UnoWindow.NEXT_TURN_ACTION:
-            self.uno_open.clear()
-        self.other_acts(seat)
+        if self.uno_open:
+            if self.rules.uno.window_closes_on is UnoWindow.NEXT_TURN_ACTION:
+                self.uno_open = _NO_SEATS
+            self.other_acts(seat)
 
     def other_acts(self, seat: int) -> None:
         """A15 b (literal): any draw or play by a seat closes the other seats' windows."""
-        if self.rules.uno.window_closes_on is UnoWindow.ANY_OTHER_PLAYER_DRAW_OR_PLAY:
-            self.uno_open.intersection_update((seat,))
+        if (
+            self.uno_open
+            and self.rules.uno.window_closes_on is UnoWindow.ANY_OTHER_PLAYER_DRAW_OR_PLAY
+        ):
+            self.uno_open = self.uno_open & {seat}
 
     # -- piles
     def take(self) -> Card | None:
@@ -1046,10 +1054,10 @@ class _Builder:
         self.phase = Phase.ROUND_OVER
         self.penalty = None
         self.drawn = None
-        self.uno_open.clear()
+        self.uno_open = _NO_SEATS
         self.events.append(RoundEnded(winner, result.gained, self.scores, blocked))
         for seat in result.eliminated:
-            self.eliminated.add(seat)
+            self.eliminated = self.eliminated | {seat}
             self.events.append(Eliminated(seat, "target"))
         if result.game_winners is not None:
             self.finish_game(result.game_winners)
@@ -1069,7 +1077,7 @@ class _Builder:
             if len(self.hands[seat]) >= mercy.limit:
                 self.put_under(self.hands[seat])
                 self.hands[seat] = ()
-                self.eliminated.add(seat)
+                self.eliminated = self.eliminated | {seat}
                 self.events.append(Eliminated(seat, "mercy"))
                 if self.turn == seat:
                     self.turn = self.next(seat)
@@ -1110,23 +1118,25 @@ class _Builder:
         self.check_out()
         self.mercy()
         uno = self.rules.uno
-        for seat in self.transferred:
+        if self.transferred:
             # A19, A40: a transfer lapses calls; a seat left with one card must call.
-            self.uno_called.discard(seat)
-            self.uno_open.discard(seat)
+            self.uno_called = self.uno_called - self.transferred
+            self.uno_open = self.uno_open - self.transferred
             if (
-                len(self.hands[seat]) == 1
-                and uno.enabled
+                uno.enabled
                 and uno.applies_after_transfer
                 and self.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
             ):
-                self.uno_open.add(seat)
+                must_call = {s for s in self.transferred if len(self.hands[s]) == 1}
+                if must_call:
+                    self.uno_open = self.uno_open | must_call
         hands = self.hands
-        for seat in (self.uno_called | self.uno_open) if self.uno_called or self.uno_open else ():
-            if len(hands[seat]) != 1:
-                # A20: a call lapses, and a window closes, once the hand is not one card.
-                self.uno_called.discard(seat)
-                self.uno_open.discard(seat)
+        if self.uno_called or self.uno_open:
+            # A20: a call lapses, and a window closes, once the hand is not one card.
+            if any(len(hands[s]) != 1 for s in self.uno_called):
+                self.uno_called = frozenset(s for s in self.uno_called if len(hands[s]) == 1)
+            if any(len(hands[s]) != 1 for s in self.uno_open):
+                self.uno_open = frozenset(s for s in self.uno_open if len(hands[s]) == 1)
         old = self.old
         state = GameState(
             rules=self.rules,
@@ -1143,23 +1153,19 @@ class _Builder:
             phase=self.phase,
             drawn=self.drawn,
             penalty=self.penalty,
-            uno_called=_shared(self.uno_called, old.uno_called),
-            uno_open=_shared(self.uno_open, old.uno_open),
+            uno_called=self.uno_called,
+            uno_open=self.uno_open,
             scores=self.scores,
             round_winner=self.round_winner,
             game_winners=self.game_winners,
             shuffles=self.shuffles,
             passes=self.passes,
             played_by=self.played_by,
-            eliminated=_shared(self.eliminated, old.eliminated),
+            eliminated=self.eliminated,
         )
         return Transition(state, tuple(self.events))
 
 
-def _shared(new: set[int], old: frozenset[int]) -> frozenset[int]:
-    """``new`` as a frozenset, reusing ``old`` when equal: a retained history then holds one
-    set object where nothing changed, not one per state."""
-    return old if new == old else frozenset(new)
 
 
 def _perform_play(b: _Builder, move: Play) -> None:
@@ -1194,13 +1200,13 @@ def _perform_play(b: _Builder, move: Play) -> None:
     if move.call_uno:
         b.events.append(UnoCalled(seat))
         if len(hand) == 1:
-            b.uno_called.add(seat)
+            b.uno_called = b.uno_called | {seat}
         else:
             # H12: a false call costs false_call_penalty cards.
             b.draw_cards(seat, uno.false_call_penalty, "false-uno-call")
     elif len(hand) == 1 and uno.enabled:
         # B9.3: the window to catch opens as the next-to-last card is played.
-        b.uno_open.add(seat)
+        b.uno_open = b.uno_open | {seat}
     pending = b.penalty
     b.penalty = None
     if kind is PlayKind.DEFLECT:
@@ -1317,7 +1323,10 @@ def _perform_challenge(b: _Builder, move: Challenge) -> None:
         b.events.append(ChallengeWon(seat, offender, penalty.amount, penalty.offender_hand))
         on_color = rules.challenge.on_guilty_color
         assert b.discard is not None
-        if on_color is GuiltyColor.CARD_RETURNED and b.discard[1] is not None:
+        # H16 (design decision): an offender eliminated since the card was played takes
+        # no more cards; the challenge still frees the victim.
+        out = offender in b.eliminated
+        if on_color is GuiltyColor.CARD_RETURNED and b.discard[1] is not None and not out:
             # A8 (b): the card goes back first, so a reshuffle keeps the previous top card.
             # (If a reshuffle already took the cards beneath it, it stays, as under (c).)
             b.discard = b.discard[1]
@@ -1325,7 +1334,8 @@ def _perform_challenge(b: _Builder, move: Challenge) -> None:
             b.color = penalty.previous_color
         elif on_color is GuiltyColor.CARD_RETURNED or on_color is GuiltyColor.PREVIOUS_COLOR:
             b.color = penalty.previous_color
-        b.draw_cards(offender, penalty.amount, "challenge")
+        if not out:
+            b.draw_cards(offender, penalty.amount, "challenge")
         if rules.challenge.on_guilty_turn is GuiltyTurn.CHALLENGER_SKIPPED:
             b.events.append(Skipped(seat))
             b.turn = b.next(seat)
@@ -1365,14 +1375,14 @@ def _perform_call(b: _Builder, move: CallUno) -> None:
         # H12: a false call costs false_call_penalty cards.
         b.draw_cards(seat, b.rules.uno.false_call_penalty, "false-uno-call")
         return
-    b.uno_called.add(seat)
-    b.uno_open.discard(seat)
+    b.uno_called = b.uno_called | {seat}
+    b.uno_open = b.uno_open - {seat}
 
 
 def _perform_catch(b: _Builder, move: CatchUno) -> None:
     # B9.2: the caught player draws the penalty.
     penalty = b.rules.uno.penalty_cards
-    b.uno_open.discard(move.target)
+    b.uno_open = b.uno_open - {move.target}
     b.events.append(UnoCaught(move.seat, move.target, penalty))
     b.draw_cards(move.target, penalty, "uno-penalty")
 

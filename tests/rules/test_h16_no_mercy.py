@@ -242,3 +242,26 @@ def test_H16_no_mercy_lite_mercy_limit_25_through_a_stack() -> None:
     assert s2.hands[1] == ()
     assert s2.turn == 2
     assert not s2.game_over
+
+
+def test_H16_challenge_against_an_eliminated_offender_frees_the_victim() -> None:
+    """Design decision (RULES.md is silent): an eliminated seat takes no more cards. Seat 0
+    bluffs a Wild Draw Four with a false UNO call (H12: 9 cards), reaches the limit and is
+    eliminated while the penalty waits; seat 1's challenge succeeds (B8.6): seat 1 draws
+    nothing and plays (A7 a), and the eliminated seat gets no cards either."""
+    state = table(
+        [["W+4", "R1", "R2"], ["G1", "G2"], ["Y1", "Y2"]],
+        ["R7"],
+        rules=rules(
+            house_rules={"mercy": {"enabled": True, "limit": 10}},
+            uno={"false_call_penalty": 9},
+        ),
+        draw_pile=[f"B{n}" for n in range(1, 10)] + ["Y3", "Y4", "Y5", "Y6"],
+    )
+    t = ok(state, "0 W+4 g uno")
+    assert 0 in t.state.eliminated and t.state.hands[0] == ()
+    t = ok(t.state, "1 challenge")
+    assert kinds(t.events)[0] == "challenge-won"
+    assert t.state.hands[0] == ()
+    assert t.state.hands[1] == state.hands[1]
+    assert t.state.turn == 1 and t.state.phase.value == "turn"
