@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import engine  # circular, read at call time: engine imports this module first
 from .cards import Card, Color, Rank
 from .events import (
     ExtraTurn,
@@ -42,6 +43,22 @@ if TYPE_CHECKING:
 
 __all__ = ["apply_card_effect", "draw_until_color"]
 
+# Enum members read on every move, bound to module names: on Python 3.11 reading
+# ``Phase.TURN`` goes through EnumType.__getattr__'s hook and costs about ten times a
+# global read (docs/performance.md).
+PHASE_CHOOSE_COLOR = Phase.CHOOSE_COLOR
+PHASE_PENALTY = Phase.PENALTY
+PHASE_TURN = Phase.TURN
+RANK_DRAW_TWO = Rank.DRAW_TWO
+RANK_REVERSE = Rank.REVERSE
+RANK_SEVEN = Rank.SEVEN
+RANK_SKIP = Rank.SKIP
+RANK_WILD_CUSTOMIZABLE = Rank.WILD_CUSTOMIZABLE
+RANK_WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
+RANK_WILD_SHUFFLE_HANDS = Rank.WILD_SHUFFLE_HANDS
+RANK_WILD_SWAP_HANDS = Rank.WILD_SWAP_HANDS
+RANK_ZERO = Rank.ZERO
+
 
 def apply_card_effect(
     b: _Builder,
@@ -53,8 +70,6 @@ def apply_card_effect(
     hand: tuple[Card, ...],
 ) -> None:
     """Apply the effect of ``cards`` just played by ``move.seat``, leaving ``hand``."""
-    from .engine import PlayKind, is_bluff, penalty_has_choice
-
     rules = b.rules
     hr = rules.house_rules
     seat = move.seat
@@ -63,27 +78,27 @@ def apply_card_effect(
     each = hr.multi_card.enabled and hr.multi_card.effects is MultiCardEffects.EACH_APPLIES
     k = len(cards) if each else 1
     went_out = not hand
-    if rank is Rank.DRAW_TWO or rank is Rank.WILD_DRAW_FOUR:
+    if rank is RANK_DRAW_TWO or rank is RANK_WILD_DRAW_FOUR:
         # B7.3, B7.5, H01, H09: the next player faces the (accumulated) penalty.
         amount = draw_value(card) * k + carried
         victim = b.next(seat)
-        if penalty_has_choice(rules, card):
-            stacked = kind is PlayKind.STACK or carried > 0
+        if engine.penalty_has_choice(rules, card):
+            stacked = kind is engine.KIND_STACK or carried > 0
             stacking = hr.stacking
             waived = stacked and stacking.w4_color_restriction_in_stack is not W4InStack.ENFORCE
             bluff = (
-                rank is Rank.WILD_DRAW_FOUR
+                rank is RANK_WILD_DRAW_FOUR
                 and not waived
-                and is_bluff(rules, hand, b.old.top_card, color_before)
+                and engine.is_bluff(rules, hand, b.old.top_card, color_before)
             )
             challengeable = (
-                rank is Rank.WILD_DRAW_FOUR
+                rank is RANK_WILD_DRAW_FOUR
                 and rules.challenge_possible
                 and not waived
                 and not (stacked and stacking.challenge is StackChallenge.DISABLED)
             )
             b.penalty = Penalty(amount, card, seat, bluff, hand, color_before, challengeable)
-            b.phase = Phase.PENALTY
+            b.phase = PHASE_PENALTY
             b.turn = victim
             return
         b.draw_cards(victim, amount, "penalty")
@@ -94,39 +109,37 @@ def apply_card_effect(
     transfer_on_last = (
         seven_o.enabled
         and seven_o.on_last_card is OnLastCard.APPLY
-        and rank in (Rank.SEVEN, Rank.ZERO)
+        and rank in (RANK_SEVEN, RANK_ZERO)
     )
     redeal_on_last = (
-        rank is Rank.WILD_SHUFFLE_HANDS
+        rank is RANK_WILD_SHUFFLE_HANDS
         and rules.extra_cards.wild_shuffle_hands.on_last_card is ShuffleLastCard.REDEAL
     )
     if went_out and not (transfer_on_last or redeal_on_last):
         return  # B10.4, A30, A41: a last card has no further effect.
     b.turn = b.next(seat)
-    if rank is Rank.SKIP:
+    if rank is RANK_SKIP:
         # B7.1 (H09: k Skips skip k players).
         for i in range(1, k + 1):
             b.events.append(Skipped(b.next(seat, i)))
         b.turn = b.next(seat, k + 1)
-    elif rank is Rank.REVERSE:
+    elif rank is RANK_REVERSE:
         _reverse(b, seat, k, kind)
-    elif rank is Rank.SEVEN and seven_o.enabled and seven_o.seven_swap:
+    elif rank is RANK_SEVEN and seven_o.enabled and seven_o.seven_swap:
         if move.target is not None:
             _swap(b, seat, move.target)
-    elif rank is Rank.ZERO and seven_o.enabled and seven_o.zero_rotate:
+    elif rank is RANK_ZERO and seven_o.enabled and seven_o.zero_rotate:
         _rotate(b)
-    elif rank is Rank.WILD_SHUFFLE_HANDS:
+    elif rank is RANK_WILD_SHUFFLE_HANDS:
         _shuffle_hands(b, seat)
-    elif rank is Rank.WILD_SWAP_HANDS:
+    elif rank is RANK_WILD_SWAP_HANDS:
         if move.target is not None:
             _swap(b, seat, move.target)
-    elif rank is Rank.WILD_CUSTOMIZABLE:
+    elif rank is RANK_WILD_CUSTOMIZABLE:
         _custom(b, seat)
 
 
 def _reverse(b: _Builder, seat: int, k: int, kind: PlayKind) -> None:
-    from .engine import PlayKind
-
     rules = b.rules
     if len(b.active()) == 2 and rules.two_player_reverse is TwoPlayerReverse.SKIP:
         # H08 / T1: with two players a Reverse acts as a Skip.
@@ -135,7 +148,8 @@ def _reverse(b: _Builder, seat: int, k: int, kind: PlayKind) -> None:
         return
     flips = k
     ji = rules.house_rules.jump_in
-    if kind is PlayKind.JUMP_IN and ji.action_semantics is ActionSemantics.CANCEL_FIRST_THEN_APPLY:
+    cancel_first = ji.action_semantics is ActionSemantics.CANCEL_FIRST_THEN_APPLY
+    if kind is engine.KIND_JUMP_IN and cancel_first:
         flips += 1  # A26: the first Reverse is cancelled, then the jumper's applies.
     if flips % 2:
         b.direction = -b.direction
@@ -190,7 +204,7 @@ def _custom(b: _Builder, seat: int) -> None:
             # H17 chooser victim: the victim first names the color to draw until.
             assert b.color is not None
             b.penalty = Penalty(0, _WC, seat, False, (), b.color, False)
-            b.phase = Phase.CHOOSE_COLOR
+            b.phase = PHASE_CHOOSE_COLOR
             b.turn = victim
             return
         assert b.color is not None
@@ -208,7 +222,7 @@ def _custom(b: _Builder, seat: int) -> None:
                 b.events.append(WildsDiscarded(s, wilds))
 
 
-_WC = Card(None, Rank.WILD_CUSTOMIZABLE)
+_WC = Card(None, RANK_WILD_CUSTOMIZABLE)
 
 
 def draw_until_color(b: _Builder, victim: int, color: Color) -> None:
@@ -224,7 +238,7 @@ def draw_until_color(b: _Builder, victim: int, color: Color) -> None:
         if card.color is color:
             break
     b.receive(victim, tuple(got), "penalty")
-    b.phase = Phase.TURN
+    b.phase = PHASE_TURN
     if wc.victim_loses_turn:
         b.events.append(Skipped(victim))
         b.turn = b.next(victim)

@@ -27,7 +27,7 @@ from attrs import frozen
 
 from . import violations as v
 from ._records import replace
-from .cards import COLORS, Card, Color, Rank
+from .cards import COLORS, NUMBER_RANKS, Card, Color, Rank
 from .effects import apply_card_effect
 from .errors import IllegalMoveError
 from .events import (
@@ -118,6 +118,27 @@ class PlayKind(Enum):
     JUMP_IN = "jump-in"  # an identical card out of turn (H06)
 
 
+# Enum members read on every move, bound to module names: on Python 3.11 reading
+# ``Phase.TURN`` goes through EnumType.__getattr__'s hook and costs about ten times a
+# global read (docs/performance.md).
+PHASE_CHOOSE_COLOR = Phase.CHOOSE_COLOR
+PHASE_DRAWN = Phase.DRAWN
+PHASE_GAME_OVER = Phase.GAME_OVER
+PHASE_PENALTY = Phase.PENALTY
+PHASE_ROUND_OVER = Phase.ROUND_OVER
+PHASE_TURN = Phase.TURN
+KIND_DEFLECT = PlayKind.DEFLECT
+KIND_JUMP_IN = PlayKind.JUMP_IN
+KIND_STACK = PlayKind.STACK
+KIND_TURN = PlayKind.TURN
+RANK_DRAW_TWO = Rank.DRAW_TWO
+RANK_REVERSE = Rank.REVERSE
+RANK_SEVEN = Rank.SEVEN
+RANK_SKIP = Rank.SKIP
+RANK_WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
+RANK_WILD_SWAP_HANDS = Rank.WILD_SWAP_HANDS
+
+
 # --------------------------------------------------------------------------- helpers
 
 
@@ -147,7 +168,7 @@ def is_bluff(rules: Rules, hand_after: tuple[Card, ...], top: Card, color: Color
     if restriction is W4Restriction.COLOR or restriction is W4Restriction.STRICT:
         return any(c.color is color for c in hand_after)
     if restriction is W4Restriction.ANY_PLAYABLE:
-        return any(c.rank is not Rank.WILD_DRAW_FOUR and matches(c, top, color) for c in hand_after)
+        return any(c.rank is not RANK_WILD_DRAW_FOUR and matches(c, top, color) for c in hand_after)
     return False
 
 
@@ -160,7 +181,7 @@ def playable(state: GameState, hand: tuple[Card, ...], card: Card, fair_only: bo
     rules = state.rules
     if len(hand) == 1 and kind_of(card) in rules.house_rules.go_out.forbidden_last_cards:
         return False
-    if card.rank is Rank.WILD_DRAW_FOUR and (
+    if card.rank is RANK_WILD_DRAW_FOUR and (
         fair_only or rules.w4_restriction is W4Restriction.STRICT
     ):
         return not is_bluff(rules, _without(hand, (card,)), state.top_card, state.color)
@@ -199,7 +220,7 @@ def penalty_has_choice(rules: Rules, card: Card) -> bool:
         return True
     if hr.jump_in.enabled and hr.jump_in.during_pending_penalty:
         return True
-    return card.rank is Rank.WILD_DRAW_FOUR and rules.challenge_possible
+    return card.rank is RANK_WILD_DRAW_FOUR and rules.challenge_possible
 
 
 # --------------------------------------------------------------------------- validation
@@ -219,9 +240,9 @@ def validate(state: GameState, move: MoveLike) -> v.Violation | None:
     seat = move.seat
     if not _is_seat(seat, state.players):
         return v.UnknownSeat(seat=None, players=state.players, value=seat)
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is PHASE_GAME_OVER:
         return v.GameOver(seat=seat)
-    if state.phase is Phase.ROUND_OVER:
+    if state.phase is PHASE_ROUND_OVER:
         return v.RoundOver(seat=seat)
     if seat in state.eliminated:
         rule = "H16" if state.rules.house_rules.mercy.enabled else "T10"
@@ -233,10 +254,10 @@ def _turn_guard(state: GameState, seat: int) -> v.Violation | None:
     """Checks shared by draws and passes: whose turn, and the pending decision."""
     if seat != state.turn:
         return v.NotYourTurn(seat=seat, turn=state.turn)
-    if state.phase is Phase.PENALTY:
+    if state.phase is PHASE_PENALTY:
         assert state.penalty is not None
         return _penalty_pending(state, seat)
-    if state.phase is Phase.CHOOSE_COLOR:
+    if state.phase is PHASE_CHOOSE_COLOR:
         return v.ColorChoicePending(seat=seat, chooser=state.turn)
     return None
 
@@ -246,7 +267,7 @@ def _penalty_pending(state: GameState, seat: int, rule: str | None = None) -> v.
     penalty = state.penalty
     assert penalty is not None
     if rule is None:
-        rule = "B7.5" if penalty.card.rank is Rank.WILD_DRAW_FOUR else "A60"
+        rule = "B7.5" if penalty.card.rank is RANK_WILD_DRAW_FOUR else "A60"
     return v.PenaltyPending(seat=seat, rule=rule, victim=state.turn, amount=penalty.amount)
 
 
@@ -259,12 +280,12 @@ def _jump_in_refusal(state: GameState, move: Play, default: v.Violation) -> v.Vi
         return replace(default, rule="A24")
     if state.played_by is None and not ji.on_initial_flip:
         return replace(default, rule="A27")
-    if state.phase is Phase.PENALTY and not ji.during_pending_penalty:
+    if state.phase is PHASE_PENALTY and not ji.during_pending_penalty:
         assert state.penalty is not None
         return v.PenaltyPending(
             seat=move.seat, rule="A25", victim=state.turn, amount=state.penalty.amount
         )
-    if state.phase is Phase.CHOOSE_COLOR:
+    if state.phase is PHASE_CHOOSE_COLOR:
         return v.ColorChoicePending(seat=move.seat, chooser=state.turn)
     if move.seat == state.played_by and not ji.self_back_to_back:
         return replace(default, rule="A28")
@@ -275,30 +296,30 @@ def _play_kind(state: GameState, move: Play) -> PlayKind | v.Violation:
     """Which kind of play ``move`` is in ``state``, or why it is no play at all."""
     seat, card = move.seat, move.card
     phase = state.phase
-    if seat == state.turn and (phase is Phase.TURN or phase is Phase.DRAWN):
-        return PlayKind.TURN
-    if seat == state.turn and phase is Phase.PENALTY:
+    if seat == state.turn and (phase is PHASE_TURN or phase is PHASE_DRAWN):
+        return KIND_TURN
+    if seat == state.turn and phase is PHASE_PENALTY:
         penalty = state.penalty
         assert penalty is not None
         hr = state.rules.house_rules
         if hr.stacking.enabled and draw_value(card) and not move.extra:
             reason = stack_allowed(hr.stacking, card, penalty.card, state.color)
             if reason is None:
-                return PlayKind.STACK
+                return KIND_STACK
             refusal: v.Violation = v.CannotStack(seat=seat, card=card, reason=reason)
         elif _deflects(state, card) and not move.extra:
-            return PlayKind.DEFLECT
+            return KIND_DEFLECT
         elif hr.stacking.enabled:
             reason = f"{card} is not a draw card that can answer {penalty.card}"
             refusal = v.CannotStack(seat=seat, card=card, reason=reason)
         else:
             refusal = _penalty_pending(state, seat)
         found = _jump_in_refusal(state, move, refusal)
-        return PlayKind.JUMP_IN if found is None else found
-    if seat == state.turn and phase is Phase.CHOOSE_COLOR:
+        return KIND_JUMP_IN if found is None else found
+    if seat == state.turn and phase is PHASE_CHOOSE_COLOR:
         return v.ColorChoicePending(seat=seat, chooser=seat)
     found = _jump_in_refusal(state, move, _out_of_turn_refusal(state, move))
-    return PlayKind.JUMP_IN if found is None else found
+    return KIND_JUMP_IN if found is None else found
 
 
 def _out_of_turn_refusal(state: GameState, move: Play) -> v.Violation:
@@ -317,7 +338,7 @@ def _out_of_turn_refusal(state: GameState, move: Play) -> v.Violation:
             f"under these rules the {top} is not answered with another draw card; its "
             f"penalty was drawn and the turn lost"
         )
-        rule = "B7.3" if top.rank is Rank.DRAW_TWO else "B7.5"
+        rule = "B7.3" if top.rank is RANK_DRAW_TWO else "B7.5"
         return v.CannotStack(seat=move.seat, rule=rule, card=move.card, reason=reason)
     return v.NotYourTurn(seat=move.seat, turn=state.turn)
 
@@ -328,7 +349,7 @@ def _deflects(state: GameState, card: Card) -> bool:
     if not deflect.enabled:
         return False
     if not (
-        (card.rank is Rank.REVERSE and deflect.reverse) or (card.rank is Rank.SKIP and deflect.skip)
+        (card.rank is RANK_REVERSE and deflect.reverse) or (card.rank is RANK_SKIP and deflect.skip)
     ):
         return False
     if not deflect.color_must_match:
@@ -341,10 +362,10 @@ def _needs_target(state: GameState, card: Card, goes_out: bool) -> bool | None:
     """Whether a play of ``card`` names a target seat: ``True`` required, ``None``
     optional, ``False`` not allowed (H07, E4)."""
     rules = state.rules
-    if card.rank is Rank.WILD_SWAP_HANDS:
+    if card.rank is RANK_WILD_SWAP_HANDS:
         return not goes_out  # A41: the last card goes out with no swap.
     seven_o = rules.house_rules.seven_o
-    if card.rank is Rank.SEVEN and seven_o.enabled and seven_o.seven_swap:
+    if card.rank is RANK_SEVEN and seven_o.enabled and seven_o.seven_swap:
         if goes_out and seven_o.on_last_card is OnLastCard.NO_EFFECT:
             return False  # A30
         return True if seven_o.seven_mandatory else None
@@ -354,9 +375,9 @@ def _needs_target(state: GameState, card: Card, goes_out: bool) -> bool | None:
 def _no_target_clause(state: GameState, card: Card, goes_out: bool) -> str:
     """The clause that refuses a target: a last 7 or Wild Swap Hands (A30, A41), or a card
     that never takes one (B4.4)."""
-    if goes_out and card.rank is Rank.WILD_SWAP_HANDS:
+    if goes_out and card.rank is RANK_WILD_SWAP_HANDS:
         return "A41"
-    if goes_out and card.rank is Rank.SEVEN and state.rules.house_rules.seven_o.enabled:
+    if goes_out and card.rank is RANK_SEVEN and state.rules.house_rules.seven_o.enabled:
         return "A30"
     return "B4.4"
 
@@ -377,7 +398,7 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
         return v.CardNotInHand(seat=seat, card=missing)
     color = state.color
     assert color is not None  # only a pending first-card choice leaves it unnamed
-    if kind is PlayKind.TURN:
+    if kind is KIND_TURN:
         drawn = state.drawn
         if drawn is not None and rules.after_draw is not AfterDraw.ANY_CARD and card != drawn:
             return v.OnlyDrawnCardPlayable(seat=seat, card=card, drawn=drawn)
@@ -393,8 +414,8 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
                 if not extra_allowed(hr.multi_card, card, extra):
                     return v.CannotCombine(seat=seat, card=card, extra=extra)
     no_color = (
-        kind is PlayKind.STACK
-        and card.rank is Rank.WILD_DRAW_FOUR
+        kind is KIND_STACK
+        and card.rank is RANK_WILD_DRAW_FOUR
         and hr.stacking.w4_color_restriction_in_stack is W4InStack.WAIVE_NO_COLOR_CHOICE
     )
     if card.is_wild and move.color is None and not no_color:
@@ -404,7 +425,7 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
         return v.ColorNotAllowed(seat=seat, rule=rule, card=card)
     goes_out = len(hand) == len(cards)
     need = _needs_target(state, cards[-1], goes_out)
-    target_rule = "E4.1" if cards[-1].rank is Rank.WILD_SWAP_HANDS else "A31"
+    target_rule = "E4.1" if cards[-1].rank is RANK_WILD_SWAP_HANDS else "A31"
     if move.target is None and need is True:
         return v.TargetRequired(seat=seat, rule=target_rule, card=card)
     if move.target is not None:
@@ -414,10 +435,10 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
         if move.target == seat or move.target in state.eliminated:
             return v.InvalidTarget(seat=seat, rule=target_rule, target=move.target)
     if (
-        card.rank is Rank.WILD_DRAW_FOUR
+        card.rank is RANK_WILD_DRAW_FOUR
         and rules.w4_restriction is W4Restriction.STRICT
         and not (
-            kind is PlayKind.STACK
+            kind is KIND_STACK
             and hr.stacking.w4_color_restriction_in_stack is not W4InStack.ENFORCE
         )
         and is_bluff(rules, _without(hand, cards), state.top_card, color)
@@ -427,7 +448,7 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
         last = cards[-1]
         if kind_of(last) in hr.go_out.forbidden_last_cards:
             return v.CannotGoOut(seat=seat, card=last)
-        if kind is PlayKind.JUMP_IN and not hr.jump_in.go_out_by_jump_in:
+        if kind is KIND_JUMP_IN and not hr.jump_in.go_out_by_jump_in:
             return v.CannotGoOut(seat=seat, rule="A23", card=last)
     if move.call_uno:
         if not rules.uno.enabled:
@@ -442,7 +463,7 @@ def _check_draw(state: GameState, move: Draw) -> v.Violation | None:
     found = _turn_guard(state, move.seat)
     if found is not None:
         return found
-    if state.phase is Phase.DRAWN:
+    if state.phase is PHASE_DRAWN:
         return v.AlreadyDrawn(seat=move.seat)
     if not can_draw(state):
         return v.NothingToDraw(seat=move.seat)
@@ -463,7 +484,7 @@ def _must_play_drawn(state: GameState) -> str | None:
     if dup.enabled and dup.after_found is AfterFound.MUST_PLAY:
         return "H02"
     if hr.force_play.enabled and (
-        hr.force_play.includes_w4 or drawn.rank is not Rank.WILD_DRAW_FOUR
+        hr.force_play.includes_w4 or drawn.rank is not RANK_WILD_DRAW_FOUR
     ):
         return "H03"
     return None
@@ -473,7 +494,7 @@ def _check_pass(state: GameState, move: Pass) -> v.Violation | None:
     found = _turn_guard(state, move.seat)
     if found is not None:
         return found
-    if state.phase is Phase.DRAWN:
+    if state.phase is PHASE_DRAWN:
         clause = _must_play_drawn(state)
         if clause is not None:
             assert state.drawn is not None
@@ -517,9 +538,9 @@ def _check_catch(state: GameState, move: CatchUno) -> v.Violation | None:
 
 def _check_challenge(state: GameState, move: Challenge) -> v.Violation | None:
     penalty = state.penalty
-    if state.phase is not Phase.PENALTY or penalty is None:
+    if state.phase is not PHASE_PENALTY or penalty is None:
         return v.NoChallengePending(seat=move.seat)
-    if penalty.card.rank is not Rank.WILD_DRAW_FOUR:
+    if penalty.card.rank is not RANK_WILD_DRAW_FOUR:
         return v.NoChallengePending(seat=move.seat, rule="B8.3")
     if not penalty.challengeable:
         if not state.rules.challenge_possible:
@@ -535,7 +556,7 @@ def _check_challenge(state: GameState, move: Challenge) -> v.Violation | None:
 
 
 def _check_accept(state: GameState, move: Accept) -> v.Violation | None:
-    if state.phase is not Phase.PENALTY:
+    if state.phase is not PHASE_PENALTY:
         return v.NoPenaltyPending(seat=move.seat)
     if move.seat != state.turn:
         return v.NotYourTurn(seat=move.seat, turn=state.turn)
@@ -546,9 +567,9 @@ def _check_accept(state: GameState, move: Accept) -> v.Violation | None:
         for m in _play_candidates(state, move.seat):
             if (
                 validate(state, m) is None
-                and _play_kind(state, m) is PlayKind.STACK
+                and _play_kind(state, m) is KIND_STACK
                 and not (
-                    m.card.rank is Rank.WILD_DRAW_FOUR
+                    m.card.rank is RANK_WILD_DRAW_FOUR
                     and stacking.w4_color_restriction_in_stack is W4InStack.ENFORCE
                     and is_bluff(
                         state.rules, _without(hand, (m.card,)), state.top_card, state.color
@@ -560,7 +581,7 @@ def _check_accept(state: GameState, move: Accept) -> v.Violation | None:
 
 
 def _check_choose(state: GameState, move: ChooseColor) -> v.Violation | None:
-    if state.phase is not Phase.CHOOSE_COLOR:
+    if state.phase is not PHASE_CHOOSE_COLOR:
         return v.NoColorToChoose(seat=move.seat)
     if move.seat != state.turn:
         return v.NotYourTurn(seat=move.seat, turn=state.turn)
@@ -623,7 +644,7 @@ def _play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
             targets.extend(s for s in state.active_seats if s != seat)
         colors: tuple[Color | None, ...] = (None,)
         if card.is_wild:
-            colors = (*COLORS, None) if state.phase is Phase.PENALTY else COLORS
+            colors = (*COLORS, None) if state.phase is PHASE_PENALTY else COLORS
         for color in colors:
             for target in targets:
                 for call in calls:
@@ -637,13 +658,13 @@ def _play_candidates(state: GameState, seat: int) -> Iterator[Play]:
     never hides a legal move; the property tests hold the two together."""
     hand = state.hands[seat]
     phase = state.phase
-    if phase is Phase.CHOOSE_COLOR:
+    if phase is PHASE_CHOOSE_COLOR:
         return
     top, color = state.top_card, state.color
     jump_in = state.rules.house_rules.jump_in.enabled
-    ordinary = seat == state.turn and (phase is Phase.TURN or phase is Phase.DRAWN)
-    answering = seat == state.turn and phase is Phase.PENALTY
-    drawn_only = phase is Phase.DRAWN and state.rules.after_draw is not AfterDraw.ANY_CARD
+    ordinary = seat == state.turn and (phase is PHASE_TURN or phase is PHASE_DRAWN)
+    answering = seat == state.turn and phase is PHASE_PENALTY
+    drawn_only = phase is PHASE_DRAWN and state.rules.after_draw is not AfterDraw.ANY_CARD
     seen: set[Card] = set()
     for card in hand:
         if card in seen:
@@ -665,16 +686,16 @@ def _candidates(state: GameState, seat: int) -> list[Move]:
     out: list[Move] = list(_play_candidates(state, seat))
     if seat == state.turn:
         phase = state.phase
-        if phase is Phase.TURN:
+        if phase is PHASE_TURN:
             out.append(Draw(seat))
             if not can_draw(state):
                 out.append(Pass(seat))
-        elif phase is Phase.DRAWN:
+        elif phase is PHASE_DRAWN:
             out.append(Pass(seat))
-        elif phase is Phase.PENALTY:
+        elif phase is PHASE_PENALTY:
             out.append(Accept(seat))
             out.append(Challenge(seat))
-        elif phase is Phase.CHOOSE_COLOR:
+        elif phase is PHASE_CHOOSE_COLOR:
             out.extend(ChooseColor(seat, c) for c in COLORS)
     uno = state.rules.uno
     if uno.enabled and (len(state.hands[seat]) == 1 or uno.false_call_penalty):
@@ -686,7 +707,7 @@ def _candidates(state: GameState, seat: int) -> list[Move]:
 def legal_moves(state: GameState, seat: int | None = None) -> tuple[Move, ...]:
     """Every legal move of ``seat`` (default: the seat whose turn or decision it is),
     out-of-turn ones (UNO calls and catches, jump-ins) included, in a deterministic order."""
-    if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
+    if state.phase is PHASE_ROUND_OVER or state.phase is PHASE_GAME_OVER:
         return ()
     if seat is None:
         seat = state.turn
@@ -723,6 +744,10 @@ class _Plan:
     target_ranks: frozenset[Rank]  # H07, E4: ranks whose play may name a target seat
     penalty_plays: bool  # H01, H15, H06: a pending penalty can be answered with a card
     draw_needs_check: bool  # H04 forbidden: a draw is refused while a card is playable
+    drawn_may_pass: bool  # B6.4: neither H02 must_play nor H03 can make the drawn card compulsory
+    plain_ranks: frozenset[Rank]  # numbers whose play does nothing more (no Seven-O effect)
+    plain_draw: bool  # a voluntary draw is one card and a decision (not H02, H04 penalized, H05)
+    mercy: bool  # H16
 
 
 _PLANS: dict[int, tuple[Rules, _Plan]] = {}
@@ -736,9 +761,9 @@ def _plan(rules: Rules) -> _Plan:
     forbidden = frozenset(
         rank for rank in Rank if rank_kind(rank) in hr.go_out.forbidden_last_cards
     )
-    targets = {Rank.WILD_SWAP_HANDS}
+    targets = {RANK_WILD_SWAP_HANDS}
     if hr.seven_o.enabled and hr.seven_o.seven_swap:
-        targets.add(Rank.SEVEN)
+        targets.add(RANK_SEVEN)
     plan = _Plan(
         multi_card=hr.multi_card.enabled,
         calls_always=rules.uno.enabled and rules.uno.false_call_penalty != 0,
@@ -751,6 +776,21 @@ def _plan(rules: Rules) -> _Plan:
         or hr.deflect.enabled
         or (hr.jump_in.enabled and hr.jump_in.during_pending_penalty),
         draw_needs_check=rules.voluntary_draw is VoluntaryDraw.FORBIDDEN,
+        plain_ranks=frozenset(
+            r
+            for r in NUMBER_RANKS
+            if not (hr.seven_o.enabled and r is Rank.SEVEN and hr.seven_o.seven_swap)
+            and not (hr.seven_o.enabled and r is Rank.ZERO and hr.seven_o.zero_rotate)
+        ),
+        plain_draw=not hr.draw_until_playable.enabled
+        and rules.voluntary_draw is not VoluntaryDraw.PENALIZED
+        and rules.after_draw is not AfterDraw.NONE,
+        mercy=hr.mercy.enabled,
+        drawn_may_pass=not hr.force_play.enabled
+        and not (
+            hr.draw_until_playable.enabled
+            and hr.draw_until_playable.after_found is AfterFound.MUST_PLAY
+        ),
     )
     if len(_PLANS) > 64:  # a few rule sets are in use at a time; keep the cache small
         _PLANS.clear()
@@ -761,22 +801,29 @@ def _plan(rules: Rules) -> _Plan:
 # Move objects are frozen values, so the engine lists the same objects again and again
 # instead of building new ones: plays by (seat, card, with UNO-call variants), and the
 # other moves by seat.
-_PLAYS: dict[tuple[int, Card, bool], tuple[Play, ...]] = {}
+_PLAYS: dict[tuple[int, bool], dict[Card, tuple[Play, ...]]] = {}
 _SIMPLE: dict[tuple[type, int], Move] = {}
 
 
 def _plays(seat: int, card: Card, calls: bool) -> tuple[Play, ...]:
-    key = (seat, card, calls)
-    found = _PLAYS.get(key)
-    if found is None:
-        colors: tuple[Color | None, ...] = COLORS if card.is_wild else (None,)
-        found = tuple(
-            Play(seat, card, color=color, call_uno=call)
-            for color in colors
-            for call in ((False, True) if calls else (False,))
-        )
-        _PLAYS[key] = found
-    return found
+    """Every way to play ``card`` with no target or extra cards: each color for a wild,
+    with and without an UNO call where ``calls``; in the order of :func:`_play_variants`."""
+    colors: tuple[Color | None, ...] = COLORS if card.is_wild else (None,)
+    return tuple(
+        Play(seat, card, color=color, call_uno=call)
+        for color in colors
+        for call in ((False, True) if calls else (False,))
+    )
+
+
+def _play_table(seat: int, calls: bool) -> dict[Card, tuple[Play, ...]]:
+    """The plays of ``seat`` by card, filled as cards come up (at most one entry per
+    distinct card)."""
+    key = (seat, calls)
+    table = _PLAYS.get(key)
+    if table is None:
+        table = _PLAYS[key] = {}
+    return table
 
 
 def _simple(kind: type, seat: int) -> Move:
@@ -800,18 +847,15 @@ def _fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
     out: list[Move] = []
     hand = state.hands[seat]
     size = len(hand)
-    if phase is Phase.TURN or phase is Phase.DRAWN:
+    if phase is PHASE_TURN or phase is PHASE_DRAWN:
         if plan.multi_card:
             return None
         top, color = state.top_card, state.color
         top_rank = top.rank if top.color is not None else None
-        only = state.drawn if phase is Phase.DRAWN and plan.drawn_only else None
+        only = state.drawn if phase is PHASE_DRAWN and plan.drawn_only else None
         calls = plan.uno and (size == 2 or plan.calls_always)
-        seen: set[Card] = set()
-        for card in hand:
-            if card in seen:
-                continue
-            seen.add(card)
+        table = _play_table(seat, calls)
+        for card in dict.fromkeys(hand):  # each distinct card once, in hand order
             if only is not None and card is not only:
                 continue
             if card.color is not None and card.color is not color and card.rank is not top_rank:
@@ -823,22 +867,25 @@ def _fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
             if size == 1 and rank in plan.forbidden_last:
                 continue  # H14
             if (
-                rank is Rank.WILD_DRAW_FOUR
+                rank is RANK_WILD_DRAW_FOUR
                 and plan.strict_w4
                 and is_bluff(state.rules, _without(hand, (card,)), top, color)
             ):
                 continue  # H10 strict
-            out.extend(_plays(seat, card, calls))
-        if phase is Phase.TURN:
-            if can_draw(state):
+            plays = table.get(card)
+            if plays is None:
+                plays = table[card] = _plays(seat, card, calls)
+            out.extend(plays)
+        if phase is PHASE_TURN:
+            if state.draw is not None or pile_size(state.discard) > 1:  # can_draw
                 draw = _simple(Draw, seat)
                 if not plan.draw_needs_check or _valid(state, draw):
                     out.append(draw)
             elif _valid(state, passing := _simple(Pass, seat)):
                 out.append(passing)
-        elif _valid(state, passing := _simple(Pass, seat)):
-            out.append(passing)
-    elif phase is Phase.PENALTY and not plan.penalty_plays:
+        elif plan.drawn_may_pass or _valid(state, passing := _simple(Pass, seat)):
+            out.append(_simple(Pass, seat))  # B6.4, unless H02 or H03 make the card compulsory
+    elif phase is PHASE_PENALTY and not plan.penalty_plays:
         out.extend(m for m in (_simple(Accept, seat), _simple(Challenge, seat)) if _valid(state, m))
     else:
         return None
@@ -885,9 +932,155 @@ def apply(state: GameState, move: MoveLike) -> Transition | v.Violation:
         violation = validate(state, move)
         if violation is not None:
             return violation
+    shortcut = _SHORTCUTS.get(type(move))
+    if shortcut is not None:
+        done = shortcut(state, move)
+        if done is not None:
+            return done
+    return _perform(state, move)
+
+
+def _perform(state: GameState, move: Move) -> Transition:
+    """The general transition: a :class:`_Builder` runs the move's effect, then the
+    end-of-move checks (round end, mercy, UNO calls lapsing)."""
     builder = _Builder(state)
     _PERFORM[type(move)](builder, move)
     return builder.finish()
+
+
+# --------------------------------------------------------------------------- shortcuts
+#
+# The three commonest moves of a round (a number card played, a card drawn, a pass after
+# drawing) are applied here without the builder, in the conditions spelled out in each
+# function; anywhere else they return ``None`` and the general path runs. They are called
+# only for a move already validated. tests/test_fast_paths.py holds each equal to
+# :func:`_perform` (same state, same events) for every move of playouts under every
+# bundled preset and the rule switches that touch them.
+
+
+def _plain_state(state: GameState) -> bool:
+    """No seat eliminated or empty-handed (so no round can end here), no mercy rule
+    (H16: any transition may eliminate), nothing pending."""
+    return all(state.hands) and not _plan(state.rules).mercy
+
+
+def _play_shortcut(state: GameState, move: Play) -> Transition | None:
+    """B5, B4.3: a number card (no Seven-O effect), played on the seat's own turn, leaving
+    at least two cards, with no UNO call. Every UNO window closes (A15: the play is a turn
+    action; the player's own window cannot be open with more than one card, A20)."""
+    seat, card = move.seat, move.card
+    hand = state.hands[seat]
+    phase = state.phase
+    if (
+        seat != state.turn
+        or (phase is not PHASE_TURN and phase is not PHASE_DRAWN)
+        or card.rank not in _plan(state.rules).plain_ranks
+        or len(hand) < 3
+        or move.call_uno
+        or move.extra
+        or not _plain_state(state)
+    ):
+        return None
+    hands = list(state.hands)
+    hands[seat] = _without(hand, (card,))
+    discard = state.discard
+    assert discard is not None and card.color is not None
+    new = _new_state(
+        GameState,
+        (
+            state.rules,
+            state.players,
+            state.seed,
+            state.round_number,
+            state.dealer,
+            tuple(hands),
+            state.draw,
+            (card, discard, discard[2] + 1),
+            card.color,
+            state.direction,
+            seat_after(state.players, state.eliminated, seat, state.direction),
+            PHASE_TURN,
+            None,
+            None,
+            state.uno_called,
+            _NO_SEATS,
+            state.scores,
+            state.round_winner,
+            state.game_winners,
+            state.shuffles,
+            0,
+            seat,
+            state.eliminated,
+        ),
+    )
+    return Transition(new, (CardPlayed(seat, card, card.color, False),))
+
+
+def _draw_shortcut(state: GameState, move: Draw) -> Transition | None:
+    """B6.1-B6.3: one card drawn from a non-empty draw pile on the seat's own turn, where
+    no house rule makes the draw more than that (H02, H04 penalized, H05). The seat's UNO
+    call or window lapses (A20) and every other window closes (A15)."""
+    seat = move.seat
+    draw = state.draw
+    if draw is None or state.phase is not PHASE_TURN or not _plain_state(state):
+        return None
+    if not _plan(state.rules).plain_draw:
+        return None
+    card = draw[0]
+    hands = list(state.hands)
+    hands[seat] = hands[seat] + (card,)
+    called = state.uno_called
+    if seat in called:
+        called = called - {seat}
+    new = _new_state(
+        GameState,
+        (
+            state.rules,
+            state.players,
+            state.seed,
+            state.round_number,
+            state.dealer,
+            tuple(hands),
+            draw[1],
+            state.discard,
+            state.color,
+            state.direction,
+            seat,
+            PHASE_DRAWN,
+            card,
+            None,
+            called,
+            _NO_SEATS,
+            state.scores,
+            state.round_winner,
+            state.game_winners,
+            state.shuffles,
+            0,
+            state.played_by,
+            state.eliminated,
+        ),
+    )
+    return Transition(new, (CardsDrawn(seat, 1, "turn", (card,)),))
+
+
+def _pass_shortcut(state: GameState, move: Pass) -> Transition | None:
+    """B6.4: a pass after drawing; the drawn card stays in hand and the turn moves on."""
+    if state.phase is not PHASE_DRAWN or not _plain_state(state):
+        return None
+    seat = move.seat
+    new = state._replace(
+        turn=seat_after(state.players, state.eliminated, seat, state.direction),
+        phase=PHASE_TURN,
+        drawn=None,
+    )
+    return Transition(new, (Passed(seat),))
+
+
+_SHORTCUTS: dict[type, Callable[[GameState, Move], Transition | None]] = {
+    Play: _play_shortcut,  # type: ignore[dict-item]
+    Draw: _draw_shortcut,  # type: ignore[dict-item]
+    Pass: _pass_shortcut,  # type: ignore[dict-item]
+}
 
 
 def apply_or_raise(state: GameState, move: MoveLike) -> Transition:
@@ -899,6 +1092,7 @@ def apply_or_raise(state: GameState, move: MoveLike) -> Transition:
 
 
 _NO_SEATS: frozenset[int] = frozenset()
+_new_state = tuple.__new__
 
 
 class _Builder:
@@ -1051,7 +1245,7 @@ class _Builder:
         result = score_round(rules, self.hands, self.scores, winner, frozenset(self.eliminated))
         self.scores = result.scores
         self.round_winner = winner
-        self.phase = Phase.ROUND_OVER
+        self.phase = PHASE_ROUND_OVER
         self.penalty = None
         self.drawn = None
         self.uno_open = _NO_SEATS
@@ -1063,7 +1257,7 @@ class _Builder:
             self.finish_game(result.game_winners)
 
     def finish_game(self, winners: tuple[int, ...]) -> None:
-        self.phase = Phase.GAME_OVER
+        self.phase = PHASE_GAME_OVER
         self.game_winners = winners
         self.events.append(GameEnded(winners))
 
@@ -1071,7 +1265,7 @@ class _Builder:
         """H16: a seat holding ``limit`` or more cards is eliminated; its cards go under the
         discard pile; the last seat standing wins the game."""
         mercy = self.rules.house_rules.mercy
-        if not mercy.enabled or self.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+        if not mercy.enabled or self.phase in (PHASE_ROUND_OVER, PHASE_GAME_OVER):
             return
         for seat in self.active():
             if len(self.hands[seat]) >= mercy.limit:
@@ -1081,14 +1275,14 @@ class _Builder:
                 self.events.append(Eliminated(seat, "mercy"))
                 if self.turn == seat:
                     self.turn = self.next(seat)
-                    if self.phase is Phase.DRAWN:
-                        self.phase, self.drawn = Phase.TURN, None
+                    if self.phase is PHASE_DRAWN:
+                        self.phase, self.drawn = PHASE_TURN, None
         left = self.active()
         if len(left) != 1:
             return
         if mercy.last_player_standing:
             self.round_winner = left[0]
-            self.phase = Phase.ROUND_OVER
+            self.phase = PHASE_ROUND_OVER
             self.penalty = None
             self.drawn = None
             self.events.append(RoundEnded(left[0], (0,) * self.players, self.scores, False))
@@ -1102,7 +1296,7 @@ class _Builder:
         """B10.1 / A55: the round ends when a hand is empty and no penalty waits for its
         victim (B10.3: the last Draw Two or Wild Draw Four is still drawn). The acting seat
         wins if its hand is empty, else the first empty hand in turn order."""
-        if self.penalty is not None or self.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+        if self.penalty is not None or self.phase in (PHASE_ROUND_OVER, PHASE_GAME_OVER):
             return
         if all(self.hands):
             return
@@ -1125,7 +1319,7 @@ class _Builder:
             if (
                 uno.enabled
                 and uno.applies_after_transfer
-                and self.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
+                and self.phase not in (PHASE_ROUND_OVER, PHASE_GAME_OVER)
             ):
                 must_call = {s for s in self.transferred if len(self.hands[s]) == 1}
                 if must_call:
@@ -1138,34 +1332,36 @@ class _Builder:
             if any(len(hands[s]) != 1 for s in self.uno_open):
                 self.uno_open = frozenset(s for s in self.uno_open if len(hands[s]) == 1)
         old = self.old
-        state = GameState(
-            rules=self.rules,
-            players=self.players,
-            seed=old.seed,
-            round_number=old.round_number,
-            dealer=old.dealer,
-            hands=tuple(self.hands),
-            draw=self.draw,
-            discard=self.discard,
-            color=self.color,
-            direction=self.direction,
-            turn=self.turn,
-            phase=self.phase,
-            drawn=self.drawn,
-            penalty=self.penalty,
-            uno_called=self.uno_called,
-            uno_open=self.uno_open,
-            scores=self.scores,
-            round_winner=self.round_winner,
-            game_winners=self.game_winners,
-            shuffles=self.shuffles,
-            passes=self.passes,
-            played_by=self.played_by,
-            eliminated=self.eliminated,
+        # One allocation for the new state; the fields in GameState's order.
+        state = _new_state(
+            GameState,
+            (
+                self.rules,
+                self.players,
+                old.seed,
+                old.round_number,
+                old.dealer,
+                tuple(hands),
+                self.draw,
+                self.discard,
+                self.color,
+                self.direction,
+                self.turn,
+                self.phase,
+                self.drawn,
+                self.penalty,
+                self.uno_called,
+                self.uno_open,
+                self.scores,
+                self.round_winner,
+                self.game_winners,
+                self.shuffles,
+                self.passes,
+                self.played_by,
+                self.eliminated,
+            ),
         )
         return Transition(state, tuple(self.events))
-
-
 
 
 def _perform_play(b: _Builder, move: Play) -> None:
@@ -1174,7 +1370,7 @@ def _perform_play(b: _Builder, move: Play) -> None:
     kind = _play_kind(old, move)
     assert isinstance(kind, PlayKind)
     b.actor = seat
-    if kind is PlayKind.TURN:
+    if kind is KIND_TURN:
         b.turn_action(seat)
     else:
         b.other_acts(seat)
@@ -1190,11 +1386,11 @@ def _perform_play(b: _Builder, move: Play) -> None:
             new_color = card.color
         elif move.color is not None:
             new_color = move.color
-        b.events.append(CardPlayed(seat, card, new_color, kind is PlayKind.JUMP_IN))
+        b.events.append(CardPlayed(seat, card, new_color, kind is KIND_JUMP_IN))
     b.color = new_color
     b.played_by = seat
     b.drawn = None
-    b.phase = Phase.TURN
+    b.phase = PHASE_TURN
     b.passes = 0
     uno = b.rules.uno
     if move.call_uno:
@@ -1209,14 +1405,14 @@ def _perform_play(b: _Builder, move: Play) -> None:
         b.uno_open = b.uno_open | {seat}
     pending = b.penalty
     b.penalty = None
-    if kind is PlayKind.DEFLECT:
+    if kind is KIND_DEFLECT:
         _deflect(b, seat, move.card, pending)
         return
     carried = 0
     if pending is not None and (
-        kind is PlayKind.STACK
+        kind is KIND_STACK
         or (
-            kind is PlayKind.JUMP_IN
+            kind is KIND_JUMP_IN
             and b.rules.house_rules.jump_in.with_stacking is WithStacking.ACCUMULATE
         )
     ):
@@ -1227,11 +1423,11 @@ def _perform_play(b: _Builder, move: Play) -> None:
 def _deflect(b: _Builder, seat: int, card: Card, pending: Penalty | None) -> None:
     """H15: a Reverse sends the penalty back the other way; a Skip passes it on."""
     assert pending is not None
-    if card.rank is Rank.REVERSE:
+    if card.rank is RANK_REVERSE:
         b.direction = -b.direction
     victim = b.next(seat)
     b.penalty = attrs.evolve(pending, challengeable=False)
-    b.phase = Phase.PENALTY
+    b.phase = PHASE_PENALTY
     b.turn = victim
     b.events.append(PenaltyDeflected(seat, victim, pending.amount))
 
@@ -1271,14 +1467,14 @@ def _perform_draw(b: _Builder, move: Draw) -> None:
         b.turn = b.next(seat)
         return
     b.drawn = cards[-1]
-    b.phase = Phase.DRAWN
+    b.phase = PHASE_DRAWN
 
 
 def _perform_pass(b: _Builder, move: Pass) -> None:
     seat = move.seat
     b.events.append(Passed(seat))
     b.actor = seat
-    if b.phase is Phase.DRAWN:
+    if b.phase is PHASE_DRAWN:
         # B6.4: the drawn card stays in hand and the turn ends.
         b.drawn = None
     else:
@@ -1286,10 +1482,10 @@ def _perform_pass(b: _Builder, move: Pass) -> None:
         b.turn_action(seat)
         b.passes += 1
         if b.passes >= len(b.active()):
-            b.phase = Phase.TURN
+            b.phase = PHASE_TURN
             b.end_round(None)
             return
-    b.phase = Phase.TURN
+    b.phase = PHASE_TURN
     b.turn = b.next(seat)
 
 
@@ -1301,7 +1497,7 @@ def _perform_accept(b: _Builder, move: Accept) -> None:
     b.draw_cards(seat, penalty.amount, "penalty")
     b.events.append(PenaltyAccepted(seat, penalty.amount))
     b.penalty = None
-    b.phase = Phase.TURN
+    b.phase = PHASE_TURN
     stacking = b.rules.house_rules.stacking
     if stacking.enabled and not stacking.victim_loses_turn:
         b.turn = seat  # A49 option: the victim draws, then plays.
@@ -1316,7 +1512,7 @@ def _perform_challenge(b: _Builder, move: Challenge) -> None:
     seat, offender = move.seat, penalty.offender
     b.actor = seat
     b.penalty = None
-    b.phase = Phase.TURN
+    b.phase = PHASE_TURN
     rules = b.rules
     if penalty.bluff:
         # B8.6 / A46: the offender draws the total instead; A7 and A8 settle what follows.
@@ -1342,7 +1538,7 @@ def _perform_challenge(b: _Builder, move: Challenge) -> None:
         else:
             b.turn = seat
             if on_color is GuiltyColor.CHALLENGER_NAMES:
-                b.phase = Phase.CHOOSE_COLOR
+                b.phase = PHASE_CHOOSE_COLOR
         return
     # B8.7 / A46: the challenger draws the total + 2 and loses the turn.
     amount = penalty.amount + 2
@@ -1364,7 +1560,7 @@ def _perform_choose(b: _Builder, move: ChooseColor) -> None:
         return
     # A1 (a): the first player names the color, then plays (also A8 d).
     b.color = move.color
-    b.phase = Phase.TURN
+    b.phase = PHASE_TURN
 
 
 def _perform_call(b: _Builder, move: CallUno) -> None:

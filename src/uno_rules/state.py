@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from attrs import frozen
 
@@ -68,6 +68,11 @@ class Phase(StrEnum):
     GAME_OVER = "game-over"  # nothing more happens (B10.6)
 
 
+# Read by the properties below on every move; see engine.py for why they are module names.
+_OVER = frozenset((Phase.ROUND_OVER, Phase.GAME_OVER))
+_GAME_OVER = Phase.GAME_OVER
+
+
 @frozen
 class Penalty:
     """A pending draw penalty that its victim must answer (A60).
@@ -98,9 +103,8 @@ class Decision:
     seat: int | None
 
 
-@frozen
-class GameState:
-    """Everything about a table at one moment. Frozen: never changes after it is built.
+class GameState(NamedTuple):
+    """Everything about a table at one moment. Immutable: never changes after it is built.
 
     ``color`` is ``None`` only while the color of a wild turned as the first card is still
     to be named (A1).
@@ -113,6 +117,11 @@ class GameState:
     played the top card; ``None`` for a turned first card), ``eliminated`` (seats out of the
     game, H16 and 3.4). Piles are read through
     :attr:`draw_pile` and :attr:`discard_pile`.
+
+    A state is a named tuple: building one is a single allocation, which matters to an engine
+    that builds one per move (``docs/performance.md``). Read it by field name;
+    ``state._replace(turn=2)`` gives a changed copy. Two states are equal when every field
+    is.
     """
 
     rules: Rules
@@ -138,6 +147,15 @@ class GameState:
     passes: int
     played_by: int | None = None
     eliminated: frozenset[int] = frozenset()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is GameState and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
 
     @property
     def top_card(self) -> Card:
@@ -165,11 +183,11 @@ class GameState:
 
     @property
     def round_over(self) -> bool:
-        return self.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+        return self.phase in _OVER
 
     @property
     def game_over(self) -> bool:
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     @property
     def game_winner(self) -> int | None:

@@ -109,13 +109,12 @@ class Stacking:
     )
 
 
+_DRAW_VALUES = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4}
+
+
 def draw_value(card: Card) -> int:
     """Cards a draw card adds to a penalty: 2 for a Draw Two, 4 for a Wild Draw Four."""
-    if card.rank is Rank.DRAW_TWO:
-        return 2
-    if card.rank is Rank.WILD_DRAW_FOUR:
-        return 4
-    return 0
+    return _DRAW_VALUES.get(card.rank, 0)
 
 
 _PAIR_OF = {

@@ -1,10 +1,13 @@
-"""The fast listing of legal moves against its definition (API.md 6).
+"""The engine's shortcuts against the general path (API.md 6).
 
 ``legal_moves`` answers the usual decisions (the acting seat's turn, a draw, a penalty with
 no card to answer it) without validating every candidate. Its definition is
-``reference_legal_moves``: every candidate that ``validate`` accepts. These playouts hold the
-two equal, move for move and in the same order, at every state of whole rounds under every
-bundled preset and for every seat, and check that the shortcut really answered.
+``reference_legal_moves``: every candidate that ``validate`` accepts. ``apply`` plays the
+commonest moves (a number card, a draw, a pass after drawing) without the transition
+builder. These playouts hold each shortcut equal to its definition (the same moves in the
+same order; the same state and events) at every state of whole rounds, under every bundled
+preset and the rule switches that change what a shortcut must do, and check that the
+shortcuts really answered.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 import pytest
 
 import uno_rules as uno
-from uno_rules.engine import _fast_listing, reference_legal_moves
+from uno_rules.engine import _SHORTCUTS, _fast_listing, _perform, reference_legal_moves
 
 # Rule sets whose switches change what the shortcut must refuse or leave to validate.
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -33,7 +36,16 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "B6.3 any card after a draw": {"after_draw": "any_card"},
     "E4 wild swap hands": {"deck": "swap-112-2015"},
     "H02 draw until playable": {"house_rules": {"draw_until_playable": {"enabled": True}}},
+    "H03 force play": {"house_rules": {"force_play": {"enabled": True}}},
+    "H04 penalized": {"voluntary_draw": "penalized"},
+    "H05 no play after a draw": {"after_draw": "none"},
+    "H16 mercy": {"house_rules": {"mercy": {"enabled": True, "limit": 12}}},
+    "A15 b": {"uno": {"window_closes_on": "any_other_player_draw_or_play"}},
 }
+
+RULE_SETS = [pytest.param(name, id=name) for name in uno.preset_names()] + [
+    pytest.param({"extends": "official", **v}, id=k) for k, v in VARIANTS.items()
+]
 
 
 def playout_states(
@@ -56,11 +68,7 @@ def playout_states(
     return states
 
 
-@pytest.mark.parametrize(
-    "rules",
-    [pytest.param(name, id=name) for name in uno.preset_names()]
-    + [pytest.param({"extends": "official", **v}, id=k) for k, v in VARIANTS.items()],
-)
+@pytest.mark.parametrize("rules", RULE_SETS)
 @pytest.mark.parametrize("players", [2, 4])
 def test_fast_listing_equals_its_definition(rules: str | dict[str, Any], players: int) -> None:
     answered = 0
@@ -74,6 +82,28 @@ def test_fast_listing_equals_its_definition(rules: str | dict[str, Any], players
                     assert fast == reference, (state, seat)
                 assert uno.legal_moves(state, seat) == reference, (state, seat)
     assert answered > 0  # the shortcut was exercised, not only the reference
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_shortcut_transitions_equal_the_general_path(
+    rules: str | dict[str, Any], players: int
+) -> None:
+    answered = 0
+    for seed in range(3):
+        for state in playout_states(uno.load_preset(rules), players, seed):
+            for seat in state.active_seats:
+                for move in uno.legal_moves(state, seat):
+                    shortcut = _SHORTCUTS.get(type(move))
+                    done = shortcut(state, move) if shortcut is not None else None
+                    if done is None:
+                        continue
+                    answered += 1
+                    general = _perform(state, move)
+                    assert done.state == general.state, (state, move)
+                    assert done.events == general.events, (state, move)
+    if rules != "no-mercy-lite" and "mercy" not in str(rules):
+        assert answered > 0  # the shortcuts were exercised
 
 
 def test_fast_listing_leaves_several_cards_at_once_to_the_reference() -> None:
