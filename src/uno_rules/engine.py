@@ -654,8 +654,10 @@ def _play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
 def _play_candidates(state: GameState, seat: int) -> Iterator[Play]:
     """Plays worth validating. Cards are skipped only for reasons that ``validate`` would
     refuse them for anyway (a card that matches nothing on an ordinary turn, a card other
-    than the drawn one after a draw, a non-identical card out of turn), so the pruning
-    never hides a legal move; the property tests hold the two together."""
+    than the drawn one after a draw, a non-identical card out of turn, a card that can
+    neither stack, deflect nor jump in on a pending penalty), so the pruning never hides a
+    legal move; the state machines hold the two together (any move that validates is
+    listed)."""
     hand = state.hands[seat]
     phase = state.phase
     if phase is PHASE_CHOOSE_COLOR:
@@ -665,6 +667,7 @@ def _play_candidates(state: GameState, seat: int) -> Iterator[Play]:
     ordinary = seat == state.turn and (phase is PHASE_TURN or phase is PHASE_DRAWN)
     answering = seat == state.turn and phase is PHASE_PENALTY
     drawn_only = phase is PHASE_DRAWN and state.rules.after_draw is not AfterDraw.ANY_CARD
+    hr = state.rules.house_rules
     seen: set[Card] = set()
     for card in hand:
         if card in seen:
@@ -675,9 +678,20 @@ def _play_candidates(state: GameState, seat: int) -> Iterator[Play]:
                 continue
             if not matches(card, top, color):
                 continue
-        elif not answering and not (jump_in and identical(card, top)):
+        elif answering:
+            # Only a stack (H01), a deflect (H15) or a jump-in (H06) answers a penalty.
+            if not (
+                (hr.stacking.enabled and draw_value(card))
+                or (hr.deflect.enabled and card.rank in _DEFLECT_RANKS)
+                or (jump_in and identical(card, top))
+            ):
+                continue
+        elif not (jump_in and identical(card, top)):
             continue
         yield from _play_variants(state, seat, card)
+
+
+_DEFLECT_RANKS = frozenset((Rank.REVERSE, Rank.SKIP))
 
 
 def _candidates(state: GameState, seat: int) -> list[Move]:
@@ -751,11 +765,17 @@ class _Plan:
 
 
 _PLANS: dict[int, tuple[Rules, _Plan]] = {}
+_LAST_PLAN: tuple[Rules, _Plan] | None = None
 
 
 def _plan(rules: Rules) -> _Plan:
+    global _LAST_PLAN
+    last = _LAST_PLAN
+    if last is not None and last[0] is rules:  # the usual case: one rule set in play
+        return last[1]
     found = _PLANS.get(id(rules))
     if found is not None and found[0] is rules:
+        _LAST_PLAN = found
         return found[1]
     hr = rules.house_rules
     forbidden = frozenset(
@@ -794,7 +814,7 @@ def _plan(rules: Rules) -> _Plan:
     )
     if len(_PLANS) > 64:  # a few rule sets are in use at a time; keep the cache small
         _PLANS.clear()
-    _PLANS[id(rules)] = (rules, plan)
+    _PLANS[id(rules)] = _LAST_PLAN = (rules, plan)
     return plan
 
 
@@ -850,7 +870,9 @@ def _fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
     if phase is PHASE_TURN or phase is PHASE_DRAWN:
         if plan.multi_card:
             return None
-        top, color = state.top_card, state.color
+        discard = state.discard
+        assert discard is not None
+        top, color = discard[0], state.color
         top_rank = top.rank if top.color is not None else None
         only = state.drawn if phase is PHASE_DRAWN and plan.drawn_only else None
         calls = plan.uno and (size == 2 or plan.calls_always)
@@ -862,7 +884,12 @@ def _fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
                 continue  # B5: no match
             rank = card.rank
             if rank in plan.target_ranks:
-                out.extend(p for p in _play_variants(state, seat, card) if _valid(state, p))
+                # H07, E4: the variants differ only in color, in a target taken from the
+                # other active seats, and in the UNO call, all as validate allows: they
+                # stand or fall together with the card, so one check decides them all.
+                variants = tuple(_play_variants(state, seat, card))
+                if variants and _valid(state, variants[0]):
+                    out.extend(variants)
                 continue
             if size == 1 and rank in plan.forbidden_last:
                 continue  # H14
