@@ -56,20 +56,28 @@ def policy(legal: tuple[uno.Move, ...], rng: random.Random) -> uno.Move:
     plays: dict[uno.Card, list[uno.Play]] = {}
     fallback: uno.Move | None = None
     for move in legal:
-        if isinstance(move, uno.Play):
-            plays.setdefault(move.card, []).append(move)
-        elif isinstance(move, (uno.Draw, uno.Accept)) or (
-            isinstance(move, uno.Pass) and fallback is None
-        ):
+        kind = type(move)
+        if kind is _PLAY:
+            assert isinstance(move, uno.Play)
+            group = plays.get(move.card)
+            if group is None:
+                plays[move.card] = [move]
+            else:
+                group.append(move)
+        elif kind is _DRAW or kind is _ACCEPT or (kind is _PASS and fallback is None):
             fallback = move
-        elif isinstance(move, uno.ChooseColor):
-            return rng.choice([m for m in legal if isinstance(m, uno.ChooseColor)])
+        elif kind is _CHOOSE:
+            return rng.choice([m for m in legal if type(m) is _CHOOSE])
     if plays:
         options = plays[rng.choice(list(plays))]
         calls = [m for m in options if m.call_uno]
         return rng.choice(calls or options)
     assert fallback is not None
     return fallback
+
+
+# The move classes, read once: the policy runs once per move of every playout.
+_PLAY, _DRAW, _PASS, _ACCEPT, _CHOOSE = uno.Play, uno.Draw, uno.Pass, uno.Accept, uno.ChooseColor
 
 
 def play_reference(players: int, seed: int) -> int:

@@ -43,6 +43,7 @@ from .events import (
     PenaltyAccepted,
     PenaltyDeflected,
     Reshuffled,
+    Reversed,
     RoundEnded,
     Skipped,
     UnoCalled,
@@ -72,6 +73,7 @@ from .rules import (
     OnBlocked,
     OnLastCard,
     Rules,
+    TwoPlayerReverse,
     UnoWindow,
     VoluntaryDraw,
     W4InStack,
@@ -132,6 +134,7 @@ KIND_JUMP_IN = PlayKind.JUMP_IN
 KIND_STACK = PlayKind.STACK
 KIND_TURN = PlayKind.TURN
 RANK_DRAW_TWO = Rank.DRAW_TWO
+TPR_SKIP = TwoPlayerReverse.SKIP
 RANK_REVERSE = Rank.REVERSE
 RANK_SEVEN = Rank.SEVEN
 RANK_SKIP = Rank.SKIP
@@ -759,7 +762,7 @@ class _Plan:
     penalty_plays: bool  # H01, H15, H06: a pending penalty can be answered with a card
     draw_needs_check: bool  # H04 forbidden: a draw is refused while a card is playable
     drawn_may_pass: bool  # B6.4: neither H02 must_play nor H03 can make the drawn card compulsory
-    plain_ranks: frozenset[Rank]  # numbers whose play does nothing more (no Seven-O effect)
+    shortcut_ranks: frozenset[Rank]  # the cards _play_shortcut applies
     plain_draw: bool  # a voluntary draw is one card and a decision (not H02, H04 penalized, H05)
     mercy: bool  # H16
 
@@ -796,11 +799,12 @@ def _plan(rules: Rules) -> _Plan:
         or hr.deflect.enabled
         or (hr.jump_in.enabled and hr.jump_in.during_pending_penalty),
         draw_needs_check=rules.voluntary_draw is VoluntaryDraw.FORBIDDEN,
-        plain_ranks=frozenset(
+        shortcut_ranks=frozenset(
             r
-            for r in NUMBER_RANKS
+            for r in (*NUMBER_RANKS, Rank.WILD, Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)
             if not (hr.seven_o.enabled and r is Rank.SEVEN and hr.seven_o.seven_swap)
             and not (hr.seven_o.enabled and r is Rank.ZERO and hr.seven_o.zero_rotate)
+            and not (r is Rank.DRAW_TWO and penalty_has_choice(rules, Card(Color.RED, r)))
         ),
         plain_draw=not hr.draw_until_playable.enabled
         and rules.voluntary_draw is not VoluntaryDraw.PENALIZED
@@ -992,44 +996,87 @@ def _plain_state(state: GameState) -> bool:
 
 
 def _play_shortcut(state: GameState, move: Play) -> Transition | None:
-    """B5, B4.3: a number card (no Seven-O effect), played on the seat's own turn, leaving
-    at least two cards, with no UNO call. Every UNO window closes (A15: the play is a turn
-    action; the player's own window cannot be open with more than one card, A20)."""
+    """A card played on the seat's own turn, leaving at least two cards, with no UNO call,
+    no target and no extra cards, when it is one of (``_Plan.shortcut_ranks``):
+
+    - a number card with no Seven-O effect (B5, B4.3), or a Wild (B7.4: its color named);
+    - a Skip (B7.1): the next seat is skipped;
+    - a Reverse (B7.2): the direction flips; with two players under H08 ``skip`` it skips;
+    - a Draw Two whose victim has no decision to make (B7.3, A60: no stacking, deflecting
+      or jump-in on a penalty): the victim draws two from a pile that holds them and is
+      skipped; the victim's UNO call or window lapses (A20).
+
+    Every other UNO window closes (A15: the play is a turn action; the player's own window
+    cannot be open with more than one card, A20)."""
     seat, card = move.seat, move.card
     hand = state.hands[seat]
     phase = state.phase
+    rank = card.rank
     if (
         seat != state.turn
         or (phase is not PHASE_TURN and phase is not PHASE_DRAWN)
-        or card.rank not in _plan(state.rules).plain_ranks
+        or rank not in _plan(state.rules).shortcut_ranks
         or len(hand) < 3
         or move.call_uno
         or move.extra
+        or move.target is not None
         or not _plain_state(state)
     ):
         return None
+    players, out, direction = state.players, state.eliminated, state.direction
     hands = list(state.hands)
     hands[seat] = _without(hand, (card,))
+    draw = state.draw
+    called = state.uno_called
+    color = card.color if card.color is not None else move.color
+    assert color is not None
+    played = CardPlayed(seat, card, color, False)
+    if rank is RANK_SKIP:
+        skipped = seat_after(players, out, seat, direction)
+        events: tuple[Event, ...] = (played, Skipped(skipped))
+        turn = seat_after(players, out, skipped, direction)
+    elif rank is RANK_REVERSE:
+        if players - len(out) == 2 and state.rules.two_player_reverse is TPR_SKIP:
+            events = (played, Skipped(seat_after(players, out, seat, direction)))  # H08
+            turn = seat
+        else:
+            direction = -direction
+            events = (played, Reversed(direction))
+            turn = seat_after(players, out, seat, direction)
+    elif rank is RANK_DRAW_TWO:
+        if draw is None or draw[2] < 2:
+            return None  # a reshuffle: the general path
+        victim = seat_after(players, out, seat, direction)
+        cards = (draw[0], draw[1][0])  # type: ignore[index]
+        draw = draw[1][1]  # type: ignore[index]
+        hands[victim] = hands[victim] + cards
+        if victim in called:
+            called = called - {victim}
+        events = (played, CardsDrawn(victim, 2, "penalty", cards), Skipped(victim))
+        turn = seat_after(players, out, victim, direction)
+    else:
+        events = (played,)
+        turn = seat_after(players, out, seat, direction)
     discard = state.discard
-    assert discard is not None and card.color is not None
+    assert discard is not None
     new = _new_state(
         GameState,
         (
             state.rules,
-            state.players,
+            players,
             state.seed,
             state.round_number,
             state.dealer,
             tuple(hands),
-            state.draw,
+            draw,
             (card, discard, discard[2] + 1),
-            card.color,
-            state.direction,
-            seat_after(state.players, state.eliminated, seat, state.direction),
+            color,
+            direction,
+            turn,
             PHASE_TURN,
             None,
             None,
-            state.uno_called,
+            called,
             _NO_SEATS,
             state.scores,
             state.round_winner,
@@ -1037,10 +1084,10 @@ def _play_shortcut(state: GameState, move: Play) -> Transition | None:
             state.shuffles,
             0,
             seat,
-            state.eliminated,
+            out,
         ),
     )
-    return Transition(new, (CardPlayed(seat, card, card.color, False),))
+    return Transition(new, events)
 
 
 def _draw_shortcut(state: GameState, move: Draw) -> Transition | None:
@@ -1095,12 +1142,16 @@ def _pass_shortcut(state: GameState, move: Pass) -> Transition | None:
     if state.phase is not PHASE_DRAWN or not _plain_state(state):
         return None
     seat = move.seat
-    new = state._replace(
-        turn=seat_after(state.players, state.eliminated, seat, state.direction),
-        phase=PHASE_TURN,
-        drawn=None,
-    )
-    return Transition(new, (Passed(seat),))
+    values = list(state)
+    values[_TURN_FIELD] = seat_after(state.players, state.eliminated, seat, state.direction)
+    values[_PHASE_FIELD] = PHASE_TURN
+    values[_DRAWN_FIELD] = None
+    return Transition(_new_state(GameState, values), (Passed(seat),))
+
+
+_TURN_FIELD = GameState._fields.index("turn")
+_PHASE_FIELD = GameState._fields.index("phase")
+_DRAWN_FIELD = GameState._fields.index("drawn")
 
 
 _SHORTCUTS: dict[type, Callable[[GameState, Move], Transition | None]] = {
