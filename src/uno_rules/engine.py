@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
 from itertools import permutations
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 import attrs
 from attrs import frozen
@@ -103,9 +103,9 @@ __all__ = ["Transition", "apply", "apply_or_raise", "legal_moves", "validate"]
 MoveLike: TypeAlias = Move | str
 
 
-@frozen
-class Transition:
-    """The result of a legal move: the new ``state`` and the ``events`` that happened."""
+class Transition(NamedTuple):
+    """The result of a legal move: the new ``state`` and the ``events`` that happened.
+    A named tuple (one per move, so cheap to build): ``state, events = result`` works."""
 
     state: GameState
     events: tuple[Event, ...]
@@ -945,12 +945,6 @@ def _valid(state: GameState, move: Move) -> bool:
 _LAST_LISTED: tuple[GameState, int, tuple[Move, ...], frozenset[int]] | None = None
 
 
-def _listed(state: GameState, move: Move) -> bool:
-    """``move`` is one of the very move objects legal_moves last listed for ``state``."""
-    last = _LAST_LISTED
-    return last is not None and last[0] is state and id(move) in last[3]
-
-
 # --------------------------------------------------------------------------- applying
 
 
@@ -959,7 +953,8 @@ def apply(state: GameState, move: MoveLike) -> Transition | v.Violation:
     :class:`~uno_rules.Violation` that refuses it. ``state`` itself never changes."""
     if isinstance(move, str):
         move = parse_move(move)
-    if not _listed(state, move):
+    last = _LAST_LISTED  # a move just listed for this very state is known legal
+    if last is None or last[0] is not state or id(move) not in last[3]:
         violation = validate(state, move)
         if violation is not None:
             return violation
