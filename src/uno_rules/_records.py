@@ -78,13 +78,17 @@ def _compile_init(cls: type[Record]) -> Any:
     from the class body, then ``__post_init__`` if there is one."""
     params = []
     body = []
-    namespace: dict[str, Any] = {"_set": object.__setattr__, "_defaults": cls._defaults}
+    namespace: dict[str, Any] = {"_defaults": cls._defaults}
+    if cls._fields:
+        # Written straight into the instance dict (__setattr__ refuses): about half the
+        # cost of object.__setattr__ per field, and events are built on every move.
+        body.append("    values = self.__dict__")
     for name in cls._fields:
         if name in cls._defaults:
             params.append(f"{name}=_defaults[{name!r}]")
         else:
             params.append(name)
-        body.append(f"    _set(self, {name!r}, {name})")
+        body.append(f"    values[{name!r}] = {name}")
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()")
     star = "*, " if cls._kw_only else ""  # otherwise defaults come last, as in a dataclass

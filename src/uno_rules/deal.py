@@ -28,13 +28,10 @@ from .rules import (
     TwoPlayerReverse,
 )
 from .rules.scoring import card_points
-from .state import GameState, Phase, pile_from, seat_after
+from .state import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, pile_from, seat_after
 from .violations import GameOver, RoundNotOver
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "build_deck", "coerce_rules", "new_game", "next_round"]
-
-MIN_PLAYERS = 2
-MAX_PLAYERS = 10
 
 
 def build_deck(rules: Rules) -> tuple[Card, ...]:

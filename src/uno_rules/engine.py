@@ -86,6 +86,7 @@ from .rules.multi_card import extra_allowed
 from .rules.scoring import hand_points, score_round
 from .rules.stacking import draw_value, stack_allowed
 from .state import (
+    MAX_PLAYERS,
     GameState,
     Penalty,
     Phase,
@@ -724,11 +725,14 @@ def _candidates(state: GameState, seat: int) -> list[Move]:
 def legal_moves(state: GameState, seat: int | None = None) -> tuple[Move, ...]:
     """Every legal move of ``seat`` (default: the seat whose turn or decision it is),
     out-of-turn ones (UNO calls and catches, jump-ins) included, in a deterministic order."""
-    if state.phase is PHASE_ROUND_OVER or state.phase is PHASE_GAME_OVER:
+    phase = state.phase
+    if phase is PHASE_ROUND_OVER or phase is PHASE_GAME_OVER:
         return ()
     if seat is None:
         seat = state.turn
-    if not _is_seat(seat, state.players) or seat in state.eliminated:
+    elif not _is_seat(seat, state.players):
+        return ()
+    if seat in state.eliminated:
         return ()
     global _LAST_LISTED
     last = _LAST_LISTED
@@ -826,7 +830,11 @@ def _plan(rules: Rules) -> _Plan:
 # instead of building new ones: plays by (seat, card, with UNO-call variants), and the
 # other moves by seat.
 _PLAYS: dict[tuple[int, bool], dict[Card, tuple[Play, ...]]] = {}
-_SIMPLE: dict[tuple[type, int], Move] = {}
+_DRAWS = tuple(Draw(s) for s in range(MAX_PLAYERS))
+_PASSES = tuple(Pass(s) for s in range(MAX_PLAYERS))
+_ACCEPTS = tuple(Accept(s) for s in range(MAX_PLAYERS))
+_CHALLENGES = tuple(Challenge(s) for s in range(MAX_PLAYERS))
+_CALLS = tuple(CallUno(s) for s in range(MAX_PLAYERS))
 
 
 def _plays(seat: int, card: Card, calls: bool) -> tuple[Play, ...]:
@@ -848,13 +856,6 @@ def _play_table(seat: int, calls: bool) -> dict[Card, tuple[Play, ...]]:
     if table is None:
         table = _PLAYS[key] = {}
     return table
-
-
-def _simple(kind: type, seat: int) -> Move:
-    found = _SIMPLE.get((kind, seat))
-    if found is None:
-        found = _SIMPLE[(kind, seat)] = kind(seat)
-    return found
 
 
 def _fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
@@ -909,23 +910,19 @@ def _fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
             out.extend(plays)
         if phase is PHASE_TURN:
             if state.draw is not None or pile_size(state.discard) > 1:  # can_draw
-                draw = _simple(Draw, seat)
+                draw = _DRAWS[seat]
                 if not plan.draw_needs_check or _valid(state, draw):
                     out.append(draw)
-            elif _valid(state, passing := _simple(Pass, seat)):
-                out.append(passing)
-        elif plan.drawn_may_pass or _valid(state, passing := _simple(Pass, seat)):
-            out.append(_simple(Pass, seat))  # B6.4, unless H02 or H03 make the card compulsory
+            elif _valid(state, _PASSES[seat]):
+                out.append(_PASSES[seat])
+        elif plan.drawn_may_pass or _valid(state, _PASSES[seat]):
+            out.append(_PASSES[seat])  # B6.4, unless H02 or H03 make the card compulsory
     elif phase is PHASE_PENALTY and not plan.penalty_plays:
-        out.extend(m for m in (_simple(Accept, seat), _simple(Challenge, seat)) if _valid(state, m))
+        out.extend(m for m in (_ACCEPTS[seat], _CHALLENGES[seat]) if _valid(state, m))
     else:
         return None
-    if (
-        plan.uno
-        and (size == 1 or plan.calls_always)
-        and _valid(state, call := _simple(CallUno, seat))
-    ):
-        out.append(call)
+    if plan.uno and (size == 1 or plan.calls_always) and _valid(state, _CALLS[seat]):
+        out.append(_CALLS[seat])
     if state.uno_open:
         out.extend(
             m

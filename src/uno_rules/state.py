@@ -17,9 +17,21 @@ from attrs import frozen
 from .cards import Card, Color
 from .rules import Rules
 
-__all__ = ["Decision", "GameState", "Penalty", "Phase", "Pile", "seat_after"]
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Decision",
+    "GameState",
+    "Penalty",
+    "Phase",
+    "Pile",
+    "seat_after",
+]
 
 Pile: TypeAlias = "tuple[Card, Pile, int] | None"
+
+MIN_PLAYERS = 2  # B1.2
+MAX_PLAYERS = 10  # B1.2
 
 
 def pile_from(cards_top_first: Iterable[Card]) -> Pile:
