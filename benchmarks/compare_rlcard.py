@@ -15,7 +15,10 @@ uno_rules / RLCard, for 2 and 4 players, the median of several repetitions:
 Policy for both: play a uniformly random playable card if there is one (a random color for
 a wild), otherwise draw, then play the drawn card if it is legal, else pass. (RLCard plays a
 playable drawn card by itself, inside its ``draw`` action.) uno_rules also calls UNO with
-the next-to-last card and accepts a Wild Draw Four.
+the next-to-last card and accepts a Wild Draw Four. RLCard lists one action per color for
+a wild and one per copy of a card in hand, so its side groups the actions by card first
+(``rlcard_policy``); picking among actions directly would make a wild four times as likely
+as a number card.
 
     pip install ".[bench]"                  # RLCard, optional
     python benchmarks/compare_rlcard.py     # full run
@@ -50,6 +53,18 @@ def round_uno_rules(players: int, seed: int) -> int:
     return moves
 
 
+def rlcard_policy(actions: list[str], rng: random.Random) -> str:
+    """The shared policy on RLCard's action strings (``r-5``, ``b-wild``, ``draw``): a
+    uniformly random playable card, then a random one of its actions (a wild's color)."""
+    if len(actions) == 1:
+        return actions[0]
+    by_card: dict[str, list[str]] = {}
+    for action in actions:
+        trait = action.partition("-")[2]
+        by_card.setdefault(trait if trait.startswith("wild") else action, []).append(action)
+    return rng.choice(by_card[rng.choice(list(by_card))])
+
+
 def rlcard_runners() -> dict[str, Callable[[int, int], int]] | None:
     """RLCard round players, or ``None`` when RLCard is not installed."""
     try:
@@ -68,7 +83,7 @@ def rlcard_runners() -> dict[str, Callable[[int, int], int]] | None:
         game.init_game()
         moves = 0
         while not game.is_over():
-            game.step(rng.choice(game.get_legal_actions()))
+            game.step(rlcard_policy(game.get_legal_actions(), rng))
             moves += 1
         return moves
 
@@ -84,7 +99,7 @@ def rlcard_runners() -> dict[str, Callable[[int, int], int]] | None:
         moves = 0
         while not rnd.is_over:
             actions = rnd.get_legal_actions(seats, rnd.current_player)
-            rnd.proceed_round(seats, rng.choice(actions))
+            rnd.proceed_round(seats, rlcard_policy(actions, rng))
             moves += 1
         return moves
 
