@@ -41,6 +41,10 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "H05 no play after a draw": {"after_draw": "none"},
     "H16 mercy": {"house_rules": {"mercy": {"enabled": True, "limit": 12}}},
     "A15 b": {"uno": {"window_closes_on": "any_other_player_draw_or_play"}},
+    "H11 no challenge": {"w4_challenge": "disabled"},
+    "H01 victim plays on": {
+        "house_rules": {"stacking": {"enabled": True, "victim_loses_turn": False}}
+    },
 }
 
 RULE_SETS = [pytest.param(name, id=name) for name in uno.preset_names()] + [

@@ -769,6 +769,7 @@ class _Plan:
     shortcut_ranks: frozenset[Rank]  # the cards _play_shortcut applies
     plain_draw: bool  # a voluntary draw is one card and a decision (not H02, H04 penalized, H05)
     mercy: bool  # H16
+    accept_skips: bool  # an accepted penalty costs the victim's turn (not H01's option)
 
 
 _PLANS: dict[int, tuple[Rules, _Plan]] = {}
@@ -805,7 +806,14 @@ def _plan(rules: Rules) -> _Plan:
         draw_needs_check=rules.voluntary_draw is VoluntaryDraw.FORBIDDEN,
         shortcut_ranks=frozenset(
             r
-            for r in (*NUMBER_RANKS, Rank.WILD, Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)
+            for r in (
+                *NUMBER_RANKS,
+                Rank.WILD,
+                Rank.SKIP,
+                Rank.REVERSE,
+                Rank.DRAW_TWO,
+                Rank.WILD_DRAW_FOUR,
+            )
             if not (hr.seven_o.enabled and r is Rank.SEVEN and hr.seven_o.seven_swap)
             and not (hr.seven_o.enabled and r is Rank.ZERO and hr.seven_o.zero_rotate)
             and not (r is Rank.DRAW_TWO and penalty_has_choice(rules, Card(Color.RED, r)))
@@ -814,6 +822,7 @@ def _plan(rules: Rules) -> _Plan:
         and rules.voluntary_draw is not VoluntaryDraw.PENALIZED
         and rules.after_draw is not AfterDraw.NONE,
         mercy=hr.mercy.enabled,
+        accept_skips=not (hr.stacking.enabled and not hr.stacking.victim_loses_turn),
         drawn_may_pass=not hr.force_play.enabled
         and not (
             hr.draw_until_playable.enabled
@@ -994,9 +1003,11 @@ def _play_shortcut(state: GameState, move: Play) -> Transition | None:
     - a number card with no Seven-O effect (B5, B4.3), or a Wild (B7.4: its color named);
     - a Skip (B7.1): the next seat is skipped;
     - a Reverse (B7.2): the direction flips; with two players under H08 ``skip`` it skips;
-    - a Draw Two whose victim has no decision to make (B7.3, A60: no stacking, deflecting
-      or jump-in on a penalty): the victim draws two from a pile that holds them and is
-      skipped; the victim's UNO call or window lapses (A20).
+    - a Draw Two or Wild Draw Four whose victim has no decision to make (B7.3, B7.5, A60:
+      no stacking, deflecting, jump-in on a penalty or challenge): the victim draws from a
+      pile that holds the cards and is skipped; the victim's UNO call lapses (A20);
+    - a Wild Draw Four that waits for its victim's answer (A60, B8.3): the penalty is
+      recorded with whether it was a bluff (B8.2) and the hand it is judged on (B8.5).
 
     Every other UNO window closes (A15: the play is a turn action; the player's own window
     cannot be open with more than one card, A20)."""
@@ -1035,51 +1046,112 @@ def _play_shortcut(state: GameState, move: Play) -> Transition | None:
             direction = -direction
             events = (played, Reversed(direction))
             turn = seat_after(players, out, seat, direction)
-    elif rank is RANK_DRAW_TWO:
-        if draw is None or draw[2] < 2:
+    elif rank is RANK_WILD_DRAW_FOUR and penalty_has_choice(state.rules, card):
+        rules = state.rules
+        discard = state.discard
+        assert discard is not None and state.color is not None
+        after = hands[seat]
+        pending = Penalty(
+            4,
+            card,
+            seat,
+            is_bluff(rules, after, discard[0], state.color),
+            after,
+            state.color,
+            rules.challenge_possible,
+        )
+        turn = seat_after(players, out, seat, direction)
+        return _new_transition(
+            _state_after_play(state, seat, card, hands, draw, color, direction, turn, called),
+            (played,),
+            phase=PHASE_PENALTY,
+            penalty=pending,
+        )
+    elif rank is RANK_DRAW_TWO or rank is RANK_WILD_DRAW_FOUR:
+        amount = 2 if rank is RANK_DRAW_TWO else 4
+        if draw is None or draw[2] < amount:
             return None  # a reshuffle: the general path
         victim = seat_after(players, out, seat, direction)
-        cards = (draw[0], draw[1][0])  # type: ignore[index]
-        draw = draw[1][1]  # type: ignore[index]
+        cards, draw = _top_cards(draw, amount)
         hands[victim] = hands[victim] + cards
         if victim in called:
             called = called - {victim}
-        events = (played, CardsDrawn(victim, 2, "penalty", cards), Skipped(victim))
+        events = (played, CardsDrawn(victim, amount, "penalty", cards), Skipped(victim))
         turn = seat_after(players, out, victim, direction)
     else:
         events = (played,)
         turn = seat_after(players, out, seat, direction)
+    return _new_transition(
+        _state_after_play(state, seat, card, hands, draw, color, direction, turn, called),
+        events,
+    )
+
+
+def _state_after_play(
+    state: GameState,
+    seat: int,
+    card: Card,
+    hands: list[tuple[Card, ...]],
+    draw: Pile,
+    color: Color,
+    direction: int,
+    turn: int,
+    called: frozenset[int],
+) -> list[object]:
+    """The fields of the state after a shortcut play, in GameState's order, as a list a
+    caller may still change: the card on the discard pile, every UNO window closed (A15),
+    the seat recorded as the card's player."""
     discard = state.discard
     assert discard is not None
-    new = _new_state(
-        GameState,
-        (
-            state.rules,
-            players,
-            state.seed,
-            state.round_number,
-            state.dealer,
-            tuple(hands),
-            draw,
-            (card, discard, discard[2] + 1),
-            color,
-            direction,
-            turn,
-            PHASE_TURN,
-            None,
-            None,
-            called,
-            _NO_SEATS,
-            state.scores,
-            state.round_winner,
-            state.game_winners,
-            state.shuffles,
-            0,
-            seat,
-            out,
-        ),
-    )
-    return Transition(new, events)
+    return [
+        state.rules,
+        state.players,
+        state.seed,
+        state.round_number,
+        state.dealer,
+        tuple(hands),
+        draw,
+        (card, discard, discard[2] + 1),
+        color,
+        direction,
+        turn,
+        PHASE_TURN,
+        None,
+        None,
+        called,
+        _NO_SEATS,
+        state.scores,
+        state.round_winner,
+        state.game_winners,
+        state.shuffles,
+        0,
+        seat,
+        state.eliminated,
+    ]
+
+
+def _new_transition(
+    values: list[object],
+    events: tuple[Event, ...],
+    phase: Phase | None = None,
+    penalty: Penalty | None = None,
+) -> Transition:
+    """A transition to the state with these field ``values`` (``phase`` and ``penalty``
+    replaced when given)."""
+    if phase is not None:
+        values[_PHASE_FIELD] = phase
+        values[_PENALTY_FIELD] = penalty
+    return Transition(_new_state(GameState, values), events)
+
+
+def _top_cards(pile: Pile, count: int) -> tuple[tuple[Card, ...], Pile]:
+    """The top ``count`` cards of a pile that holds them, and the pile left."""
+    cards = []
+    for _ in range(count):
+        assert pile is not None
+        cards.append(pile[0])
+        pile = pile[1]
+    return tuple(cards), pile
 
 
 def _draw_shortcut(state: GameState, move: Draw) -> Transition | None:
@@ -1134,22 +1206,58 @@ def _pass_shortcut(state: GameState, move: Pass) -> Transition | None:
     if state.phase is not PHASE_DRAWN or not _plain_state(state):
         return None
     seat = move.seat
-    values = list(state)
+    values: list[object] = list(state)
     values[_TURN_FIELD] = seat_after(state.players, state.eliminated, seat, state.direction)
-    values[_PHASE_FIELD] = PHASE_TURN
     values[_DRAWN_FIELD] = None
-    return Transition(_new_state(GameState, values), (Passed(seat),))
+    return _new_transition(values, (Passed(seat),), phase=PHASE_TURN)
 
 
-_TURN_FIELD = GameState._fields.index("turn")
-_PHASE_FIELD = GameState._fields.index("phase")
-_DRAWN_FIELD = GameState._fields.index("drawn")
+def _accept_shortcut(state: GameState, move: Accept) -> Transition | None:
+    """B7.5, A60: the victim accepts a pending penalty whose cards the draw pile holds, and
+    loses the turn (not H01 ``victim_loses_turn: false``). The victim's UNO call or window
+    lapses (A20); under A15 (b) the draw also closes every other window."""
+    penalty = state.penalty
+    draw = state.draw
+    if (
+        penalty is None
+        or draw is None
+        or draw[2] < penalty.amount
+        or not _plain_state(state)
+        or not _plan(state.rules).accept_skips
+    ):
+        return None
+    seat = move.seat
+    cards, rest = _top_cards(draw, penalty.amount)
+    hands = list(state.hands)
+    hands[seat] = hands[seat] + cards
+    values: list[object] = list(state)
+    values[_HANDS_FIELD] = tuple(hands)
+    values[_DRAW_FIELD] = rest
+    values[_TURN_FIELD] = seat_after(state.players, state.eliminated, seat, state.direction)
+    values[_CALLED_FIELD] = state.uno_called - {seat}
+    if state.rules.uno.window_closes_on is UnoWindow.NEXT_TURN_ACTION:
+        values[_OPEN_FIELD] = state.uno_open - {seat}
+    else:
+        values[_OPEN_FIELD] = _NO_SEATS
+    events = (
+        CardsDrawn(seat, penalty.amount, "penalty", cards),
+        PenaltyAccepted(seat, penalty.amount),
+        Skipped(seat),
+    )
+    return _new_transition(values, events, phase=PHASE_TURN, penalty=None)
+
+
+_FIELD = {name: i for i, name in enumerate(GameState._fields)}
+_HANDS_FIELD, _DRAW_FIELD, _TURN_FIELD = _FIELD["hands"], _FIELD["draw"], _FIELD["turn"]
+_PHASE_FIELD, _DRAWN_FIELD, _PENALTY_FIELD = _FIELD["phase"], _FIELD["drawn"], _FIELD["penalty"]
+_CALLED_FIELD, _OPEN_FIELD = _FIELD["uno_called"], _FIELD["uno_open"]
 
 
 _SHORTCUTS: dict[type, Callable[[GameState, Move], Transition | None]] = {
     Play: _play_shortcut,  # type: ignore[dict-item]
     Draw: _draw_shortcut,  # type: ignore[dict-item]
     Pass: _pass_shortcut,  # type: ignore[dict-item]
+    Accept: _accept_shortcut,  # type: ignore[dict-item]
 }
 
 
