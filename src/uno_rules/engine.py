@@ -741,7 +741,7 @@ def legal_moves(state: GameState, seat: int | None = None) -> tuple[Move, ...]:
     moves = _fast_listing(state, seat)
     if moves is None:
         moves = reference_legal_moves(state, seat)
-    _LAST_LISTED = (state, seat, moves, frozenset(map(id, moves)))
+    _LAST_LISTED = (state, seat, moves)
     return moves
 
 
@@ -770,6 +770,9 @@ class _Plan:
     plain_draw: bool  # a voluntary draw is one card and a decision (not H02, H04 penalized, H05)
     mercy: bool  # H16
     accept_skips: bool  # an accepted penalty costs the victim's turn (not H01's option)
+    special: frozenset[Rank]  # ranks whose plays are checked against the state each time
+    # plays[calls][seat]: the plays of each card, built as cards come up
+    plays: list[list[dict[Card, tuple[Play, ...]]]] = attrs.field(eq=False)
 
 
 _PLANS: dict[int, tuple[Rules, _Plan]] = {}
@@ -823,6 +826,10 @@ def _plan(rules: Rules) -> _Plan:
         and rules.after_draw is not AfterDraw.NONE,
         mercy=hr.mercy.enabled,
         accept_skips=not (hr.stacking.enabled and not hr.stacking.victim_loses_turn),
+        special=frozenset(targets)
+        | forbidden
+        | ({Rank.WILD_DRAW_FOUR} if rules.w4_restriction is W4Restriction.STRICT else set()),
+        plays=[[{} for _ in range(MAX_PLAYERS)] for _ in (False, True)],
         drawn_may_pass=not hr.force_play.enabled
         and not (
             hr.draw_until_playable.enabled
@@ -836,9 +843,8 @@ def _plan(rules: Rules) -> _Plan:
 
 
 # Move objects are frozen values, so the engine lists the same objects again and again
-# instead of building new ones: plays by (seat, card, with UNO-call variants), and the
-# other moves by seat.
-_PLAYS: dict[tuple[int, bool], dict[Card, tuple[Play, ...]]] = {}
+# instead of building new ones: plays in each plan's table (``_Plan.plays``), the other
+# moves by seat.
 _DRAWS = tuple(Draw(s) for s in range(MAX_PLAYERS))
 _PASSES = tuple(Pass(s) for s in range(MAX_PLAYERS))
 _ACCEPTS = tuple(Accept(s) for s in range(MAX_PLAYERS))
@@ -857,14 +863,26 @@ def _plays(seat: int, card: Card, calls: bool) -> tuple[Play, ...]:
     )
 
 
-def _play_table(seat: int, calls: bool) -> dict[Card, tuple[Play, ...]]:
-    """The plays of ``seat`` by card, filled as cards come up (at most one entry per
-    distinct card)."""
-    key = (seat, calls)
-    table = _PLAYS.get(key)
-    if table is None:
-        table = _PLAYS[key] = {}
-    return table
+def _checked_plays(
+    state: GameState, plan: _Plan, seat: int, card: Card, calls: bool
+) -> Iterable[Play]:
+    """The plays of a matching ``card`` whose rank the plan marks as special: one that may
+    take a target (H07, E4), may not go out (H14), or may be a refused bluff (H10)."""
+    hand = state.hands[seat]
+    rank = card.rank
+    if rank in plan.target_ranks:
+        # The variants differ only in color, in a target taken from the other active
+        # seats, and in the UNO call, all as validate allows: they stand or fall together
+        # with the card, so one check decides them all.
+        variants = tuple(_play_variants(state, seat, card))
+        return variants if variants and _valid(state, variants[0]) else ()
+    if len(hand) == 1 and rank in plan.forbidden_last:
+        return ()  # H14
+    if rank is RANK_WILD_DRAW_FOUR and plan.strict_w4:
+        assert state.discard is not None
+        if is_bluff(state.rules, _without(hand, (card,)), state.discard[0], state.color):
+            return ()  # H10 strict
+    return _plays(seat, card, calls)
 
 
 def _fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
@@ -890,33 +908,19 @@ def _fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
         top_rank = top.rank if top.color is not None else None
         only = state.drawn if phase is PHASE_DRAWN and plan.drawn_only else None
         calls = plan.uno and (size == 2 or plan.calls_always)
-        table = _play_table(seat, calls)
+        table = plan.plays[calls][seat]
         for card in dict.fromkeys(hand):  # each distinct card once, in hand order
-            if only is not None and card is not only:
-                continue
             if card.color is not None and card.color is not color and card.rank is not top_rank:
                 continue  # B5: no match
-            rank = card.rank
-            if rank in plan.target_ranks:
-                # H07, E4: the variants differ only in color, in a target taken from the
-                # other active seats, and in the UNO call, all as validate allows: they
-                # stand or fall together with the card, so one check decides them all.
-                variants = tuple(_play_variants(state, seat, card))
-                if variants and _valid(state, variants[0]):
-                    out.extend(variants)
-                continue
-            if size == 1 and rank in plan.forbidden_last:
-                continue  # H14
-            if (
-                rank is RANK_WILD_DRAW_FOUR
-                and plan.strict_w4
-                and is_bluff(state.rules, _without(hand, (card,)), top, color)
-            ):
-                continue  # H10 strict
+            if only is not None and card is not only:
+                continue  # B6.3
             plays = table.get(card)
             if plays is None:
+                if card.rank in plan.special:  # never kept: decided on each state
+                    out.extend(_checked_plays(state, plan, seat, card, calls))
+                    continue
                 plays = table[card] = _plays(seat, card, calls)
-            out.extend(plays)
+            out += plays
         if phase is PHASE_TURN:
             if state.draw is not None or pile_size(state.discard) > 1:  # can_draw
                 draw = _DRAWS[seat]
@@ -948,7 +952,7 @@ def _valid(state: GameState, move: Move) -> bool:
 # The last answer of legal_moves, so that apply() need not validate again a move object
 # that it has just listed for the same state (the usual loop: list, pick, apply). Only
 # that one state is kept alive; a state is immutable, so the answer cannot go stale.
-_LAST_LISTED: tuple[GameState, int, tuple[Move, ...], frozenset[int]] | None = None
+_LAST_LISTED: tuple[GameState, int, tuple[Move, ...]] | None = None
 
 
 # --------------------------------------------------------------------------- applying
@@ -959,8 +963,14 @@ def apply(state: GameState, move: MoveLike) -> Transition | v.Violation:
     :class:`~uno_rules.Violation` that refuses it. ``state`` itself never changes."""
     if isinstance(move, str):
         move = parse_move(move)
-    last = _LAST_LISTED  # a move just listed for this very state is known legal
-    if last is None or last[0] is not state or id(move) not in last[3]:
+    listed = False  # a move object just listed for this very state is known legal
+    last = _LAST_LISTED
+    if last is not None and last[0] is state:
+        for known in last[2]:
+            if known is move:
+                listed = True
+                break
+    if not listed:
         violation = validate(state, move)
         if violation is not None:
             return violation
