@@ -770,6 +770,7 @@ class _Plan:
     plain_draw: bool  # a voluntary draw is one card and a decision (not H02, H04 penalized, H05)
     mercy: bool  # H16
     accept_skips: bool  # an accepted penalty costs the victim's turn (not H01's option)
+    w4_waits: bool  # A60: a Wild Draw Four leaves its victim a decision
     special: frozenset[Rank]  # ranks whose plays are checked against the state each time
     # plays[calls][seat]: the plays of each card, built as cards come up
     plays: list[list[dict[Card, tuple[Play, ...]]]] = attrs.field(eq=False)
@@ -826,6 +827,7 @@ def _plan(rules: Rules) -> _Plan:
         and rules.after_draw is not AfterDraw.NONE,
         mercy=hr.mercy.enabled,
         accept_skips=not (hr.stacking.enabled and not hr.stacking.victim_loses_turn),
+        w4_waits=penalty_has_choice(rules, Card(None, Rank.WILD_DRAW_FOUR)),
         special=frozenset(targets)
         | forbidden
         | ({Rank.WILD_DRAW_FOUR} if rules.w4_restriction is W4Restriction.STRICT else set()),
@@ -974,12 +976,8 @@ def apply(state: GameState, move: MoveLike) -> Transition | v.Violation:
         violation = validate(state, move)
         if violation is not None:
             return violation
-    shortcut = _SHORTCUTS.get(type(move))
-    if shortcut is not None:
-        done = shortcut(state, move)
-        if done is not None:
-            return done
-    return _perform(state, move)
+    done = _shortcut(state, move)
+    return done if done is not None else _perform(state, move)
 
 
 def _perform(state: GameState, move: Move) -> Transition:
@@ -992,21 +990,27 @@ def _perform(state: GameState, move: Move) -> Transition:
 
 # --------------------------------------------------------------------------- shortcuts
 #
-# The three commonest moves of a round (a number card played, a card drawn, a pass after
-# drawing) are applied here without the builder, in the conditions spelled out in each
-# function; anywhere else they return ``None`` and the general path runs. They are called
-# only for a move already validated. tests/test_fast_paths.py holds each equal to
-# :func:`_perform` (same state, same events) for every move of playouts under every
-# bundled preset and the rule switches that touch them.
+# The commonest moves of a round are applied here without the builder, in the conditions
+# spelled out in each function; anywhere else they return ``None`` and the general path
+# runs. They are called only for a move already validated, and only in a *plain* state:
+# every seat holds cards (so nobody is eliminated and no round can end here) and the mercy
+# rule (H16: any transition may eliminate) is off. tests/test_fast_paths.py and the state
+# machines hold each equal to :func:`_perform` (same state, same events) for every move of
+# playouts under every bundled preset and the rule switches that touch them.
 
 
-def _plain_state(state: GameState) -> bool:
-    """No seat eliminated or empty-handed (so no round can end here), no mercy rule
-    (H16: any transition may eliminate), nothing pending."""
-    return all(state.hands) and not _plan(state.rules).mercy
+def _shortcut(state: GameState, move: Move) -> Transition | None:
+    """The transition of ``move`` (already validated) by a shortcut, or ``None``."""
+    shortcut = _SHORTCUTS.get(type(move))
+    if shortcut is None:
+        return None
+    plan = _plan(state.rules)
+    if plan.mercy or not all(state.hands):
+        return None
+    return shortcut(state, move, plan)
 
 
-def _play_shortcut(state: GameState, move: Play) -> Transition | None:
+def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | None:
     """A card played on the seat's own turn, leaving at least two cards, with no UNO call,
     no target and no extra cards, when it is one of (``_Plan.shortcut_ranks``):
 
@@ -1019,139 +1023,99 @@ def _play_shortcut(state: GameState, move: Play) -> Transition | None:
     - a Wild Draw Four that waits for its victim's answer (A60, B8.3): the penalty is
       recorded with whether it was a bluff (B8.2) and the hand it is judged on (B8.5).
 
-    Every other UNO window closes (A15: the play is a turn action; the player's own window
+    Every UNO window closes (A15: the play is a turn action; the player's own window
     cannot be open with more than one card, A20)."""
     seat, card = move.seat, move.card
-    hand = state.hands[seat]
+    hands = state.hands
+    hand = hands[seat]
     phase = state.phase
     rank = card.rank
     if (
         seat != state.turn
         or (phase is not PHASE_TURN and phase is not PHASE_DRAWN)
-        or rank not in _plan(state.rules).shortcut_ranks
+        or rank not in plan.shortcut_ranks
         or len(hand) < 3
         or move.call_uno
         or move.extra
         or move.target is not None
-        or not _plain_state(state)
     ):
         return None
-    players, out, direction = state.players, state.eliminated, state.direction
-    hands = list(state.hands)
-    hands[seat] = _without(hand, (card,))
+    players, direction = state.players, state.direction
+    i = hand.index(card)
+    hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
     draw = state.draw
     called = state.uno_called
+    phase = PHASE_TURN
+    pending = None
     color = card.color if card.color is not None else move.color
     assert color is not None
     played = CardPlayed(seat, card, color, False)
+    nxt = (seat + direction) % players  # nobody is eliminated in a plain state
     if rank is RANK_SKIP:
-        skipped = seat_after(players, out, seat, direction)
-        events: tuple[Event, ...] = (played, Skipped(skipped))
-        turn = seat_after(players, out, skipped, direction)
+        events: tuple[Event, ...] = (played, Skipped(nxt))
+        turn = (nxt + direction) % players
     elif rank is RANK_REVERSE:
-        if players - len(out) == 2 and state.rules.two_player_reverse is TPR_SKIP:
-            events = (played, Skipped(seat_after(players, out, seat, direction)))  # H08
+        if players == 2 and state.rules.two_player_reverse is TPR_SKIP:
+            events = (played, Skipped(nxt))  # H08
             turn = seat
         else:
             direction = -direction
             events = (played, Reversed(direction))
-            turn = seat_after(players, out, seat, direction)
-    elif rank is RANK_WILD_DRAW_FOUR and penalty_has_choice(state.rules, card):
+            turn = (seat + direction) % players
+    elif rank is RANK_WILD_DRAW_FOUR and plan.w4_waits:
         rules = state.rules
         discard = state.discard
         assert discard is not None and state.color is not None
         after = hands[seat]
-        pending = Penalty(
-            4,
-            card,
-            seat,
-            is_bluff(rules, after, discard[0], state.color),
-            after,
-            state.color,
-            rules.challenge_possible,
-        )
-        turn = seat_after(players, out, seat, direction)
-        return _new_transition(
-            _state_after_play(state, seat, card, hands, draw, color, direction, turn, called),
-            (played,),
-            phase=PHASE_PENALTY,
-            penalty=pending,
-        )
+        bluff = is_bluff(rules, after, discard[0], state.color)
+        pending = Penalty(4, card, seat, bluff, after, state.color, rules.challenge_possible)
+        phase = PHASE_PENALTY
+        events = (played,)
+        turn = nxt
     elif rank is RANK_DRAW_TWO or rank is RANK_WILD_DRAW_FOUR:
         amount = 2 if rank is RANK_DRAW_TWO else 4
         if draw is None or draw[2] < amount:
             return None  # a reshuffle: the general path
-        victim = seat_after(players, out, seat, direction)
         cards, draw = _top_cards(draw, amount)
-        hands[victim] = hands[victim] + cards
-        if victim in called:
-            called = called - {victim}
-        events = (played, CardsDrawn(victim, amount, "penalty", cards), Skipped(victim))
-        turn = seat_after(players, out, victim, direction)
+        hands = (*hands[:nxt], hands[nxt] + cards, *hands[nxt + 1 :])
+        if nxt in called:
+            called = called - {nxt}
+        events = (played, CardsDrawn(nxt, amount, "penalty", cards), Skipped(nxt))
+        turn = (nxt + direction) % players
     else:
         events = (played,)
-        turn = seat_after(players, out, seat, direction)
-    return _new_transition(
-        _state_after_play(state, seat, card, hands, draw, color, direction, turn, called),
-        events,
-    )
-
-
-def _state_after_play(
-    state: GameState,
-    seat: int,
-    card: Card,
-    hands: list[tuple[Card, ...]],
-    draw: Pile,
-    color: Color,
-    direction: int,
-    turn: int,
-    called: frozenset[int],
-) -> list[object]:
-    """The fields of the state after a shortcut play, in GameState's order, as a list a
-    caller may still change: the card on the discard pile, every UNO window closed (A15),
-    the seat recorded as the card's player."""
+        turn = nxt
     discard = state.discard
     assert discard is not None
-    return [
-        state.rules,
-        state.players,
-        state.seed,
-        state.round_number,
-        state.dealer,
-        tuple(hands),
-        draw,
-        (card, discard, discard[2] + 1),
-        color,
-        direction,
-        turn,
-        PHASE_TURN,
-        None,
-        None,
-        called,
-        _NO_SEATS,
-        state.scores,
-        state.round_winner,
-        state.game_winners,
-        state.shuffles,
-        0,
-        seat,
-        state.eliminated,
-    ]
-
-
-def _new_transition(
-    values: list[object],
-    events: tuple[Event, ...],
-    phase: Phase | None = None,
-    penalty: Penalty | None = None,
-) -> Transition:
-    """A transition to the state with these field ``values`` (``phase`` and ``penalty``
-    replaced when given)."""
-    if phase is not None:
-        values[_PHASE_FIELD] = phase
-        values[_PENALTY_FIELD] = penalty
-    return Transition(_new_state(GameState, values), events)
+    new = _new_state(
+        GameState,
+        (
+            state.rules,
+            players,
+            state.seed,
+            state.round_number,
+            state.dealer,
+            hands,
+            draw,
+            (card, discard, discard[2] + 1),
+            color,
+            direction,
+            turn,
+            phase,
+            None,
+            pending,
+            called,
+            _NO_SEATS,
+            state.scores,
+            state.round_winner,
+            state.game_winners,
+            state.shuffles,
+            0,
+            seat,
+            state.eliminated,
+        ),
+    )
+    return _new_state(Transition, (new, events))
 
 
 def _top_cards(pile: Pile, count: int) -> tuple[tuple[Card, ...], Pile]:
@@ -1164,86 +1128,58 @@ def _top_cards(pile: Pile, count: int) -> tuple[tuple[Card, ...], Pile]:
     return tuple(cards), pile
 
 
-def _draw_shortcut(state: GameState, move: Draw) -> Transition | None:
+def _draw_shortcut(state: GameState, move: Draw, plan: _Plan) -> Transition | None:
     """B6.1-B6.3: one card drawn from a non-empty draw pile on the seat's own turn, where
     no house rule makes the draw more than that (H02, H04 penalized, H05). The seat's UNO
     call or window lapses (A20) and every other window closes (A15)."""
-    seat = move.seat
     draw = state.draw
-    if draw is None or state.phase is not PHASE_TURN or not _plain_state(state):
+    if draw is None or state.phase is not PHASE_TURN or not plan.plain_draw:
         return None
-    if not _plan(state.rules).plain_draw:
-        return None
+    seat = move.seat
     card = draw[0]
-    hands = list(state.hands)
-    hands[seat] = hands[seat] + (card,)
-    called = state.uno_called
-    if seat in called:
-        called = called - {seat}
-    new = _new_state(
-        GameState,
-        (
-            state.rules,
-            state.players,
-            state.seed,
-            state.round_number,
-            state.dealer,
-            tuple(hands),
-            draw[1],
-            state.discard,
-            state.color,
-            state.direction,
-            seat,
-            PHASE_DRAWN,
-            card,
-            None,
-            called,
-            _NO_SEATS,
-            state.scores,
-            state.round_winner,
-            state.game_winners,
-            state.shuffles,
-            0,
-            state.played_by,
-            state.eliminated,
-        ),
-    )
-    return Transition(new, (CardsDrawn(seat, 1, "turn", (card,)),))
+    hands = state.hands
+    values: list[object] = list(state)
+    values[_HANDS_FIELD] = (*hands[:seat], hands[seat] + (card,), *hands[seat + 1 :])
+    values[_DRAW_FIELD] = draw[1]
+    values[_PHASE_FIELD] = PHASE_DRAWN
+    values[_DRAWN_FIELD] = card
+    if seat in state.uno_called:
+        values[_CALLED_FIELD] = state.uno_called - {seat}
+    values[_OPEN_FIELD] = _NO_SEATS
+    values[_PASSES_FIELD] = 0
+    event = CardsDrawn(seat, 1, "turn", (card,))
+    return _new_state(Transition, (_new_state(GameState, values), (event,)))
 
 
-def _pass_shortcut(state: GameState, move: Pass) -> Transition | None:
+def _pass_shortcut(state: GameState, move: Pass, plan: _Plan) -> Transition | None:
     """B6.4: a pass after drawing; the drawn card stays in hand and the turn moves on."""
-    if state.phase is not PHASE_DRAWN or not _plain_state(state):
+    if state.phase is not PHASE_DRAWN:
         return None
     seat = move.seat
     values: list[object] = list(state)
-    values[_TURN_FIELD] = seat_after(state.players, state.eliminated, seat, state.direction)
+    values[_TURN_FIELD] = (seat + state.direction) % state.players
+    values[_PHASE_FIELD] = PHASE_TURN
     values[_DRAWN_FIELD] = None
-    return _new_transition(values, (Passed(seat),), phase=PHASE_TURN)
+    return _new_state(Transition, (_new_state(GameState, values), (Passed(seat),)))
 
 
-def _accept_shortcut(state: GameState, move: Accept) -> Transition | None:
+def _accept_shortcut(state: GameState, move: Accept, plan: _Plan) -> Transition | None:
     """B7.5, A60: the victim accepts a pending penalty whose cards the draw pile holds, and
     loses the turn (not H01 ``victim_loses_turn: false``). The victim's UNO call or window
     lapses (A20); under A15 (b) the draw also closes every other window."""
     penalty = state.penalty
     draw = state.draw
-    if (
-        penalty is None
-        or draw is None
-        or draw[2] < penalty.amount
-        or not _plain_state(state)
-        or not _plan(state.rules).accept_skips
-    ):
+    if penalty is None or draw is None or draw[2] < penalty.amount or not plan.accept_skips:
         return None
     seat = move.seat
     cards, rest = _top_cards(draw, penalty.amount)
-    hands = list(state.hands)
-    hands[seat] = hands[seat] + cards
+    hands = state.hands
     values: list[object] = list(state)
-    values[_HANDS_FIELD] = tuple(hands)
+    values[_HANDS_FIELD] = (*hands[:seat], hands[seat] + cards, *hands[seat + 1 :])
     values[_DRAW_FIELD] = rest
-    values[_TURN_FIELD] = seat_after(state.players, state.eliminated, seat, state.direction)
+    values[_TURN_FIELD] = (seat + state.direction) % state.players
+    values[_PHASE_FIELD] = PHASE_TURN
+    values[_PENALTY_FIELD] = None
     values[_CALLED_FIELD] = state.uno_called - {seat}
     if state.rules.uno.window_closes_on is UnoWindow.NEXT_TURN_ACTION:
         values[_OPEN_FIELD] = state.uno_open - {seat}
@@ -1254,16 +1190,16 @@ def _accept_shortcut(state: GameState, move: Accept) -> Transition | None:
         PenaltyAccepted(seat, penalty.amount),
         Skipped(seat),
     )
-    return _new_transition(values, events, phase=PHASE_TURN, penalty=None)
+    return _new_state(Transition, (_new_state(GameState, values), events))
 
 
 _FIELD = {name: i for i, name in enumerate(GameState._fields)}
 _HANDS_FIELD, _DRAW_FIELD, _TURN_FIELD = _FIELD["hands"], _FIELD["draw"], _FIELD["turn"]
 _PHASE_FIELD, _DRAWN_FIELD, _PENALTY_FIELD = _FIELD["phase"], _FIELD["drawn"], _FIELD["penalty"]
 _CALLED_FIELD, _OPEN_FIELD = _FIELD["uno_called"], _FIELD["uno_open"]
+_PASSES_FIELD = _FIELD["passes"]
 
-
-_SHORTCUTS: dict[type, Callable[[GameState, Move], Transition | None]] = {
+_SHORTCUTS: dict[type, Callable[[GameState, Move, _Plan], Transition | None]] = {
     Play: _play_shortcut,  # type: ignore[dict-item]
     Draw: _draw_shortcut,  # type: ignore[dict-item]
     Pass: _pass_shortcut,  # type: ignore[dict-item]
