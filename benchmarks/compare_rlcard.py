@@ -118,7 +118,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few rounds, one repetition")
     parser.add_argument("--rounds", type=int, default=200, help="rounds per repetition")
-    parser.add_argument("--repeat", type=int, default=5, help="repetitions (median taken)")
+    parser.add_argument("--repeat", type=int, default=11, help="repetitions (median taken)")
     args = parser.parse_args()
     rounds = 5 if args.quick else args.rounds
     repeat = 1 if args.quick else args.repeat

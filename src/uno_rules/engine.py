@@ -66,6 +66,7 @@ from .rules import (
     AfterDraw,
     AfterFound,
     AppliesTo,
+    DrawUntilPlayable,
     GuiltyColor,
     GuiltyTurn,
     JumpInWilds,
@@ -767,10 +768,12 @@ class _Plan:
     draw_needs_check: bool  # H04 forbidden: a draw is refused while a card is playable
     drawn_may_pass: bool  # B6.4: neither H02 must_play nor H03 can make the drawn card compulsory
     shortcut_ranks: frozenset[Rank]  # the cards _play_shortcut applies
-    plain_draw: bool  # a voluntary draw is one card and a decision (not H02, H04 penalized, H05)
+    plain_draw: bool  # a draw leads to a decision on the drawn card (not H04 penalized, H05)
+    draw_until: DrawUntilPlayable | None  # H02
     mercy: bool  # H16
     accept_skips: bool  # an accepted penalty costs the victim's turn (not H01's option)
     w4_waits: bool  # A60: a Wild Draw Four leaves its victim a decision
+    d2_waits: bool  # A60: so does a Draw Two (stacking, deflecting, jump-in on penalties)
     special: frozenset[Rank]  # ranks whose plays are checked against the state each time
     # plays[calls][seat]: the plays of each card, built as cards come up
     plays: list[list[dict[Card, tuple[Play, ...]]]] = attrs.field(eq=False)
@@ -820,14 +823,14 @@ def _plan(rules: Rules) -> _Plan:
             )
             if not (hr.seven_o.enabled and r is Rank.SEVEN and hr.seven_o.seven_swap)
             and not (hr.seven_o.enabled and r is Rank.ZERO and hr.seven_o.zero_rotate)
-            and not (r is Rank.DRAW_TWO and penalty_has_choice(rules, Card(Color.RED, r)))
         ),
-        plain_draw=not hr.draw_until_playable.enabled
-        and rules.voluntary_draw is not VoluntaryDraw.PENALIZED
+        plain_draw=rules.voluntary_draw is not VoluntaryDraw.PENALIZED
         and rules.after_draw is not AfterDraw.NONE,
         mercy=hr.mercy.enabled,
+        draw_until=hr.draw_until_playable if hr.draw_until_playable.enabled else None,
         accept_skips=not (hr.stacking.enabled and not hr.stacking.victim_loses_turn),
         w4_waits=penalty_has_choice(rules, Card(None, Rank.WILD_DRAW_FOUR)),
+        d2_waits=penalty_has_choice(rules, Card(Color.RED, Rank.DRAW_TWO)),
         special=frozenset(targets)
         | forbidden
         | ({Rank.WILD_DRAW_FOUR} if rules.w4_restriction is W4Restriction.STRICT else set()),
@@ -1072,6 +1075,12 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
         phase = PHASE_PENALTY
         events = (played,)
         turn = nxt
+    elif rank is RANK_DRAW_TWO and plan.d2_waits:
+        assert state.color is not None
+        pending = Penalty(2, card, seat, False, hands[seat], state.color, False)
+        phase = PHASE_PENALTY
+        events = (played,)
+        turn = nxt
     elif rank is RANK_DRAW_TWO or rank is RANK_WILD_DRAW_FOUR:
         amount = 2 if rank is RANK_DRAW_TWO else 4
         if draw is None or draw[2] < amount:
@@ -1129,25 +1138,45 @@ def _top_cards(pile: Pile, count: int) -> tuple[tuple[Card, ...], Pile]:
 
 
 def _draw_shortcut(state: GameState, move: Draw, plan: _Plan) -> Transition | None:
-    """B6.1-B6.3: one card drawn from a non-empty draw pile on the seat's own turn, where
-    no house rule makes the draw more than that (H02, H04 penalized, H05). The seat's UNO
-    call or window lapses (A20) and every other window closes (A15)."""
+    """B6.1-B6.3: a draw on the seat's own turn, from a draw pile that holds the cards
+    (no reshuffle), where no house rule makes it end the turn or cost a penalty (H04
+    penalized, H05): one card, or under H02 cards until one can be played (or the cap),
+    and the seat decides on the last. The seat's UNO call or window lapses (A20) and every
+    other window closes (A15)."""
     draw = state.draw
     if draw is None or state.phase is not PHASE_TURN or not plan.plain_draw:
         return None
     seat = move.seat
-    card = draw[0]
     hands = state.hands
+    until = plan.draw_until
+    if until is not None and (
+        until.applies_to is AppliesTo.ANY_DRAW or not has_legal_card(state, seat)
+    ):
+        got: list[Card] = []
+        node: Pile = draw
+        while until.max_draws is None or len(got) < until.max_draws:
+            if node is None:
+                return None  # a reshuffle: the general path
+            card = node[0]
+            node = node[1]
+            got.append(card)
+            if playable(state, hands[seat] + tuple(got), card, fair_only=False):
+                break
+        if not got:
+            return None
+        card, cards, rest = got[-1], tuple(got), node
+    else:
+        card, cards, rest = draw[0], (draw[0],), draw[1]
     values: list[object] = list(state)
-    values[_HANDS_FIELD] = (*hands[:seat], hands[seat] + (card,), *hands[seat + 1 :])
-    values[_DRAW_FIELD] = draw[1]
+    values[_HANDS_FIELD] = (*hands[:seat], hands[seat] + cards, *hands[seat + 1 :])
+    values[_DRAW_FIELD] = rest
     values[_PHASE_FIELD] = PHASE_DRAWN
     values[_DRAWN_FIELD] = card
     if seat in state.uno_called:
         values[_CALLED_FIELD] = state.uno_called - {seat}
     values[_OPEN_FIELD] = _NO_SEATS
     values[_PASSES_FIELD] = 0
-    event = CardsDrawn(seat, 1, "turn", (card,))
+    event = CardsDrawn(seat, len(cards), "turn", cards)
     return _new_state(Transition, (_new_state(GameState, values), (event,)))
 
 
@@ -1180,11 +1209,12 @@ def _accept_shortcut(state: GameState, move: Accept, plan: _Plan) -> Transition 
     values[_TURN_FIELD] = (seat + state.direction) % state.players
     values[_PHASE_FIELD] = PHASE_TURN
     values[_PENALTY_FIELD] = None
-    values[_CALLED_FIELD] = state.uno_called - {seat}
-    if state.rules.uno.window_closes_on is UnoWindow.NEXT_TURN_ACTION:
-        values[_OPEN_FIELD] = state.uno_open - {seat}
-    else:
+    if seat in state.uno_called:
+        values[_CALLED_FIELD] = state.uno_called - {seat}
+    if state.rules.uno.window_closes_on is not UnoWindow.NEXT_TURN_ACTION:
         values[_OPEN_FIELD] = _NO_SEATS
+    elif seat in state.uno_open:
+        values[_OPEN_FIELD] = state.uno_open - {seat}
     events = (
         CardsDrawn(seat, penalty.amount, "penalty", cards),
         PenaltyAccepted(seat, penalty.amount),
@@ -1437,9 +1467,12 @@ class _Builder:
         self.mercy()
         uno = self.rules.uno
         if self.transferred:
-            # A19, A40: a transfer lapses calls; a seat left with one card must call.
-            self.uno_called = self.uno_called - self.transferred
-            self.uno_open = self.uno_open - self.transferred
+            # A19, A40: a transfer lapses calls; a seat left with one card must call. (A
+            # set is rebuilt only when it changes: a kept history shares the others.)
+            if not self.uno_called.isdisjoint(self.transferred):
+                self.uno_called = self.uno_called - self.transferred
+            if not self.uno_open.isdisjoint(self.transferred):
+                self.uno_open = self.uno_open - self.transferred
             if (
                 uno.enabled
                 and uno.applies_after_transfer
