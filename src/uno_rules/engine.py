@@ -196,7 +196,14 @@ def playable(state: GameState, hand: tuple[Card, ...], card: Card, fair_only: bo
 def has_legal_card(state: GameState, seat: int) -> bool:
     """``seat`` holds a card it can fairly play (a bluff does not count: H04, B6.1)."""
     hand = state.hands[seat]
-    return any(playable(state, hand, c) for c in set(hand))
+    discard, color = state.discard, state.color
+    assert discard is not None
+    top_rank = discard[0].rank if discard[0].color is not None else None
+    return any(
+        (c.color is None or c.color is color or c.rank is top_rank)  # B5, before the rest
+        and playable(state, hand, c)
+        for c in dict.fromkeys(hand)
+    )
 
 
 def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -753,6 +760,9 @@ def reference_legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     return tuple(m for m in _candidates(state, seat) if validate(state, m) is None)
 
 
+_VariantKey: TypeAlias = tuple[int, frozenset[int], int, Card, int]
+
+
 @frozen
 class _Plan:
     """The facts about a :class:`Rules` that the fast listing needs, worked out once."""
@@ -777,6 +787,10 @@ class _Plan:
     special: frozenset[Rank]  # ranks whose plays are checked against the state each time
     # plays[calls][seat]: the plays of each card, built as cards come up
     plays: list[list[dict[Card, tuple[Play, ...]]]] = attrs.field(eq=False)
+    # the plays of cards that take a target, by table, seat, card and hand size up to 3
+    variants: dict[tuple[int, frozenset[int], int, Card, int], tuple[Play, ...]] = attrs.field(
+        eq=False
+    )
 
 
 _PLANS: dict[int, tuple[Rules, _Plan]] = {}
@@ -835,6 +849,7 @@ def _plan(rules: Rules) -> _Plan:
         | forbidden
         | ({Rank.WILD_DRAW_FOUR} if rules.w4_restriction is W4Restriction.STRICT else set()),
         plays=[[{} for _ in range(MAX_PLAYERS)] for _ in (False, True)],
+        variants={},
         drawn_may_pass=not hr.force_play.enabled
         and not (
             hr.draw_until_playable.enabled
@@ -875,18 +890,22 @@ def _checked_plays(
     take a target (H07, E4), may not go out (H14), or may be a refused bluff (H10)."""
     hand = state.hands[seat]
     rank = card.rank
-    if rank in plan.target_ranks:
-        # The variants differ only in color, in a target taken from the other active
-        # seats, and in the UNO call, all as validate allows: they stand or fall together
-        # with the card, so one check decides them all.
-        variants = tuple(_play_variants(state, seat, card))
-        return variants if variants and _valid(state, variants[0]) else ()
     if len(hand) == 1 and rank in plan.forbidden_last:
         return ()  # H14
     if rank is RANK_WILD_DRAW_FOUR and plan.strict_w4:
         assert state.discard is not None
         if is_bluff(state.rules, _without(hand, (card,)), state.discard[0], state.color):
             return ()  # H10 strict
+    if rank in plan.target_ranks:
+        # _play_variants names a target exactly where the card needs or allows one
+        # (_needs_target), and only other active seats, as _check_play requires; the rest
+        # is as for any play. The variants depend on the table (the seats to target) and
+        # on the hand's size only through going out (1 card) and the UNO call (2 cards).
+        key = (state.players, state.eliminated, seat, card, min(len(hand), 3))
+        variants = plan.variants.get(key)
+        if variants is None:
+            variants = plan.variants[key] = tuple(_play_variants(state, seat, card))
+        return variants
     return _plays(seat, card, calls)
 
 
@@ -1154,13 +1173,18 @@ def _draw_shortcut(state: GameState, move: Draw, plan: _Plan) -> Transition | No
     ):
         got: list[Card] = []
         node: Pile = draw
+        discard, color = state.discard, state.color
+        assert discard is not None
+        top_rank = discard[0].rank if discard[0].color is not None else None
         while until.max_draws is None or len(got) < until.max_draws:
             if node is None:
                 return None  # a reshuffle: the general path
             card = node[0]
             node = node[1]
             got.append(card)
-            if playable(state, hands[seat] + tuple(got), card, fair_only=False):
+            if (card.color is None or card.color is color or card.rank is top_rank) and playable(
+                state, hands[seat] + tuple(got), card, fair_only=False
+            ):
                 break
         if not got:
             return None
