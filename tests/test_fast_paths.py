@@ -42,6 +42,10 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "H16 mercy": {"house_rules": {"mercy": {"enabled": True, "limit": 12}}},
     "A15 b": {"uno": {"window_closes_on": "any_other_player_draw_or_play"}},
     "H11 no challenge": {"w4_challenge": "disabled"},
+    "H07 optional swap, A19 off": {
+        "house_rules": {"seven_o": {"enabled": True, "seven_mandatory": False}},
+        "uno": {"applies_after_transfer": False},
+    },
     "H01 victim plays on": {
         "house_rules": {"stacking": {"enabled": True, "victim_loses_turn": False}}
     },

@@ -39,6 +39,8 @@ from .events import (
     Eliminated,
     Event,
     GameEnded,
+    HandsRotated,
+    HandsSwapped,
     Passed,
     PenaltyAccepted,
     PenaltyDeflected,
@@ -139,6 +141,7 @@ RANK_DRAW_TWO = Rank.DRAW_TWO
 TPR_SKIP = TwoPlayerReverse.SKIP
 RANK_REVERSE = Rank.REVERSE
 RANK_SEVEN = Rank.SEVEN
+RANK_ZERO = Rank.ZERO
 RANK_SKIP = Rank.SKIP
 RANK_WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
 RANK_WILD_SWAP_HANDS = Rank.WILD_SWAP_HANDS
@@ -784,6 +787,8 @@ class _Plan:
     accept_skips: bool  # an accepted penalty costs the victim's turn (not H01's option)
     w4_waits: bool  # A60: a Wild Draw Four leaves its victim a decision
     d2_waits: bool  # A60: so does a Draw Two (stacking, deflecting, jump-in on penalties)
+    zero_rotate: bool  # H07
+    uno_after_transfer: bool  # A19: a seat given a one-card hand must call UNO
     special: frozenset[Rank]  # ranks whose plays are checked against the state each time
     # plays[calls][seat]: the plays of each card, built as cards come up
     plays: list[list[dict[Card, tuple[Play, ...]]]] = attrs.field(eq=False)
@@ -826,8 +831,7 @@ def _plan(rules: Rules) -> _Plan:
         or (hr.jump_in.enabled and hr.jump_in.during_pending_penalty),
         draw_needs_check=rules.voluntary_draw is VoluntaryDraw.FORBIDDEN,
         shortcut_ranks=frozenset(
-            r
-            for r in (
+            (
                 *NUMBER_RANKS,
                 Rank.WILD,
                 Rank.SKIP,
@@ -835,8 +839,6 @@ def _plan(rules: Rules) -> _Plan:
                 Rank.DRAW_TWO,
                 Rank.WILD_DRAW_FOUR,
             )
-            if not (hr.seven_o.enabled and r is Rank.SEVEN and hr.seven_o.seven_swap)
-            and not (hr.seven_o.enabled and r is Rank.ZERO and hr.seven_o.zero_rotate)
         ),
         plain_draw=rules.voluntary_draw is not VoluntaryDraw.PENALIZED
         and rules.after_draw is not AfterDraw.NONE,
@@ -845,6 +847,8 @@ def _plan(rules: Rules) -> _Plan:
         accept_skips=not (hr.stacking.enabled and not hr.stacking.victim_loses_turn),
         w4_waits=penalty_has_choice(rules, Card(None, Rank.WILD_DRAW_FOUR)),
         d2_waits=penalty_has_choice(rules, Card(Color.RED, Rank.DRAW_TWO)),
+        zero_rotate=hr.seven_o.enabled and hr.seven_o.zero_rotate,
+        uno_after_transfer=rules.uno.enabled and rules.uno.applies_after_transfer,
         special=frozenset(targets)
         | forbidden
         | ({Rank.WILD_DRAW_FOUR} if rules.w4_restriction is W4Restriction.STRICT else set()),
@@ -1059,7 +1063,7 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
         or len(hand) < 3
         or move.call_uno
         or move.extra
-        or move.target is not None
+        or (move.target is not None and rank is not RANK_SEVEN)
     ):
         return None
     players, direction = state.players, state.direction
@@ -1072,6 +1076,7 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
     color = card.color if card.color is not None else move.color
     assert color is not None
     played = CardPlayed(seat, card, color, False)
+    opened = _NO_SEATS
     nxt = (seat + direction) % players  # nobody is eliminated in a plain state
     if rank is RANK_SKIP:
         events: tuple[Event, ...] = (played, Skipped(nxt))
@@ -1110,6 +1115,21 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
             called = called - {nxt}
         events = (played, CardsDrawn(nxt, amount, "penalty", cards), Skipped(nxt))
         turn = (nxt + direction) % players
+    elif rank is RANK_SEVEN and move.target is not None:
+        # H07: the player and the target trade hands; their calls lapse (A19).
+        target = move.target
+        swapped = list(hands)
+        swapped[seat], swapped[target] = hands[target], hands[seat]
+        hands = tuple(swapped)
+        events = (played, HandsSwapped(seat, target))
+        turn = nxt
+        called, opened = _after_transfer(plan, hands, called, (seat, target))
+    elif rank is RANK_ZERO and plan.zero_rotate:
+        # H07: every hand passes to the next seat in the direction of play (A32).
+        hands = tuple(hands[(s - direction) % players] for s in range(players))
+        events = (played, HandsRotated(direction))
+        turn = nxt
+        called, opened = _after_transfer(plan, hands, called, range(players))
     else:
         events = (played,)
         turn = nxt
@@ -1133,7 +1153,7 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
             None,
             pending,
             called,
-            _NO_SEATS,
+            opened,
             state.scores,
             state.round_winner,
             state.game_winners,
@@ -1144,6 +1164,19 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
         ),
     )
     return _new_state(Transition, (new, events))
+
+
+def _after_transfer(
+    plan: _Plan, hands: tuple[tuple[Card, ...], ...], called: frozenset[int], seats: Iterable[int]
+) -> tuple[frozenset[int], frozenset[int]]:
+    """A19, A40: hands moved to ``seats`` lapse their UNO calls; a seat left holding one
+    card must call (its window opens) where ``uno.applies_after_transfer``."""
+    moved = frozenset(seats)
+    if not called.isdisjoint(moved):
+        called = called - moved
+    if not plan.uno_after_transfer:
+        return called, _NO_SEATS
+    return called, frozenset(s for s in moved if len(hands[s]) == 1) or _NO_SEATS
 
 
 def _top_cards(pile: Pile, count: int) -> tuple[tuple[Card, ...], Pile]:
