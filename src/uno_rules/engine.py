@@ -768,7 +768,8 @@ _VariantKey: TypeAlias = tuple[int, frozenset[int], int, Card, int]
 
 @frozen
 class _Plan:
-    """The facts about a :class:`Rules` that the fast listing needs, worked out once."""
+    """The facts about a :class:`Rules` that the fast listing and the shortcuts need,
+    worked out once per rule set, and the move tables they fill as cards come up."""
 
     multi_card: bool
     calls_always: bool  # H12: a false UNO call is a legal (penalised) move
@@ -780,7 +781,6 @@ class _Plan:
     penalty_plays: bool  # H01, H15, H06: a pending penalty can be answered with a card
     draw_needs_check: bool  # H04 forbidden: a draw is refused while a card is playable
     drawn_may_pass: bool  # B6.4: neither H02 must_play nor H03 can make the drawn card compulsory
-    shortcut_ranks: frozenset[Rank]  # the cards _play_shortcut applies
     plain_draw: bool  # a draw leads to a decision on the drawn card (not H04 penalized, H05)
     draw_until: DrawUntilPlayable | None  # H02
     mercy: bool  # H16
@@ -793,9 +793,7 @@ class _Plan:
     # plays[calls][seat]: the plays of each card, built as cards come up
     plays: list[list[dict[Card, tuple[Play, ...]]]] = attrs.field(eq=False)
     # the plays of cards that take a target, by table, seat, card and hand size up to 3
-    variants: dict[tuple[int, frozenset[int], int, Card, int], tuple[Play, ...]] = attrs.field(
-        eq=False
-    )
+    variants: dict[_VariantKey, tuple[Play, ...]] = attrs.field(eq=False)
 
 
 _PLANS: dict[int, tuple[Rules, _Plan]] = {}
@@ -830,16 +828,6 @@ def _plan(rules: Rules) -> _Plan:
         or hr.deflect.enabled
         or (hr.jump_in.enabled and hr.jump_in.during_pending_penalty),
         draw_needs_check=rules.voluntary_draw is VoluntaryDraw.FORBIDDEN,
-        shortcut_ranks=frozenset(
-            (
-                *NUMBER_RANKS,
-                Rank.WILD,
-                Rank.SKIP,
-                Rank.REVERSE,
-                Rank.DRAW_TWO,
-                Rank.WILD_DRAW_FOUR,
-            )
-        ),
         plain_draw=rules.voluntary_draw is not VoluntaryDraw.PENALIZED
         and rules.after_draw is not AfterDraw.NONE,
         mercy=hr.mercy.enabled,
@@ -1036,18 +1024,25 @@ def _shortcut(state: GameState, move: Move) -> Transition | None:
     return shortcut(state, move, plan)
 
 
+_SHORTCUT_RANKS = frozenset(
+    (*NUMBER_RANKS, Rank.WILD, Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
+)
+
+
 def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | None:
     """A card played on the seat's own turn, leaving at least two cards, with no UNO call,
-    no target and no extra cards, when it is one of (``_Plan.shortcut_ranks``):
+    no target (but a 7's under H07) and no extra cards, when it is one of:
 
-    - a number card with no Seven-O effect (B5, B4.3), or a Wild (B7.4: its color named);
+    - a number card (B5, B4.3), or a Wild (B7.4: its color named); under H07 a 7 with a
+      target swaps hands and a 0 rotates them (A32), and transferred hands follow A19;
     - a Skip (B7.1): the next seat is skipped;
     - a Reverse (B7.2): the direction flips; with two players under H08 ``skip`` it skips;
     - a Draw Two or Wild Draw Four whose victim has no decision to make (B7.3, B7.5, A60:
       no stacking, deflecting, jump-in on a penalty or challenge): the victim draws from a
       pile that holds the cards and is skipped; the victim's UNO call lapses (A20);
-    - a Wild Draw Four that waits for its victim's answer (A60, B8.3): the penalty is
-      recorded with whether it was a bluff (B8.2) and the hand it is judged on (B8.5).
+    - a Draw Two or Wild Draw Four that waits for its victim's answer (A60, B8.3): the
+      penalty is recorded, for a Wild Draw Four with whether it was a bluff (B8.2) and the
+      hand it is judged on (B8.5).
 
     Every UNO window closes (A15: the play is a turn action; the player's own window
     cannot be open with more than one card, A20)."""
@@ -1059,7 +1054,7 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
     if (
         seat != state.turn
         or (phase is not PHASE_TURN and phase is not PHASE_DRAWN)
-        or rank not in plan.shortcut_ranks
+        or rank not in _SHORTCUT_RANKS
         or len(hand) < 3
         or move.call_uno
         or move.extra
