@@ -1,14 +1,18 @@
 """Adjudication: :func:`validate`, :func:`legal_moves` and :func:`apply` (``API.md`` 6).
 
-One source of truth for legality: :func:`legal_moves` lists the candidate moves of a seat
-and keeps those that :func:`validate` accepts, and :func:`apply` always validates first.
-So a move is listed iff ``validate`` returns ``None`` iff ``apply`` returns a
-:class:`Transition`.
+One source of truth for legality: the legal moves of a seat are, by definition, the
+candidates that :func:`validate` accepts (:func:`reference_legal_moves`), and :func:`apply`
+validates every move it has not just listed for the very same state. So a move is listed
+iff ``validate`` returns ``None`` iff ``apply`` returns a :class:`Transition`.
+:func:`legal_moves` answers the common decisions faster (:func:`_fast_listing`, from the
+rule set's :class:`_Plan`); tests hold it equal to the definition.
 
 How a move flows: ``apply`` -> ``validate`` (the checks for that kind of move, in a fixed
 order: seat, round state, whose turn, the pending decision, the card, the options) ->
+a shortcut for the commonest moves in a plain state (:func:`_shortcut`), else
 ``_perform`` (a :class:`_Builder` copies the state's fields, the move's effect changes them
-and records events, then one new :class:`GameState` is built).
+and records events, then one new :class:`GameState` is built). Tests hold every shortcut
+equal to ``_perform``.
 
 The order in which rules are consulted for a play is decided here, in :func:`_play_kind`
 and :func:`_perform_play`; what each house rule allows and does lives in its own module of
