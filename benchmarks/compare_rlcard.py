@@ -65,7 +65,15 @@ def rlcard_policy(actions: list[str], rng: random.Random) -> str:
     return rng.choice(by_card[rng.choice(list(by_card))])
 
 
-def rlcard_runners() -> dict[str, Callable[[int, int], int]] | None:
+def any_action(actions: list[str], rng: random.Random) -> str:
+    """A uniformly random RLCard action (``--rlcard-actions``): a wild is then four times as
+    likely as a number card, since RLCard lists it once per color."""
+    return rng.choice(actions)
+
+
+def rlcard_runners(
+    pick: Callable[[list[str], random.Random], str] = rlcard_policy,
+) -> dict[str, Callable[[int, int], int]] | None:
     """RLCard round players, or ``None`` when RLCard is not installed."""
     try:
         import numpy as np
@@ -83,7 +91,7 @@ def rlcard_runners() -> dict[str, Callable[[int, int], int]] | None:
         game.init_game()
         moves = 0
         while not game.is_over():
-            game.step(rlcard_policy(game.get_legal_actions(), rng))
+            game.step(pick(game.get_legal_actions(), rng))
             moves += 1
         return moves
 
@@ -99,7 +107,7 @@ def rlcard_runners() -> dict[str, Callable[[int, int], int]] | None:
         moves = 0
         while not rnd.is_over:
             actions = rnd.get_legal_actions(seats, rnd.current_player)
-            rnd.proceed_round(seats, rlcard_policy(actions, rng))
+            rnd.proceed_round(seats, pick(actions, rng))
             moves += 1
         return moves
 
@@ -119,11 +127,16 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a few rounds, one repetition")
     parser.add_argument("--rounds", type=int, default=200, help="rounds per repetition")
     parser.add_argument("--repeat", type=int, default=11, help="repetitions (median taken)")
+    parser.add_argument(
+        "--rlcard-actions",
+        action="store_true",
+        help="RLCard picks uniformly among its actions instead of among cards",
+    )
     args = parser.parse_args()
     rounds = 5 if args.quick else args.rounds
     repeat = 1 if args.quick else args.repeat
     engines: dict[str, Callable[[int, int], int]] = {"uno_rules": round_uno_rules}
-    others = rlcard_runners()
+    others = rlcard_runners(any_action if args.rlcard_actions else rlcard_policy)
     if others is None:
         print("RLCard is not installed (pip install '.[bench]'): measuring uno_rules alone.")
     else:
