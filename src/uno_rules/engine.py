@@ -910,8 +910,9 @@ def _fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
     :func:`reference_legal_moves`, without validating every candidate; ``None`` where this
     shortcut does not apply (then the reference answers). Each skipped check is one that
     :func:`_check_play` would pass for the moves listed here: the card is held and
-    matches, no extra cards (H09 off), no target (cards that may take one go through
-    :func:`validate`), a color exactly for a wild, UNO calls as B9.1 / H12 allow."""
+    matches, no extra cards (H09 off), a target exactly where the card needs or allows one
+    and only another active seat (:func:`_checked_plays`), a color exactly for a wild, UNO
+    calls as B9.1 / H12 allow; H14 and H10 ``strict`` are checked on the state."""
     if seat != state.turn:
         return None
     plan = _plan(state.rules)
