@@ -104,3 +104,23 @@ def test_API6_legal_moves_validate_and_apply_agree() -> None:
             move = uno.parse_move(text)
             legal = uno.validate(s, move) is None
             assert legal == (move in set(uno.legal_moves(s, move.seat)))
+
+
+def test_API4_states_and_transitions_pickle_copy_and_unpack() -> None:
+    """A state and a transition survive pickling (worker processes) and deep copies as
+    equal values, a transition unpacks as (state, events), and a state's changed copy
+    (`_replace`) leaves the original as it was."""
+    import pickle
+
+    state = uno.new_game("family", players=3, seed=2)
+    move = uno.legal_moves(state)[0]
+    result = uno.apply(state, move)
+    assert isinstance(result, uno.Transition)
+    for value in (state, result):
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert copy.deepcopy(value) == value
+    after, events = result
+    assert after is result.state and events is result.events
+    changed = state._replace(turn=(state.turn + 1) % 3)
+    assert changed.turn != state.turn and changed != state
+    assert uno.legal_moves(pickle.loads(pickle.dumps(state))) == uno.legal_moves(state)
