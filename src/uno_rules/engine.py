@@ -793,6 +793,7 @@ class _Plan:
     d2_waits: bool  # A60: so does a Draw Two (stacking, deflecting, jump-in on penalties)
     zero_rotate: bool  # H07
     uno_after_transfer: bool  # A19: a seat given a one-card hand must call UNO
+    any_draw_closes: bool  # A15 (b): any other seat's draw closes a window
     special: frozenset[Rank]  # ranks whose plays are checked against the state each time
     # plays[calls][seat]: the plays of each card, built as cards come up
     plays: list[list[dict[Card, tuple[Play, ...]]]] = attrs.field(eq=False)
@@ -841,6 +842,7 @@ def _plan(rules: Rules) -> _Plan:
         d2_waits=penalty_has_choice(rules, Card(Color.RED, Rank.DRAW_TWO)),
         zero_rotate=hr.seven_o.enabled and hr.seven_o.zero_rotate,
         uno_after_transfer=rules.uno.enabled and rules.uno.applies_after_transfer,
+        any_draw_closes=rules.uno.window_closes_on is UnoWindow.ANY_OTHER_PLAYER_DRAW_OR_PLAY,
         special=frozenset(targets)
         | forbidden
         | ({Rank.WILD_DRAW_FOUR} if rules.w4_restriction is W4Restriction.STRICT else set()),
@@ -1035,7 +1037,7 @@ _SHORTCUT_RANKS = frozenset(
 
 
 def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | None:
-    """A card played on the seat's own turn, leaving at least two cards, with no UNO call,
+    """A card played on the seat's own turn, not its last, with no false UNO call (H12),
     no target (but a 7's under H07) and no extra cards, when it is one of:
 
     - a number card (B5, B4.3), or a Wild (B7.4: its color named); under H07 a 7 with a
@@ -1049,8 +1051,8 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
       penalty is recorded, for a Wild Draw Four with whether it was a bluff (B8.2) and the
       hand it is judged on (B8.5).
 
-    Every UNO window closes (A15: the play is a turn action; the player's own window
-    cannot be open with more than one card, A20)."""
+    Every other UNO window closes (A15: the play is a turn action); with one card left
+    the player's call is recorded or its own window opens (B9.1, B9.3)."""
     seat, card = move.seat, move.card
     hands = state.hands
     hand = hands[seat]
@@ -1060,8 +1062,8 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
         seat != state.turn
         or (phase is not PHASE_TURN and phase is not PHASE_DRAWN)
         or rank not in _SHORTCUT_RANKS
-        or len(hand) < 3
-        or move.call_uno
+        or len(hand) < 2  # going out ends the round: the general path
+        or (move.call_uno and len(hand) != 2)  # H12 false call: the general path
         or move.extra
         or (move.target is not None and rank is not RANK_SEVEN)
     ):
@@ -1075,19 +1077,25 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
     pending = None
     color = card.color if card.color is not None else move.color
     assert color is not None
-    played = CardPlayed(seat, card, color, False)
+    head: tuple[Event, ...] = (CardPlayed(seat, card, color, False),)
     opened = _NO_SEATS
+    if len(hand) == 2:  # one card left (B9.1): called with the play, or catchable (B9.3)
+        if move.call_uno:
+            head = (head[0], UnoCalled(seat))
+            called = called | {seat}
+        elif plan.uno:
+            opened = frozenset((seat,))
     nxt = (seat + direction) % players  # nobody is eliminated in a plain state
     if rank is RANK_SKIP:
-        events: tuple[Event, ...] = (played, Skipped(nxt))
+        events: tuple[Event, ...] = (*head, Skipped(nxt))
         turn = (nxt + direction) % players
     elif rank is RANK_REVERSE:
         if players == 2 and state.rules.two_player_reverse is TPR_SKIP:
-            events = (played, Skipped(nxt))  # H08
+            events = (*head, Skipped(nxt))  # H08
             turn = seat
         else:
             direction = -direction
-            events = (played, Reversed(direction))
+            events = (*head, Reversed(direction))
             turn = (seat + direction) % players
     elif rank is RANK_WILD_DRAW_FOUR and plan.w4_waits:
         rules = state.rules
@@ -1097,13 +1105,13 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
         bluff = is_bluff(rules, after, discard[0], state.color)
         pending = Penalty(4, card, seat, bluff, after, state.color, rules.challenge_possible)
         phase = PHASE_PENALTY
-        events = (played,)
+        events = head
         turn = nxt
     elif rank is RANK_DRAW_TWO and plan.d2_waits:
         assert state.color is not None
         pending = Penalty(2, card, seat, False, hands[seat], state.color, False)
         phase = PHASE_PENALTY
-        events = (played,)
+        events = head
         turn = nxt
     elif rank is RANK_DRAW_TWO or rank is RANK_WILD_DRAW_FOUR:
         amount = 2 if rank is RANK_DRAW_TWO else 4
@@ -1113,7 +1121,9 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
         hands = (*hands[:nxt], hands[nxt] + cards, *hands[nxt + 1 :])
         if nxt in called:
             called = called - {nxt}
-        events = (played, CardsDrawn(nxt, amount, "penalty", cards), Skipped(nxt))
+        events = (*head, CardsDrawn(nxt, amount, "penalty", cards), Skipped(nxt))
+        if plan.any_draw_closes:
+            opened = _NO_SEATS  # A15 (b): the victim's draw closes the player's window
         turn = (nxt + direction) % players
     elif rank is RANK_SEVEN and move.target is not None:
         # H07: the player and the target trade hands; their calls lapse (A19).
@@ -1121,17 +1131,17 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
         swapped = list(hands)
         swapped[seat], swapped[target] = hands[target], hands[seat]
         hands = tuple(swapped)
-        events = (played, HandsSwapped(seat, target))
+        events = (*head, HandsSwapped(seat, target))
         turn = nxt
         called, opened = _after_transfer(plan, hands, called, (seat, target))
     elif rank is RANK_ZERO and plan.zero_rotate:
         # H07: every hand passes to the next seat in the direction of play (A32).
         hands = tuple(hands[(s - direction) % players] for s in range(players))
-        events = (played, HandsRotated(direction))
+        events = (*head, HandsRotated(direction))
         turn = nxt
         called, opened = _after_transfer(plan, hands, called, range(players))
     else:
-        events = (played,)
+        events = head
         turn = nxt
     discard = state.discard
     assert discard is not None
