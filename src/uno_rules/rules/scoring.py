@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from ..cards import Card, Rank
+from ..cards import ACTION_RANKS, NUMBER_RANKS, Card, Rank
 from .model import Rules
 from .options import ScoringMode, Ties
 from .partnership import partner
@@ -28,13 +28,19 @@ from .partnership import partner
 __all__ = ["RoundScore", "card_points", "hand_points", "score_round"]
 
 
+# Read for every card left in every hand at the end of each round.
+_FACE_VALUES = {rank: int(rank.value) for rank in NUMBER_RANKS}
+_ACTIONS = frozenset(ACTION_RANKS)
+
+
 def card_points(rules: Rules, card: Card) -> int:
     """B10.5 with the preset's point values."""
     rank = card.rank
-    if rank.is_number:
-        return int(rank.value)
+    points = _FACE_VALUES.get(rank)
+    if points is not None:
+        return points
     values = rules.scoring.values
-    if rank.is_action:
+    if rank in _ACTIONS:
         return values.action
     if rank is Rank.WILD:
         return values.wild
