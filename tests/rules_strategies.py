@@ -456,9 +456,23 @@ def arbitrary_moves(draw: st.DrawFn, state: uno.GameState) -> uno.Move:
 # --------------------------------------------------------------------------- what rules decide
 
 
+def seats_still_out(old: uno.GameState) -> frozenset[int]:
+    """Seats out for the round after ``old``: every eliminated seat, except that without
+    last-player-standing a mercy elimination lasts one round (H16) and only an elimination
+    by score (3.4) carries over."""
+    rules = old.rules
+    mercy = rules.house_rules.mercy
+    if not (mercy.enabled and not mercy.last_player_standing):
+        return old.eliminated
+    by_score = rules.scoring.elimination
+    return frozenset(
+        s for s in old.eliminated if by_score and old.scores[s] >= rules.scoring.target
+    )
+
+
 def expected_dealer(old: uno.GameState) -> int:
-    """A6: who deals the next round (eliminated seats never deal)."""
-    out = old.eliminated
+    """A6: who deals the next round (seats out of it never deal)."""
+    out = seats_still_out(old)
 
     def next_active(seat: int) -> int:
         seat = (seat + 1) % old.players
@@ -560,7 +574,7 @@ class InvariantMachine(RuleBasedStateMachine):
         assert isinstance(new, uno.GameState), new
         assert new.round_number == old.round_number + 1
         assert new.scores == old.scores
-        assert new.eliminated == old.eliminated
+        assert new.eliminated == seats_still_out(old)
         assert new.dealer == self.next_dealer(old)
         assert not new.round_over
         assert uno.next_round(old) == new  # deterministic

@@ -265,3 +265,24 @@ def test_H16_challenge_against_an_eliminated_offender_frees_the_victim() -> None
     assert t.state.hands[0] == ()
     assert t.state.hands[1] == state.hands[1]
     assert t.state.turn == 1 and t.state.phase.value == "turn"
+
+
+def test_H16_without_last_player_standing_an_elimination_lasts_the_round() -> None:
+    """H16 `last_player_standing: false` (design decision): a mercy elimination puts the
+    seat out of the round, not the game. When one player is left, that player wins the
+    round (scored as usual, the game goes on) and the next round deals everyone in."""
+    state = table(
+        [["R+2", "R1", "R2"], NINE[:8]],
+        ["R7"],
+        rules=mercy(10, last_player_standing=False),
+        draw_pile=["Y1", "Y2", "Y3"],
+    )
+    t = ok(state, "0 R+2")
+    assert 1 in t.state.eliminated
+    assert t.state.round_over and not t.state.game_over
+    assert t.state.round_winner == 0
+    assert kinds(t.events)[-2:] == ["eliminated", "round-ended"]
+    nxt = uno.next_round(t.state)
+    assert isinstance(nxt, uno.GameState)
+    assert nxt.eliminated == frozenset()
+    assert [len(h) for h in nxt.hands] == [7, 7]
