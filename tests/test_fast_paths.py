@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 import uno_rules as uno
-from uno_rules.engine import _fast_listing, _perform, _shortcut, reference_legal_moves
+from uno_rules.engine import _perform, reference_legal_moves
+from uno_rules.fastpath import _fast_listing, _shortcut
 
 # Rule sets whose switches change what the shortcut must refuse or leave to validate.
 VARIANTS: dict[str, dict[str, Any]] = {
