@@ -21,7 +21,7 @@ and :func:`_perform_play`; what each house rule allows and does lives in its own
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
 from itertools import permutations
 from typing import NamedTuple, TypeAlias
@@ -197,14 +197,30 @@ def playable(state: GameState, hand: tuple[Card, ...], card: Card, fair_only: bo
 def has_legal_card(state: GameState, seat: int) -> bool:
     """``seat`` holds a card it can fairly play (a bluff does not count: H04, B6.1)."""
     hand = state.hands[seat]
-    discard, color = state.discard, state.color
-    assert discard is not None
-    top_rank = discard[0].rank if discard[0].color is not None else None
-    return any(
-        (c.color is None or c.color is color or c.rank is top_rank)  # B5, before the rest
-        and playable(state, hand, c)
-        for c in dict.fromkeys(hand)
-    )
+    top, color = state.top_card, state.color
+    # matches() first: the cheap B5 test rules out most cards before playable's others
+    return any(matches(c, top, color) and playable(state, hand, c) for c in dict.fromkeys(hand))
+
+
+def draw_until_playable(
+    state: GameState, seat: int, source: Iterable[Card], cap: int | None
+) -> tuple[tuple[Card, ...], bool]:
+    """H02: the cards ``seat`` takes one at a time from ``source`` until one can be played
+    (a bluff counts) or ``cap`` is reached, and whether ``source`` ran out first. A card
+    is taken from ``source`` only when it is drawn."""
+    got: list[Card] = []
+    hand = state.hands[seat]
+    top, color = state.top_card, state.color
+    cards = iter(source)
+    while cap is None or len(got) < cap:
+        card = next(cards, None)
+        if card is None:
+            return tuple(got), True
+        got.append(card)
+        # matches() first: most drawn cards fail B5, before the hand is built for the rest
+        if matches(card, top, color) and playable(state, hand + tuple(got), card, fair_only=False):
+            break
+    return tuple(got), False
 
 
 def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -664,6 +680,9 @@ def _play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
                     yield Play(seat, card, color=color, target=target, call_uno=call, extra=extra)
 
 
+_DEFLECT_RANKS = frozenset((Rank.REVERSE, Rank.SKIP))
+
+
 def _play_candidates(state: GameState, seat: int) -> Iterator[Play]:
     """Plays worth validating. Cards are skipped only for reasons that ``validate`` would
     refuse them for anyway (a card that matches nothing on an ordinary turn, a card other
@@ -702,9 +721,6 @@ def _play_candidates(state: GameState, seat: int) -> Iterator[Play]:
         elif not (jump_in and identical(card, top)):
             continue
         yield from _play_variants(state, seat, card)
-
-
-_DEFLECT_RANKS = frozenset((Rank.REVERSE, Rank.SKIP))
 
 
 def _candidates(state: GameState, seat: int) -> list[Move]:
@@ -808,6 +824,27 @@ def apply_or_raise(state: GameState, move: MoveLike) -> Transition:
 
 _NO_SEATS: frozenset[int] = frozenset()
 _new_state = tuple.__new__
+
+
+def after_transfer(
+    called: frozenset[int],
+    opened: frozenset[int],
+    moved: frozenset[int],
+    hands: Sequence[tuple[Card, ...]],
+    must_call: bool,
+) -> tuple[frozenset[int], frozenset[int]]:
+    """A19, A40: hands moved to the seats ``moved`` lapse those seats' UNO calls and
+    windows; where ``must_call``, a moved seat left holding one card must call (its window
+    opens). A set is rebuilt only when it changes, so a kept history shares the others."""
+    if not called.isdisjoint(moved):
+        called = called - moved
+    if not opened.isdisjoint(moved):
+        opened = opened - moved
+    if must_call:
+        single = {s for s in moved if len(hands[s]) == 1}
+        if single:
+            opened = opened | single
+    return called, opened
 
 
 class _Builder:
@@ -1028,20 +1065,15 @@ class _Builder:
         self.mercy()
         uno = self.rules.uno
         if self.transferred:
-            # A19, A40: a transfer lapses calls; a seat left with one card must call. (A
-            # set is rebuilt only when it changes: a kept history shares the others.)
-            if not self.uno_called.isdisjoint(self.transferred):
-                self.uno_called = self.uno_called - self.transferred
-            if not self.uno_open.isdisjoint(self.transferred):
-                self.uno_open = self.uno_open - self.transferred
-            if (
+            self.uno_called, self.uno_open = after_transfer(
+                self.uno_called,
+                self.uno_open,
+                self.transferred,
+                self.hands,
                 uno.enabled
                 and uno.applies_after_transfer
-                and self.phase not in (PHASE_ROUND_OVER, PHASE_GAME_OVER)
-            ):
-                must_call = {s for s in self.transferred if len(self.hands[s]) == 1}
-                if must_call:
-                    self.uno_open = self.uno_open | must_call
+                and self.phase not in (PHASE_ROUND_OVER, PHASE_GAME_OVER),
+            )
         hands = self.hands
         if self.uno_called or self.uno_open:
             # A20: a call lapses, and a window closes, once the hand is not one card.
@@ -1168,16 +1200,8 @@ def _perform_draw(b: _Builder, move: Draw) -> None:
         return
     if dup.enabled and (dup.applies_to is AppliesTo.ANY_DRAW or not voluntary):
         # H02: draw one at a time until a card can be played, or the cap.
-        got: list[Card] = []
-        while dup.max_draws is None or len(got) < dup.max_draws:
-            card = b.take()
-            if card is None:
-                break
-            got.append(card)
-            hand = old.hands[seat] + tuple(got)
-            if playable(old, hand, card, fair_only=False):
-                break
-        cards = b.receive(seat, tuple(got), "turn")
+        got, _ = draw_until_playable(old, seat, iter(b.take, None), dup.max_draws)
+        cards = b.receive(seat, got, "turn")
     else:
         cards = b.draw_cards(seat, 1, "turn")
     if rules.after_draw is AfterDraw.NONE:

@@ -38,10 +38,11 @@ from .engine import (
     _new_state,
     _play_variants,
     _without,
+    after_transfer,
+    draw_until_playable,
     has_legal_card,
     is_bluff,
     penalty_has_choice,
-    playable,
     validate,
 )
 from .events import (
@@ -68,7 +69,7 @@ from .rules import (
     W4Restriction,
 )
 from .rules.go_out import rank_kind
-from .state import MAX_PLAYERS, GameState, Penalty, Pile, pile_size
+from .state import MAX_PLAYERS, GameState, Penalty, Pile, pile_cards, pile_size
 
 _VariantKey: TypeAlias = tuple[int, frozenset[int], int, Card, int]
 
@@ -85,7 +86,7 @@ class _Plan:
     strict_w4: bool  # H10 strict: a bluffing Wild Draw Four is refused
     forbidden_last: frozenset[Rank]  # H14: ranks that may not be the last card
     target_ranks: frozenset[Rank]  # H07, E4: ranks whose play may name a target seat
-    penalty_plays: bool  # H01, H15, H06: a pending penalty can be answered with a card
+    penalty_plays: bool  # H01, H15, H06: a pending penalty can be answered with a card (A60)
     draw_needs_check: bool  # H04 forbidden: a draw is refused while a card is playable
     drawn_may_pass: bool  # B6.4: neither H02 must_play nor H03 can make the drawn card compulsory
     plain_draw: bool  # a draw leads to a decision on the drawn card (not H04 penalized, H05)
@@ -93,7 +94,6 @@ class _Plan:
     mercy: bool  # H16
     accept_skips: bool  # an accepted penalty costs the victim's turn (not H01's option)
     w4_waits: bool  # A60: a Wild Draw Four leaves its victim a decision
-    d2_waits: bool  # A60: so does a Draw Two (stacking, deflecting, jump-in on penalties)
     zero_rotate: bool  # H07
     uno_after_transfer: bool  # A19: a seat given a one-card hand must call UNO
     any_draw_closes: bool  # A15 (b): any other seat's draw closes a window
@@ -142,7 +142,6 @@ def _plan(rules: Rules) -> _Plan:
         draw_until=hr.draw_until_playable if hr.draw_until_playable.enabled else None,
         accept_skips=not (hr.stacking.enabled and not hr.stacking.victim_loses_turn),
         w4_waits=penalty_has_choice(rules, Card(None, Rank.WILD_DRAW_FOUR)),
-        d2_waits=penalty_has_choice(rules, Card(Color.RED, Rank.DRAW_TWO)),
         zero_rotate=hr.seven_o.enabled and hr.seven_o.zero_rotate,
         uno_after_transfer=rules.uno.enabled and rules.uno.applies_after_transfer,
         any_draw_closes=rules.uno.window_closes_on is UnoWindow.ANY_OTHER_PLAYER_DRAW_OR_PLAY,
@@ -373,7 +372,7 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
         phase = PHASE_PENALTY
         events = head
         turn = nxt
-    elif rank is RANK_DRAW_TWO and plan.d2_waits:
+    elif rank is RANK_DRAW_TWO and plan.penalty_plays:  # A60: the victim may answer it
         assert state.color is not None
         pending = Penalty(2, card, seat, False, hands[seat], state.color, False)
         phase = PHASE_PENALTY
@@ -399,13 +398,17 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
         hands = tuple(swapped)
         events = (*head, HandsSwapped(seat, target))
         turn = nxt
-        called, opened = _after_transfer(plan, hands, called, (seat, target))
+        called, opened = after_transfer(
+            called, opened, frozenset((seat, target)), hands, plan.uno_after_transfer
+        )
     elif rank is RANK_ZERO and plan.zero_rotate:
         # H07: every hand passes to the next seat in the direction of play (A32).
         hands = tuple(hands[(s - direction) % players] for s in range(players))
         events = (*head, HandsRotated(direction))
         turn = nxt
-        called, opened = _after_transfer(plan, hands, called, range(players))
+        called, opened = after_transfer(
+            called, _NO_SEATS, frozenset(range(players)), hands, plan.uno_after_transfer
+        )
     else:
         events = head
         turn = nxt
@@ -442,19 +445,6 @@ def _play_shortcut(state: GameState, move: Play, plan: _Plan) -> Transition | No
     return _new_state(Transition, (new, events))
 
 
-def _after_transfer(
-    plan: _Plan, hands: tuple[tuple[Card, ...], ...], called: frozenset[int], seats: Iterable[int]
-) -> tuple[frozenset[int], frozenset[int]]:
-    """A19, A40: hands moved to ``seats`` lapse their UNO calls; a seat left holding one
-    card must call (its window opens) where ``uno.applies_after_transfer``."""
-    moved = frozenset(seats)
-    if not called.isdisjoint(moved):
-        called = called - moved
-    if not plan.uno_after_transfer:
-        return called, _NO_SEATS
-    return called, frozenset(s for s in moved if len(hands[s]) == 1) or _NO_SEATS
-
-
 def _top_cards(pile: Pile, count: int) -> tuple[tuple[Card, ...], Pile]:
     """The top ``count`` cards of a pile that holds them, and the pile left."""
     cards = []
@@ -480,24 +470,10 @@ def _draw_shortcut(state: GameState, move: Draw, plan: _Plan) -> Transition | No
     if until is not None and (
         until.applies_to is AppliesTo.ANY_DRAW or not has_legal_card(state, seat)
     ):
-        got: list[Card] = []
-        node: Pile = draw
-        discard, color = state.discard, state.color
-        assert discard is not None
-        top_rank = discard[0].rank if discard[0].color is not None else None
-        while until.max_draws is None or len(got) < until.max_draws:
-            if node is None:
-                return None  # a reshuffle: the general path
-            card = node[0]
-            node = node[1]
-            got.append(card)
-            if (card.color is None or card.color is color or card.rank is top_rank) and playable(
-                state, hands[seat] + tuple(got), card, fair_only=False
-            ):
-                break
-        if not got:
-            return None
-        card, cards, rest = got[-1], tuple(got), node
+        cards, ran_out = draw_until_playable(state, seat, pile_cards(draw), until.max_draws)
+        if ran_out or not cards:
+            return None  # a reshuffle: the general path
+        card, rest = cards[-1], _top_cards(draw, len(cards))[1]
     else:
         card, cards, rest = draw[0], (draw[0],), draw[1]
     values: list[object] = list(state)

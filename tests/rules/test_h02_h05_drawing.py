@@ -171,6 +171,18 @@ def test_H02_a_wild_draw_four_that_may_not_be_played_does_not_end_the_drawing() 
     assert t.state.drawn == uno.Card.parse("R9")
 
 
+def test_H02_a_wild_draw_four_that_may_be_played_as_a_bluff_ends_the_drawing() -> None:
+    """H02 / B8.1: under the default `w4_restriction: color` a W+4 drawn while holding red
+    (R7) is a bluff, but a legal play (only a challenge sanctions it), so the drawing stops
+    on it (`applies_to: any_draw`). Contrast with `strict` above."""
+    state = table(
+        [["R7", "G2"], 4, 4], ["R5"], rules=dup(applies_to="any_draw"), draw_pile=["W+4", "B1"]
+    )
+    t = ok(state, "0 draw")
+    assert t.state.hands[0] == cards("R7 G2 W+4")
+    assert t.state.drawn == uno.Card.parse("W+4")
+
+
 def test_H02_A44_piles_running_dry_stop_the_drawing() -> None:
     """H02 "If the piles run dry, stop; see A44": with two unplayable cards left in the draw
     pile and only the top card on the discard pile, both are drawn and the drawing stops;
