@@ -236,7 +236,7 @@ def _fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
         table = plan.plays[calls][seat]
         for card in dict.fromkeys(hand):  # each distinct card once, in hand order
             if card.color is not None and card.color is not color and card.rank is not top_rank:
-                continue  # B5: no match
+                continue  # B5: matches(), inlined (the hottest loop)
             if only is not None and card is not only:
                 continue  # B6.3
             plays = table.get(card)
