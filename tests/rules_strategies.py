@@ -38,7 +38,7 @@ from uno_rules.deal import build_deck
 from uno_rules.engine import _perform, reference_legal_moves
 from uno_rules.record import NEXT_ROUND
 from uno_rules.rules import DealerRotation, ScoringMode
-from uno_rules.state import pile_from
+from uno_rules.state import choosing_draw_color, pile_from
 
 # Every face that exists, the 112-card extras included.
 FACES: tuple[Card, ...] = tuple(
@@ -712,7 +712,11 @@ class InvariantMachine(RuleBasedStateMachine):
                 assert state.color is not None
             if state.top_card.color is not None:
                 assert state.color is state.top_card.color
-            assert (state.phase is uno.Phase.PENALTY) == (state.penalty is not None)
+            # a pending penalty goes with the penalty phase, but for H17's victim naming
+            # the color to draw until
+            assert (state.phase is uno.Phase.PENALTY) == (
+                state.penalty is not None
+            ) or choosing_draw_color(state.phase, state.penalty)
             assert (state.phase is uno.Phase.DRAWN) == (state.drawn is not None)
 
     @invariant()

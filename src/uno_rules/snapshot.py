@@ -16,11 +16,11 @@ from typing import Any
 
 import attrs
 
-from .cards import Card, Color, Rank, parse_color
+from .cards import Card, Color, parse_color
 from .deal import MAX_PLAYERS, MIN_PLAYERS, build_deck
 from .errors import NotationError, PresetError, SituationError
 from .rules import Rules
-from .state import GameState, Penalty, Phase, pile_from
+from .state import GameState, Penalty, Phase, choosing_draw_color, pile_from
 
 __all__ = ["FORMAT", "dump_state", "load_state", "plain"]
 
@@ -350,13 +350,9 @@ def _check_consistency(
         r.fail("drawn", "a drawn card goes with the 'drawn' phase and only with it")
     if drawn is not None and turn is not None and drawn not in hands[turn]:
         r.fail("drawn", f"{drawn} is not in the hand of seat {turn}")
-    draw_until_color = (
-        phase is Phase.CHOOSE_COLOR
-        and penalty is not None
-        and penalty.card.rank is Rank.WILD_CUSTOMIZABLE
-        and penalty.amount == 0
-    )
-    if (phase is Phase.PENALTY) != (penalty is not None) and not draw_until_color:
+    if (phase is Phase.PENALTY) != (penalty is not None) and not choosing_draw_color(
+        phase, penalty
+    ):
         r.fail("penalty", "a pending penalty goes with the 'penalty' phase and only with it")
     for seat in called:
         if len(hands[seat]) != 1:

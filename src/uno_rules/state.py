@@ -14,7 +14,7 @@ from typing import NamedTuple, TypeAlias
 
 from attrs import frozen
 
-from .cards import Card, Color
+from .cards import Card, Color, Rank
 from .rules import Rules
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "Penalty",
     "Phase",
     "Pile",
+    "choosing_draw_color",
     "seat_after",
 ]
 
@@ -104,6 +105,18 @@ class Penalty:
     offender_hand: tuple[Card, ...]
     previous_color: Color
     challengeable: bool = True
+
+
+def choosing_draw_color(phase: Phase, penalty: Penalty | None) -> bool:
+    """H17 ``chooser: victim``: the victim names the color to draw until, while the
+    Wild Customizable's pending draw waits as a zero-amount :class:`Penalty` (the one case
+    of a penalty outside the ``penalty`` phase)."""
+    return (
+        phase is Phase.CHOOSE_COLOR
+        and penalty is not None
+        and penalty.card.rank is Rank.WILD_CUSTOMIZABLE
+        and penalty.amount == 0
+    )
 
 
 @frozen
