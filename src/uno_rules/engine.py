@@ -86,7 +86,7 @@ from .rules.go_out import kind_of
 from .rules.jump_in import identical
 from .rules.multi_card import extra_allowed
 from .rules.scoring import hand_points, score_round
-from .rules.stacking import draw_value, stack_allowed
+from .rules.stacking import DRAW_RANKS, draw_value, stack_allowed
 from .state import (
     GameState,
     Penalty,
@@ -681,46 +681,50 @@ def _play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
 
 
 _DEFLECT_RANKS = frozenset((Rank.REVERSE, Rank.SKIP))
+_NO_RANKS: frozenset[Rank] = frozenset()
 
 
 def _play_candidates(state: GameState, seat: int) -> Iterator[Play]:
-    """Plays worth validating. Cards are skipped only for reasons that ``validate`` would
-    refuse them for anyway (a card that matches nothing on an ordinary turn, a card other
-    than the drawn one after a draw, a non-identical card out of turn, a card that can
-    neither stack, deflect nor jump in on a pending penalty), so the pruning never hides a
-    legal move; the state machines hold the two together (any move that validates is
-    listed)."""
+    """Plays worth validating: every variant of each card of :func:`_candidate_cards`."""
+    for card in _candidate_cards(state, seat):
+        yield from _play_variants(state, seat, card)
+
+
+def _candidate_cards(state: GameState, seat: int) -> Iterator[Card]:
+    """The distinct cards of ``seat``'s hand worth trying, in hand order. Cards are skipped
+    only for reasons that ``validate`` would refuse them for anyway (a card that matches
+    nothing on an ordinary turn, a card other than the drawn one after a draw, a
+    non-identical card out of turn, a card that can neither stack, deflect nor jump in on a
+    pending penalty), so the pruning never hides a legal move; the state machines hold the
+    two together (any move that validates is listed)."""
     hand = state.hands[seat]
     phase = state.phase
     if phase is PHASE_CHOOSE_COLOR:
         return
     top, color = state.top_card, state.color
-    jump_in = state.rules.house_rules.jump_in.enabled
+    hr = state.rules.house_rules
+    # H06: the one face identical to the top card (A29); cards are interned, so any card
+    # identical to it is that very object.
+    jump = top if hr.jump_in.enabled and identical(top, top) else None
     ordinary = seat == state.turn and (phase is PHASE_TURN or phase is PHASE_DRAWN)
     answering = seat == state.turn and phase is PHASE_PENALTY
     drawn_only = phase is PHASE_DRAWN and state.rules.after_draw is not AfterDraw.ANY_CARD
-    hr = state.rules.house_rules
-    seen: set[Card] = set()
-    for card in hand:
-        if card in seen:
-            continue
-        seen.add(card)
+    # Only a stack (H01), a deflect (H15) or a jump-in (H06) answers a penalty.
+    answer_ranks = (DRAW_RANKS if hr.stacking.enabled else _NO_RANKS) | (
+        _DEFLECT_RANKS if hr.deflect.enabled else _NO_RANKS
+    )
+    for card in dict.fromkeys(hand):
         if ordinary:
             if drawn_only and card != state.drawn:
                 continue
             if not matches(card, top, color):
                 continue
         elif answering:
-            # Only a stack (H01), a deflect (H15) or a jump-in (H06) answers a penalty.
-            if not (
-                (hr.stacking.enabled and draw_value(card))
-                or (hr.deflect.enabled and card.rank in _DEFLECT_RANKS)
-                or (jump_in and identical(card, top))
-            ):
+            if card.rank not in answer_ranks and card is not jump:
                 continue
-        elif not (jump_in and identical(card, top)):
+        elif card is not jump:
             continue
-        yield from _play_variants(state, seat, card)
+        yield card
 
 
 def _candidates(state: GameState, seat: int) -> list[Move]:

@@ -14,7 +14,7 @@ facts the fast paths read on every move, and tables of the frozen move objects t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeAlias
 
 import attrs
@@ -35,6 +35,7 @@ from .engine import (
     RANK_ZERO,
     TPR_SKIP,
     Transition,
+    _candidate_cards,
     _new_state,
     _play_variants,
     _without,
@@ -71,7 +72,8 @@ from .rules import (
 from .rules.go_out import rank_kind
 from .state import MAX_PLAYERS, GameState, Penalty, Pile, pile_cards, pile_size
 
-_VariantKey: TypeAlias = tuple[int, frozenset[int], int, Card, int]
+# players, eliminated, seat, card, hand size up to 3, a penalty pending
+_VariantKey: TypeAlias = tuple[int, frozenset[int], int, Card, int, bool]
 
 
 @frozen
@@ -100,7 +102,7 @@ class _Plan:
     special: frozenset[Rank]  # ranks whose plays are checked against the state each time
     # plays[calls][seat]: the plays of each card, built as cards come up
     plays: list[list[dict[Card, tuple[Play, ...]]]] = attrs.field(eq=False)
-    # the plays of cards that take a target, by table, seat, card and hand size up to 3
+    # every way to play a card (_play_variants), for cards decided on each state
     variants: dict[_VariantKey, tuple[Play, ...]] = attrs.field(eq=False)
 
 
@@ -199,14 +201,39 @@ def _checked_plays(
     if rank in plan.target_ranks:
         # _play_variants names a target exactly where the card needs or allows one
         # (_needs_target), and only other active seats, as _check_play requires; the rest
-        # is as for any play. The variants depend on the table (the seats to target) and
-        # on the hand's size only through going out (1 card) and the UNO call (2 cards).
-        key = (state.players, state.eliminated, seat, card, min(len(hand), 3))
-        variants = plan.variants.get(key)
-        if variants is None:
-            variants = plan.variants[key] = tuple(_play_variants(state, seat, card))
-        return variants
+        # is as for any play.
+        return _variants(state, plan, seat, card)
     return _plays(seat, card, calls)
+
+
+def _variants(state: GameState, plan: _Plan, seat: int, card: Card) -> tuple[Play, ...]:
+    """:func:`_play_variants`, kept in the plan: the variants depend on the state only
+    through the seats to target, the hand's size through going out (1 card) and the UNO
+    call (2 cards), and whether a penalty is pending (a stacked wild may name no color)."""
+    size = min(len(state.hands[seat]), 3)
+    key = (state.players, state.eliminated, seat, card, size, state.phase is PHASE_PENALTY)
+    variants = plan.variants.get(key)
+    if variants is None:
+        variants = plan.variants[key] = tuple(_play_variants(state, seat, card))
+    return variants
+
+
+def _answers(state: GameState, plan: _Plan, seat: int) -> Iterator[Play]:
+    """The legal plays on a pending penalty (a stack H01, a deflect H15, a jump-in H06),
+    validating one play per card and kind of color instead of every variant. Within one
+    card (H09 off: no extra cards) :func:`_check_play` treats the variants alike except
+    for their color: a wild names one, but a Wild Draw Four stacked under H01
+    ``waive_no_color_choice`` names none; the targets and UNO calls that
+    :func:`_play_variants` produces are the ones it accepts for that card."""
+    for card in _candidate_cards(state, seat):
+        verdicts: dict[bool, bool] = {}
+        for play in _variants(state, plan, seat, card):
+            named = play.color is not None
+            legal = verdicts.get(named)
+            if legal is None:
+                legal = verdicts[named] = _valid(state, play)
+            if legal:
+                yield play
 
 
 def _fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
@@ -255,7 +282,11 @@ def _fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
                 out.append(_PASSES[seat])
         elif plan.drawn_may_pass or _valid(state, _PASSES[seat]):
             out.append(_PASSES[seat])  # B6.4, unless H02 or H03 make the card compulsory
-    elif phase is PHASE_PENALTY and not plan.penalty_plays:
+    elif phase is PHASE_PENALTY:
+        if plan.penalty_plays:
+            if plan.multi_card:
+                return None
+            out.extend(_answers(state, plan, seat))
         out.extend(m for m in (_ACCEPTS[seat], _CHALLENGES[seat]) if _valid(state, m))
     else:
         return None

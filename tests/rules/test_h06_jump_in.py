@@ -193,6 +193,18 @@ def test_A25_jump_in_draw_two_cancels_the_pending_penalty() -> None:
     assert sizes(after.state) == (3, 2, 2, 1)
 
 
+def test_A25_the_victim_itself_may_jump_in_with_the_identical_card() -> None:
+    """A25 with H06 alone (no stacking): the victim of a pending Draw Two who holds the
+    identical card may jump in with it, and ``legal_moves`` lists that answer."""
+    hands = [["R+2", "G1"], ["R+2", "Y2"], ["B1", "B2"], ["G3", "G4"]]
+    state = ok(table(hands, ["R3"], rules=jump_in()), "0 R+2").state
+    assert pending(state) == (1, 2)
+    assert uno.parse_move("1 R+2") in uno.legal_moves(state)
+    t = ok(state, "1 R+2")
+    assert jumped(t.events) == [(1, "R+2")]
+    assert pending(t.state) == (2, 2)
+
+
 def test_A25_cancel_with_stacking_seat_after_jumper_faces_only_two() -> None:
     """A25 (a) with H01: a jump-in on a stack cancels the whole pending total; the seat after
     the jumper faces only the jumper's Draw Two."""

@@ -25,6 +25,7 @@ from ..cards import Card, Rank
 from ._meta import meta
 
 __all__ = [
+    "DRAW_RANKS",
     "Plus2OnPlus4Color",
     "StackChallenge",
     "StackPair",
@@ -110,6 +111,7 @@ class Stacking:
 
 
 _DRAW_VALUES = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4}
+DRAW_RANKS = frozenset(_DRAW_VALUES)  # the ranks with a draw_value, the ones that stack
 
 
 def draw_value(card: Card) -> int:
