@@ -243,7 +243,9 @@ def _fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
     :func:`_check_play` would pass for the moves listed here: the card is held and
     matches, no extra cards (H09 off), a target exactly where the card needs or allows one
     and only another active seat (:func:`_checked_plays`), a color exactly for a wild, UNO
-    calls as B9.1 / H12 allow; H14 and H10 ``strict`` are checked on the state."""
+    calls as B9.1 / H12 allow; H14 and H10 ``strict`` are checked on the state. The
+    answers to a pending penalty are validated, one play per card and kind of color
+    (:func:`_answers`)."""
     if seat != state.turn:
         return None
     plan = _plan(state.rules)
