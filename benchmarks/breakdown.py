@@ -83,9 +83,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=300)
     args = parser.parse_args()
-    rules = uno.load_preset(args.preset)
     rounds = 5 if args.quick else args.rounds
-    breakdown(rules, args.players, min(rounds, 20))  # warm the caches first
+    try:
+        rules = uno.load_preset(args.preset)
+        breakdown(rules, args.players, min(rounds, 20))  # warm the caches first
+    except uno.UnoError as error:  # a bad preset or table size: say so, no traceback
+        parser.error(str(error))
     overhead = timer_cost(2_000 if args.quick else 20_000)
     moves, spent, by_kind, count = breakdown(rules, args.players, rounds)
     # Take the timer's own cost off: one span per deal, three per move.
