@@ -1,7 +1,8 @@
 """The ``uno-rules`` command line (``API.md`` section 9).
 
 Verbs: ``rule`` (settle a dispute), ``replay`` (check a game record), ``presets`` (list,
-show, check, diff, schema) and ``simulate`` (bots play many games). Every verb takes
+show, check, diff, schema), ``simulate`` (bots play many games) and ``serve`` (the referee
+service, extra ``serve``). Every verb takes
 ``--json``. Exit status: 0 all legal / success, 1 a move or preset was rejected (a ruling),
 2 bad input (one line on stderr, never a traceback).
 
@@ -120,6 +121,12 @@ def _parser() -> argparse.ArgumentParser:
     for p in (p_list, p_show, p_check, p_diff, p_schema):
         p.add_argument("--json", action="store_true")
     presets.set_defaults(handler=None)
+
+    serve = verbs.add_parser("serve", help="run the referee service: dispute page and JSON API")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
+    serve.add_argument("--json", action="store_true", help="announce the address as JSON")
+    serve.set_defaults(handler=cmd_serve)
 
     sim = verbs.add_parser("simulate", help="bots play many games under a rule set")
     sim.add_argument("--preset", default="official", metavar="NAME|FILE")
@@ -277,21 +284,16 @@ def _write_svgs(directory: str, settlement: Settlement) -> None:
     import re
     from pathlib import Path
 
-    from .svg import state_svg
+    from .svg import dispute_svgs
 
     out = Path(directory)
     try:
         out.mkdir(parents=True, exist_ok=True)
-        for name, rulings in settlement.rulings.items():
+        for name, pictures in dispute_svgs(settlement).items():
             stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "table"
-            state = settlement.starts[name]
-            for i, r in enumerate(rulings, 1):
-                seat = r.move.seat if 0 <= r.move.seat < state.players else state.turn
-                before = out / f"{stem}-{i:02d}-before.svg"
-                before.write_text(state_svg(state, seat), encoding="utf-8")
-                after = out / f"{stem}-{i:02d}-after.svg"
-                after.write_text(state_svg(r.state, seat), encoding="utf-8")
-                state = r.state
+            for i, (before, after) in enumerate(pictures, 1):
+                (out / f"{stem}-{i:02d}-before.svg").write_text(before, encoding="utf-8")
+                (out / f"{stem}-{i:02d}-after.svg").write_text(after, encoding="utf-8")
     except OSError as exc:
         raise BadInput(f"{directory}: cannot write pictures: {exc.strerror or exc}") from None
 
@@ -500,6 +502,42 @@ def cmd_presets_schema(args: argparse.Namespace) -> int:
     from .schema import preset_schema
 
     _emit_json(preset_schema())
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- serve
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the referee service (extra ``serve``) until interrupted."""
+    import socket
+
+    try:
+        import uvicorn
+
+        import uno_rules.server  # noqa: F401  (fails here, not in a worker, without the extra)
+    except ImportError:
+        raise BadInput("serve needs the optional extra: pip install 'uno-rules[serve]'") from None
+    if not 0 <= args.port <= 65535:
+        raise BadInput(f"--port: expected 0 to 65535, got {args.port}")
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            args.host, args.port, type=socket.SOCK_STREAM
+        )[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        raise BadInput(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    host, port = sock.getsockname()[:2]
+    url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+    if args.json:
+        print(json.dumps({"url": url}), flush=True)
+    else:
+        print(f"uno-rules: the referee is at {url} (Ctrl+C stops it)", file=sys.stderr)
+    config = uvicorn.Config("uno_rules.server:app", log_level="warning", access_log=False)
+    with sock:
+        uvicorn.Server(config).run(sockets=[sock])
     return EXIT_OK
 
 

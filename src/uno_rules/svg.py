@@ -32,10 +32,20 @@ from xml.sax.saxutils import escape, quoteattr
 from .cards import Card, Color, Rank
 
 if TYPE_CHECKING:
+    from .dispute import Settlement
     from .state import GameState
     from .view import PlayerView
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "card_svg", "hand_svg", "state_svg", "table_svg"]
+__all__ = [
+    "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "card_name",
+    "card_svg",
+    "dispute_svgs",
+    "hand_svg",
+    "state_svg",
+    "table_svg",
+]
 
 CARD_WIDTH = 60
 CARD_HEIGHT = 90
@@ -291,3 +301,18 @@ def state_svg(state: GameState, seat: int | None = None) -> str:
     from .view import view
 
     return table_svg(view(state, state.turn if seat is None else seat))
+
+
+def dispute_svgs(settlement: Settlement) -> dict[str, list[tuple[str, str]]]:
+    """For each preset of a settled dispute, the table before and after each move, as the
+    seat that moves sees it (a refused move leaves the table as it was)."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for name, rulings in settlement.rulings.items():
+        state = settlement.starts[name]
+        pictures = []
+        for r in rulings:
+            seat = r.move.seat if 0 <= r.move.seat < state.players else state.turn
+            pictures.append((state_svg(state, seat), state_svg(r.state, seat)))
+            state = r.state
+        out[name] = pictures
+    return out
