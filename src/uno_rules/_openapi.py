@@ -124,6 +124,16 @@ def document(version: str) -> dict[str, Any]:
                 },
             }
         },
+        "/api/disputes/read": {
+            "post": {
+                "summary": "Read a dispute file (YAML or JSON) into JSON, as the page does",
+                "requestBody": _body(obj, "A dispute file's text.", yaml=True),
+                "responses": {
+                    "200": _json(obj, "The same mapping, as JSON."),
+                    **_problems(400, 413, 415, 422),
+                },
+            }
+        },
         "/api/replay": {
             "post": {
                 "summary": "Check a game record (as `uno-rules replay --json`)",

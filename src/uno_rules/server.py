@@ -247,8 +247,14 @@ def create_app(max_body: int = MAX_BODY_BYTES, max_games: int = MAX_GAMES) -> St
     """The ASGI app; ``max_body`` bytes per request body, ``max_games`` tables in memory."""
     games = _Games(max_games)
 
-    def ok(data: Any, status: int = 200) -> JSONResponse:
-        return JSONResponse(data, status_code=status, headers=_SECURITY_HEADERS)
+    def ok(data: Any, status: int = 200) -> Response:
+        # YAML may carry dates and the like in free-text fields: they are sent as text.
+        try:
+            body = json.dumps(data, default=str, allow_nan=False, separators=(",", ":"))
+        except (ValueError, RecursionError):
+            problem = "the input holds a value JSON cannot carry"
+            raise Problem(422, "bad-request", [problem]) from None
+        return Response(body, status, _SECURITY_HEADERS, "application/json")
 
     async def page(request: Request) -> Response:
         html = resources.files("uno_rules").joinpath("web/index.html").read_text("utf-8")
@@ -310,6 +316,10 @@ def create_app(max_body: int = MAX_BODY_BYTES, max_games: int = MAX_GAMES) -> St
         if request.query_params.get("pictures") in ("1", "true", "yes"):
             out["pictures"] = _pictures(settlement)
         return ok(out)
+
+    async def read_dispute(request: Request) -> Response:
+        # The page opens dispute files through this: YAML is read here, safely.
+        return ok(_mapping(await _body(request, max_body), "dispute"))
 
     async def replay(request: Request) -> Response:
         from .record import replay as run
@@ -459,6 +469,7 @@ def create_app(max_body: int = MAX_BODY_BYTES, max_games: int = MAX_GAMES) -> St
         Route("/api/presets/check", presets_check, methods=["POST"]),
         Route("/api/presets/{name}", presets_show, methods=["GET"]),
         Route("/api/disputes", disputes, methods=["POST"]),
+        Route("/api/disputes/read", read_dispute, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
         Route("/api/cards/{card}.svg", card_svg, methods=["GET"]),
         Route("/api/games", new_game, methods=["POST"]),
