@@ -125,7 +125,7 @@ def _card(card: Card, x: float, y: float) -> str:
                 "stroke='#ffffff' stroke-width='0.5'/>"
             )
     symbol = card.rank.value if card.rank.is_number else _SYMBOL[card.rank]
-    size = 34 if len(symbol) == 1 else 24 if len(symbol) == 2 else 14
+    size = {1: 34, 2: 24, 3: 15}.get(len(symbol), 12)
     parts.append(
         f"<ellipse cx='{w / 2:g}' cy='{h / 2 - 2:g}' rx='22' ry='27' fill='none' "
         f"stroke='{ink}' stroke-width='1.5' opacity='0.6'/>"
