@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 import types
 import typing
-from pathlib import Path
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 import attrs
