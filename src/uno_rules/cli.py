@@ -535,7 +535,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(json.dumps({"url": url}), flush=True)
     else:
         print(f"uno-rules: the referee is at {url} (Ctrl+C stops it)", file=sys.stderr)
-    config = uvicorn.Config("uno_rules.server:app", log_level="warning", access_log=False)
+    config = uvicorn.Config(
+        "uno_rules.server:app", log_level="warning", access_log=False, timeout_graceful_shutdown=5
+    )
     with sock:
         uvicorn.Server(config).run(sockets=[sock])
     return EXIT_OK
