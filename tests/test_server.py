@@ -25,7 +25,7 @@ with warnings.catch_warnings():  # the test client may warn about its HTTP libra
 
 import uno_rules as uno
 from uno_rules.cli import main
-from uno_rules.server import MAX_BODY_BYTES, create_app
+from uno_rules.server import MAX_BODY_BYTES, MAX_DISPUTE_MOVES, MAX_PRESETS, create_app
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
@@ -123,6 +123,17 @@ def test_a_bad_dispute_gets_the_problems_the_command_line_prints(
     assert body["error"] == "SituationError"
     assert printed == f"{path}: " + "; ".join(body["problems"])
     assert body["message"] == "; ".join(body["problems"])
+
+
+def test_a_dispute_asks_for_a_bounded_number_of_rulings(client: TestClient) -> None:
+    r = client.post("/api/disputes", json={**TABLE, "moves": ["0 draw"] * (MAX_DISPUTE_MOVES + 1)})
+    assert r.status_code == 422 and r.json()["problems"] == [
+        f"moves: at most {MAX_DISPUTE_MOVES} moves"
+    ]
+    query = "&".join(["preset=official"] * (MAX_PRESETS + 1))
+    r = client.post(f"/api/disputes?{query}", json=TABLE)
+    assert r.status_code == 422 and r.json()["error"] == "PresetError"
+    assert client.post("/api/disputes", json={**TABLE, "moves": ["0 draw"] * 50}).status_code == 200
 
 
 def test_an_unknown_preset_is_a_preset_error(client: TestClient) -> None:

@@ -103,7 +103,8 @@ def document(version: str) -> dict[str, Any]:
                 "description": (
                     "The body is a dispute file: a table description plus `moves`. Each "
                     "`preset` query parameter rules under one more bundled preset, side by "
-                    "side; none rules under the dispute's own `rules`. `pictures=1` adds SVG "
+                    "side; none rules under the dispute's own `rules` (at most 8 presets and "
+                    "500 moves). `pictures=1` adds SVG "
                     "pictures of the table before and after each move, seen by the seat that "
                     "moves."
                 ),

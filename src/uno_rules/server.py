@@ -42,11 +42,12 @@ from .errors import NotationError, PresetError, UnoError
 from .events import Event, view_events
 from .state import GameState
 
-__all__ = ["MAX_BODY_BYTES", "MAX_GAMES", "app", "create_app"]
+__all__ = ["MAX_BODY_BYTES", "MAX_DISPUTE_MOVES", "MAX_GAMES", "MAX_PRESETS", "app", "create_app"]
 
 MAX_BODY_BYTES = 64 * 1024
 MAX_GAMES = 1000
 MAX_PRESETS = 8
+MAX_DISPUTE_MOVES = 500  # with MAX_PRESETS, bounds the rulings one request may ask for
 KEEP_ALIVE_SECONDS = 15.0
 _YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
 _PAGE_FILES = {
@@ -306,6 +307,9 @@ def create_app(max_body: int = MAX_BODY_BYTES, max_games: int = MAX_GAMES) -> St
             raise Problem(422, "PresetError", [f"preset: at most {MAX_PRESETS} presets"])
         for name in presets:
             _bundled(name, "preset")
+        moves = data.get("moves")
+        if isinstance(moves, list) and len(moves) > MAX_DISPUTE_MOVES:
+            raise Problem(422, "SituationError", [f"moves: at most {MAX_DISPUTE_MOVES} moves"])
         if "rules" in data:
             data = {**data, "rules": _rules_source(data["rules"], "rules")}
         try:
