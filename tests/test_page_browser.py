@@ -108,7 +108,11 @@ def test_the_page_fits_a_phone_and_is_photographed(page: tuple[Any, str], tmp_pa
     _settle_by_clicking(driver, url, example, ["official", "family"])
     driver.execute_script("window.scrollTo(0, 0)")
     driver.save_screenshot(str(folder / "dispute-page.png"))
-    driver.find_element(By.ID, "results").screenshot(str(folder / "dispute-rulings.png"))
+    driver.set_window_size(1280, 4000)  # the whole of the rulings in one picture
+    try:
+        driver.find_element(By.ID, "results").screenshot(str(folder / "dispute-rulings.png"))
+    finally:
+        driver.set_window_size(1280, 1600)
     phone = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", phone)
     try:
