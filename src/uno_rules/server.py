@@ -24,7 +24,6 @@ import asyncio
 import hmac
 import json
 import secrets
-import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -165,13 +164,11 @@ class _Game:
     tokens: tuple[str, ...]
     log: list[tuple[int | None, str, tuple[Event, ...]]] = field(factory=list)
     changed: asyncio.Event = field(factory=asyncio.Event)
-    touched: float = field(factory=time.monotonic)
 
     def record(self, seat: int | None, move: str, events: tuple[Event, ...]) -> None:
         self.log.append((seat, move, events))
         self.changed.set()
-        self.changed = asyncio.Event()
-        self.touched = time.monotonic()
+        self.changed = asyncio.Event()  # a new one for the next change; waiters woke up
 
     def entries(self, seat: int, after: int) -> list[dict[str, Any]]:
         """The log from entry ``after`` on, as ``seat`` may see it."""
