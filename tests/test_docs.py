@@ -126,7 +126,7 @@ def test_pictures_in_the_docs_are_drawn_in_the_build() -> None:
         import docs_hooks
     finally:
         sys.path.pop(0)
-    page = (ROOT / "docs" / "pictures.md").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "svg.md").read_text(encoding="utf-8")
     markers = docs_hooks.PICTURE.findall(page)
     assert {kind for kind, _ in markers} == {"card", "hand", "table"}
     rendered = docs_hooks.on_page_markdown(page)
