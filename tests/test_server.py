@@ -480,3 +480,25 @@ def test_serve_on_a_bad_port_or_address_is_one_line(capsys: pytest.CaptureFixtur
     assert main(["serve", "--host", "192.0.2.1", "--port", "0"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot listen on 192.0.2.1" in err
+
+
+def test_the_deal_comes_from_the_secure_random_source(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seed is drawn from ``secrets`` (the operating system's secure source), not from a
+    predictable generator: with that source fixed, the deal is the one its seed gives."""
+    import uno_rules.server as server
+
+    drawn: list[int] = []
+
+    def randbits(k: int) -> int:
+        drawn.append(k)
+        return 424242
+
+    monkeypatch.setattr(server.secrets, "randbits", randbits)
+    with TestClient(create_app()) as c:
+        game = new_game(c, rules="official", players=3)
+        hand = c.get(
+            f"/api/games/{game['game']}/seats/2/view", headers=auth(game["seats"][2]["token"])
+        ).json()["view"]["hand"]
+    assert drawn == [63]
+    expected = uno.new_game("official", players=3, seed=424242).hands[2]
+    assert hand == [str(card) for card in expected]
