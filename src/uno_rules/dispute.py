@@ -1,6 +1,6 @@
 """Settling a dispute file: the rulings that ``uno-rules rule --json`` prints.
 
-A dispute is a table description (``API.md`` section 4) plus ``moves``; optional ``title``,
+A dispute is a table description (see ``docs/formats.md``) plus ``moves``; optional ``title``,
 ``description``, ``expect`` (the rulings its author expects, by preset) and ``deal`` (a fresh
 deal instead of a described table). :func:`settle` rules on every move under one or several
 presets; :meth:`Settlement.to_dict` is the machine-readable form that both the command line
