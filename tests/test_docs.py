@@ -112,3 +112,34 @@ def test_cli_transcripts_in_the_docs_are_current(
 
 def test_transcripts_are_found() -> None:
     assert len(_transcripts()) >= 14
+
+
+def test_pictures_in_the_docs_are_drawn_in_the_build() -> None:
+    """``<!-- svg: ... -->`` markers become the pictures themselves (the build hook draws them
+    with ``uno_rules.svg``), so the docs always show what the code draws today."""
+    import sys
+
+    from uno_rules.svg import card_svg, state_svg
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import docs_hooks
+    finally:
+        sys.path.pop(0)
+    page = (ROOT / "docs" / "svg.md").read_text(encoding="utf-8")
+    markers = docs_hooks.PICTURE.findall(page)
+    assert {kind for kind, _ in markers} == {"card", "hand", "table"}
+    rendered = docs_hooks.on_page_markdown(page)
+    assert "<!-- svg:" not in rendered
+    assert card_svg("R+2") in rendered
+    table = uno.situation(
+        {
+            "rules": "official",
+            "players": 3,
+            "hands": [["R+2", "G4", "Y7"], ["B+2", "R9", "G1", "Y3"], 5],
+            "discard": ["R3"],
+            "turn": 0,
+        }
+    )
+    assert state_svg(table, 1) in rendered
+    assert rendered.count("<svg xmlns=") == len(markers)

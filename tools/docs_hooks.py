@@ -1,10 +1,19 @@
-"""MkDocs hook: parameter tables generated from the rules model, so they cannot drift.
+"""MkDocs hook: parameter tables generated from the rules model, and card pictures drawn by
+``uno_rules.svg``, so neither can drift from the code.
 
 A page writes ``<!-- params: house_rules.stacking -->`` (a path in the rules model, or
 ``.`` for the top level; ``<!-- params: .:hand_size,max_players -->`` keeps only those
 fields) and the build replaces it with a table of that section's settings:
 name, allowed values or range, default, meaning and clause, read from the ``attrs`` fields
 of :class:`uno_rules.Rules` and their metadata.
+
+``<!-- svg: card R+2 -->``, ``<!-- svg: hand R5 Gskip W -->`` and
+``<!-- svg: table FILE SEAT -->`` (a dispute file from the repository, drawn as SEAT sees
+its table before the first move) are replaced by the picture itself, inline.
+
+``<!-- screenshot: NAME ALT -->`` shows ``docs/screenshots/NAME`` when the browser test has
+saved it there (CI runs it with ``UNO_RULES_SCREENSHOTS=docs/screenshots`` before building
+the documentation), and says how to make it otherwise.
 """
 
 from __future__ import annotations
@@ -13,6 +22,7 @@ import re
 import types
 import typing
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -20,6 +30,9 @@ import attrs
 from uno_rules.rules import Rules
 
 MARKER = re.compile(r"<!--\s*params:\s*([\w.]+)(?::([\w,]+))?\s*-->")
+PICTURE = re.compile(r"<!--\s*svg:\s*(card|hand|table)\s+([^>]*?)\s*-->")
+SCREENSHOT = re.compile(r"<!--\s*screenshot:\s*(\S+)\s+(.*?)\s*-->")
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def section(path: str) -> tuple[type, Any]:
@@ -89,5 +102,37 @@ def table(path: str, only: str | None = None) -> str:
     return "\n".join(rows) + "\n"
 
 
+def picture(kind: str, spec: str) -> str:
+    """The SVG for a ``<!-- svg: KIND SPEC -->`` marker, on one line (Markdown keeps it as
+    raw HTML)."""
+    import yaml
+
+    import uno_rules as uno
+    from uno_rules.dispute import DISPUTE_KEYS, start_table
+    from uno_rules.svg import card_svg, hand_svg, state_svg
+
+    if kind == "card":
+        return card_svg(spec)
+    if kind == "hand":
+        return hand_svg(uno.parse_cards(spec))
+    path, seat = spec.rsplit(" ", 1)
+    data = yaml.safe_load((ROOT / path).read_text(encoding="utf-8"))
+    table = {k: v for k, v in data.items() if k not in DISPUTE_KEYS}
+    return state_svg(start_table(table, data.get("deal")), int(seat))
+
+
+def screenshot(name: str, alt: str) -> str:
+    """An image of the dispute page if the browser test has taken it, else a note."""
+    if (ROOT / "docs" / "screenshots" / name).is_file():
+        return f"![{alt}](screenshots/{name})"
+    return (
+        f"*({alt}: the screenshot `screenshots/{name}` is taken by the browser test, "
+        "`UNO_RULES_SCREENSHOTS=docs/screenshots python -m pytest tests/test_page_browser.py`, "
+        "before the documentation is built.)*"
+    )
+
+
 def on_page_markdown(markdown: str, **_: Any) -> str:
-    return MARKER.sub(lambda m: table(m.group(1), m.group(2)), markdown)
+    markdown = MARKER.sub(lambda m: table(m.group(1), m.group(2)), markdown)
+    markdown = SCREENSHOT.sub(lambda m: screenshot(m.group(1), m.group(2)), markdown)
+    return PICTURE.sub(lambda m: picture(m.group(1), m.group(2)), markdown)

@@ -231,6 +231,15 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return _SORT_KEY[self] < _SORT_KEY[other]
 
+    def _repr_svg_(self) -> str:
+        """The card as an SVG picture (notebooks show it)."""
+        from .svg import card_svg
+
+        return card_svg(self)
+
+    def _repr_html_(self) -> str:
+        return self._repr_svg_()
+
 
 _POINTS: dict[Rank, int] = {r: int(r.value) for r in NUMBER_RANKS}
 _POINTS.update({r: 20 for r in ACTION_RANKS})

@@ -1,7 +1,8 @@
 """The ``uno-rules`` command line (``API.md`` section 9).
 
 Verbs: ``rule`` (settle a dispute), ``replay`` (check a game record), ``presets`` (list,
-show, check, diff, schema) and ``simulate`` (bots play many games). Every verb takes
+show, check, diff, schema), ``simulate`` (bots play many games) and ``serve`` (the referee
+service, extra ``serve``). Every verb takes
 ``--json``. Exit status: 0 all legal / success, 1 a move or preset was rejected (a ruling),
 2 bad input (one line on stderr, never a traceback).
 
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .dispute import Settlement
     from .events import Event
     from .rules import Rules
     from .ruling import Ruling
@@ -25,7 +27,6 @@ if TYPE_CHECKING:
 __all__ = ["main"]
 
 EXIT_OK, EXIT_REJECTED, EXIT_BAD_INPUT = 0, 1, 2
-DISPUTE_KEYS = ("moves", "expect", "title", "description", "deal")
 
 
 class BadInput(Exception):
@@ -89,6 +90,11 @@ def _parser() -> argparse.ArgumentParser:
         help="rule under this preset (repeat to compare side by side)",
     )
     rule.add_argument("--json", action="store_true", help="machine-readable output")
+    rule.add_argument(
+        "--svg",
+        metavar="DIR",
+        help="also draw the table before and after each move, as SVG files in DIR",
+    )
     rule.set_defaults(handler=cmd_rule)
 
     replay = verbs.add_parser("replay", help="check a recorded game move by move")
@@ -115,6 +121,12 @@ def _parser() -> argparse.ArgumentParser:
     for p in (p_list, p_show, p_check, p_diff, p_schema):
         p.add_argument("--json", action="store_true")
     presets.set_defaults(handler=None)
+
+    serve = verbs.add_parser("serve", help="run the referee service: dispute page and JSON API")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
+    serve.add_argument("--json", action="store_true", help="announce the address as JSON")
+    serve.set_defaults(handler=cmd_serve)
 
     sim = verbs.add_parser("simulate", help="bots play many games under a rule set")
     sim.add_argument("--preset", default="official", metavar="NAME|FILE")
@@ -234,35 +246,6 @@ def _plain_text(value: Any) -> str:
     return str(value)
 
 
-def table_dict(state: GameState) -> dict[str, Any]:
-    decision = state.decision
-    return {
-        "decision": None if decision is None else {"kind": decision.kind, "seat": decision.seat},
-        "turn": state.turn,
-        "top_card": str(state.top_card),
-        "color": None if state.color is None else state.color.value,
-        "direction": state.direction,
-        "hand_sizes": [len(h) for h in state.hands],
-        "draw_pile_size": state.draw_pile_size,
-        "scores": list(state.scores),
-        "round_over": state.round_over,
-        "round_winner": state.round_winner,
-        "game_winners": list(state.game_winners),
-    }
-
-
-def ruling_dict(r: Ruling) -> dict[str, Any]:
-    return {
-        "move": str(r.move),
-        "legal": r.legal,
-        "clause": r.clause,
-        "rule": r.text,
-        "violation": None if r.violation is None else r.violation.to_dict(),
-        "events": [e.to_dict() for e in r.events],
-        "table": table_dict(r.state),
-    }
-
-
 def _emit_json(data: Any) -> None:
     json.dump(data, sys.stdout, indent=2)
     sys.stdout.write("\n")
@@ -272,48 +255,22 @@ def _emit_json(data: Any) -> None:
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
-    from .errors import SituationError
-    from .ruling import rule_on
+    from .dispute import settle
+    from .errors import PresetError, SituationError
 
     data = _read_mapping(args.file, "table file")
-    moves = data.get("moves", [])
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise BadInput(f"{args.file}: moves: expected a list of move texts")
-    table = {k: v for k, v in data.items() if k not in DISPUTE_KEYS}
-    presets: list[str | None] = list(args.preset) or [None]
-    results: dict[str, list[Ruling]] = {}
-    starts: dict[str, GameState] = {}
-    for preset in presets:
-        described = dict(table)
-        if preset is not None:
-            described["rules"] = _load_rules(preset)
-        try:
-            state = _start(described, data.get("deal"))
-        except SituationError as exc:
-            raise BadInput(f"{args.file}: {_one_line(exc)}") from None
-        name = state.rules.name if preset is None else preset
-        starts[name] = state
-        rulings = []
-        for index, text in enumerate(moves):
-            try:
-                ruling = rule_on(state, text)
-            except ValueError as exc:
-                raise BadInput(f"{args.file}: moves[{index}]: {exc}") from None
-            rulings.append(ruling)
-            state = ruling.state
-        results[name] = rulings
-    ok = all(r.legal for rulings in results.values() for r in rulings)
+    try:
+        settlement = settle(data, list(args.preset))
+    except PresetError as exc:
+        raise BadInput(_one_line(exc)) from None
+    except SituationError as exc:
+        raise BadInput(f"{args.file}: {_one_line(exc)}") from None
+    moves, results, starts = list(settlement.moves), settlement.rulings, settlement.starts
+    ok = settlement.all_legal
+    if getattr(args, "svg", None):
+        _write_svgs(args.svg, settlement)
     if args.json:
-        _emit_json(
-            {
-                "file": args.file,
-                "title": data.get("title"),
-                "presets": list(results),
-                "start": {name: table_dict(s) for name, s in starts.items()},
-                "rulings": {name: [ruling_dict(r) for r in rs] for name, rs in results.items()},
-                "all_legal": ok,
-            }
-        )
+        _emit_json(settlement.to_dict(args.file))
     elif len(results) == 1:
         _print_rulings(data, *next(iter(results.items())), starts)
     else:
@@ -321,26 +278,24 @@ def cmd_rule(args: argparse.Namespace) -> int:
     return EXIT_OK if ok else EXIT_REJECTED
 
 
-def _start(described: dict[str, Any], deal: Any) -> GameState:
-    """The table a dispute starts from: a described table, or a fresh deal
-    (``deal: {players, seed, dealer}``) for disputes about the start of a round."""
-    from .deal import new_game
-    from .errors import SituationError
-    from .situation import situation
+def _write_svgs(directory: str, settlement: Settlement) -> None:
+    """Pictures of the table before and after each move, seen by the seat that moves:
+    ``PRESET-NN-before.svg`` and ``PRESET-NN-after.svg`` (NN counts moves from 01)."""
+    import re
+    from pathlib import Path
 
-    if deal is None:
-        return situation(described)
-    if not isinstance(deal, dict) or set(deal) - {"players", "seed", "dealer"}:
-        raise SituationError(["deal: expected a mapping of players, seed and dealer"])
-    extra = set(described) - {"rules"}
-    if extra:
-        raise SituationError([f"{k}: not used with deal" for k in sorted(extra)])
-    return new_game(
-        described.get("rules", "official"),
-        players=deal.get("players", 4),
-        seed=deal.get("seed", 0),
-        dealer=deal.get("dealer"),
-    )
+    from .svg import dispute_svgs
+
+    out = Path(directory)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for name, pictures in dispute_svgs(settlement).items():
+            stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "table"
+            for i, (before, after) in enumerate(pictures, 1):
+                (out / f"{stem}-{i:02d}-before.svg").write_text(before, encoding="utf-8")
+                (out / f"{stem}-{i:02d}-after.svg").write_text(after, encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"{directory}: cannot write pictures: {exc.strerror or exc}") from None
 
 
 def _verdict(r: Ruling) -> str:
@@ -405,6 +360,7 @@ def _print_side_by_side(
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from .dispute import table_dict
     from .errors import NotationError, SituationError
     from .record import replay
 
@@ -546,6 +502,44 @@ def cmd_presets_schema(args: argparse.Namespace) -> int:
     from .schema import preset_schema
 
     _emit_json(preset_schema())
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- serve
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the referee service (extra ``serve``) until interrupted."""
+    import socket
+
+    try:
+        import uvicorn
+
+        import uno_rules.server  # noqa: F401  (fails here, not in a worker, without the extra)
+    except ImportError:
+        raise BadInput("serve needs the optional extra: pip install 'uno-rules[serve]'") from None
+    if not 0 <= args.port <= 65535:
+        raise BadInput(f"--port: expected 0 to 65535, got {args.port}")
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            args.host, args.port, type=socket.SOCK_STREAM
+        )[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        raise BadInput(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    host, port = sock.getsockname()[:2]
+    url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+    if args.json:
+        print(json.dumps({"url": url}), flush=True)
+    else:
+        print(f"uno-rules: the referee is at {url} (Ctrl+C stops it)", file=sys.stderr)
+    config = uvicorn.Config(
+        "uno_rules.server:app", log_level="warning", access_log=False, timeout_graceful_shutdown=5
+    )
+    with sock:
+        uvicorn.Server(config).run(sockets=[sock])
     return EXIT_OK
 
 

@@ -236,3 +236,13 @@ class GameState(NamedTuple):
             f"<GameState {self.rules.name} round {self.round_number} {self.phase.value} "
             f"seat {self.turn} top {self.top_card} {color} hands [{hands}]>"
         )
+
+    def _repr_svg_(self) -> str:
+        """The table as the seat whose decision it is sees it, as an SVG picture (notebooks
+        show it); :func:`uno_rules.svg.state_svg` draws it for any seat."""
+        from .svg import state_svg
+
+        return state_svg(self)
+
+    def _repr_html_(self) -> str:
+        return self._repr_svg_()

@@ -57,6 +57,15 @@ class PlayerView:
         out: dict[str, Any] = plain(self)
         return out
 
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, as an SVG picture (notebooks show it)."""
+        from .svg import table_svg
+
+        return table_svg(self)
+
+    def _repr_html_(self) -> str:
+        return self._repr_svg_()
+
 
 def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may know of ``state``. Raises :class:`~uno_rules.SituationError` for a

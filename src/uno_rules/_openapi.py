@@ -1,0 +1,446 @@
+"""The OpenAPI 3.1 document of the referee service (``/openapi.json``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_JSON = "application/json"
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {_JSON: {"schema": schema}}}
+
+
+def _problems(*statuses: int) -> dict[str, Any]:
+    words = {
+        400: "The body is not valid JSON or YAML.",
+        401: "No seat token was sent.",
+        403: "The token is not this seat's, or the move is for another seat.",
+        404: "No such game, seat or preset.",
+        413: "The body is larger than the limit.",
+        415: "The body is neither JSON nor YAML.",
+        422: "The input cannot be used: every problem is listed, typed as the library's error.",
+    }
+    return {str(s): _json(_ref("Problem"), words[s]) for s in statuses}
+
+
+def _body(schema: dict[str, Any], description: str, yaml: bool = False) -> dict[str, Any]:
+    content: dict[str, Any] = {_JSON: {"schema": schema}}
+    if yaml:
+        content["application/yaml"] = {"schema": schema}
+    return {"required": True, "description": description, "content": content}
+
+
+_SEAT_PARAMS = [
+    {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}},
+    {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}},
+]
+_SECURED: list[dict[str, list[str]]] = [{"seatToken": []}]
+
+
+def document(version: str) -> dict[str, Any]:
+    """The whole document; ``version`` is the package's."""
+    obj: dict[str, Any] = {"type": "object"}
+    paths: dict[str, Any] = {
+        "/": {
+            "get": {
+                "summary": "The dispute page",
+                "responses": {"200": {"description": "HTML", "content": {"text/html": {}}}},
+            }
+        },
+        "/openapi.json": {
+            "get": {
+                "summary": "This document",
+                "responses": {"200": _json(obj, "The OpenAPI document.")},
+            }
+        },
+        "/static/{name}": {
+            "get": {
+                "summary": "The dispute page's script and style sheet",
+                "parameters": [
+                    {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
+                ],
+                "responses": {"200": {"description": "The file."}, **_problems(404)},
+            }
+        },
+        "/api/presets": {
+            "get": {
+                "summary": "The bundled presets (as `uno-rules presets list --json`)",
+                "responses": {
+                    "200": _json(
+                        {"type": "array", "items": _ref("PresetSummary")}, "Name and summary."
+                    )
+                },
+            }
+        },
+        "/api/presets/{name}": {
+            "get": {
+                "summary": "One bundled preset in full (as `uno-rules presets show NAME --json`)",
+                "parameters": [
+                    {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
+                ],
+                "responses": {"200": _json(obj, "Every setting."), **_problems(404)},
+            }
+        },
+        "/api/presets/check": {
+            "post": {
+                "summary": "Check a preset (as `uno-rules presets check --json`)",
+                "description": "`extends` may name a bundled preset only.",
+                "requestBody": _body(obj, "A preset mapping.", yaml=True),
+                "responses": {
+                    "200": _json(_ref("PresetCheck"), "Whether it loads, and every problem."),
+                    **_problems(400, 413, 415, 422),
+                },
+            }
+        },
+        "/api/disputes": {
+            "post": {
+                "summary": "Settle a dispute (as `uno-rules rule --json`)",
+                "description": (
+                    "The body is a dispute file: a table description plus `moves`. Each "
+                    "`preset` query parameter rules under one more bundled preset, side by "
+                    "side; none rules under the dispute's own `rules` (at most 8 presets and "
+                    "500 moves). `pictures=1` adds SVG "
+                    "pictures of the table before and after each move, seen by the seat that "
+                    "moves."
+                ),
+                "parameters": [
+                    {
+                        "name": "preset",
+                        "in": "query",
+                        "schema": {"type": "array", "items": {"type": "string"}, "maxItems": 8},
+                        "style": "form",
+                        "explode": True,
+                    },
+                    {"name": "pictures", "in": "query", "schema": {"type": "string"}},
+                ],
+                "requestBody": _body(_ref("Dispute"), "A dispute.", yaml=True),
+                "responses": {
+                    "200": _json(_ref("Settlement"), "The rulings, by preset."),
+                    **_problems(400, 413, 415, 422),
+                },
+            }
+        },
+        "/api/disputes/read": {
+            "post": {
+                "summary": "Read a dispute file (YAML or JSON) into JSON, as the page does",
+                "requestBody": _body(obj, "A dispute file's text.", yaml=True),
+                "responses": {
+                    "200": _json(obj, "The same mapping, as JSON."),
+                    **_problems(400, 413, 415, 422),
+                },
+            }
+        },
+        "/api/replay": {
+            "post": {
+                "summary": "Check a game record (as `uno-rules replay --json`)",
+                "requestBody": _body(_ref("Record"), "A game record.", yaml=True),
+                "responses": {
+                    "200": _json(_ref("ReplayResult"), "The first refused move, or none."),
+                    **_problems(400, 413, 415, 422),
+                },
+            }
+        },
+        "/api/cards/{card}.svg": {
+            "get": {
+                "summary": "A picture of one card",
+                "parameters": [
+                    {"name": "card", "in": "path", "required": True, "schema": {"type": "string"}}
+                ],
+                "responses": {
+                    "200": {"description": "SVG", "content": {"image/svg+xml": {}}},
+                    **_problems(422),
+                },
+            }
+        },
+        "/api/games": {
+            "post": {
+                "summary": "Deal a table; every seat gets its token",
+                "description": (
+                    "The seed is drawn at random on the server and never sent. Hand each seat "
+                    "its own token: a token opens that seat's view, moves and events only."
+                ),
+                "requestBody": _body(_ref("NewGame"), "The rules and the table size."),
+                "responses": {
+                    "201": _json(_ref("Game"), "The game id and one token per seat."),
+                    **_problems(400, 413, 415, 422),
+                },
+            }
+        },
+        "/api/games/{game}/seats/{seat}/view": {
+            "get": {
+                "summary": "What the seat may know, and its legal moves",
+                "parameters": _SEAT_PARAMS,
+                "security": _SECURED,
+                "responses": {
+                    "200": _json(_ref("SeatView"), "The seat's view."),
+                    **_problems(401, 403, 404),
+                },
+            }
+        },
+        "/api/games/{game}/seats/{seat}/table.svg": {
+            "get": {
+                "summary": "A picture of the table as the seat sees it",
+                "parameters": _SEAT_PARAMS,
+                "security": _SECURED,
+                "responses": {
+                    "200": {"description": "SVG", "content": {"image/svg+xml": {}}},
+                    **_problems(401, 403, 404),
+                },
+            }
+        },
+        "/api/games/{game}/seats/{seat}/moves": {
+            "post": {
+                "summary": "Make a move for the seat (`next-round` between rounds)",
+                "description": (
+                    "A refused move is a ruling, not an error: `legal` is false and "
+                    "`violation` says why."
+                ),
+                "parameters": _SEAT_PARAMS,
+                "security": _SECURED,
+                "requestBody": _body(
+                    {
+                        "type": "object",
+                        "required": ["move"],
+                        "properties": {"move": {"type": "string", "examples": ["0 R5"]}},
+                        "additionalProperties": False,
+                    },
+                    "The move in notation.",
+                ),
+                "responses": {
+                    "200": _json(_ref("MoveResult"), "The ruling and the seat's view after it."),
+                    **_problems(400, 401, 403, 404, 413, 415, 422),
+                },
+            }
+        },
+        "/api/games/{game}/seats/{seat}/events": {
+            "get": {
+                "summary": "What happened, as the seat may see it",
+                "description": (
+                    "JSON by default; with `Accept: text/event-stream`, server-sent events "
+                    "(one `move` event per entry, its id the entry's index; `Last-Event-ID` "
+                    "resumes; an `end` event when the game is over). The stream also takes the "
+                    "token as `?token=`, since a browser's EventSource cannot send headers."
+                ),
+                "parameters": [
+                    *_SEAT_PARAMS,
+                    {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+                    {"name": "token", "in": "query", "schema": {"type": "string"}},
+                ],
+                "security": _SECURED,
+                "responses": {
+                    "200": {
+                        "description": "The entries from `after` on.",
+                        "content": {
+                            _JSON: {"schema": _ref("EventLog")},
+                            "text/event-stream": {"schema": {"type": "string"}},
+                        },
+                    },
+                    **_problems(401, 403, 404, 422),
+                },
+            }
+        },
+    }
+    schemas: dict[str, Any] = {
+        "Problem": {
+            "type": "object",
+            "required": ["error", "message", "problems"],
+            "properties": {
+                "error": {
+                    "type": "string",
+                    "description": (
+                        "The library's error type (SituationError, PresetError, NotationError) "
+                        "or bad-request, too-large, unsupported-media-type, unauthorized, "
+                        "forbidden, not-found."
+                    ),
+                },
+                "message": {"type": "string"},
+                "problems": {"type": "array", "items": {"type": "string"}},
+            },
+        },
+        "PresetSummary": {
+            "type": "object",
+            "properties": {"name": {"type": "string"}, "summary": {"type": "string"}},
+        },
+        "PresetCheck": {
+            "type": "object",
+            "properties": {
+                "ok": {"type": "boolean"},
+                "problems": {"type": "array", "items": {"type": "string"}},
+                "name": {"type": "string"},
+            },
+        },
+        "Dispute": {
+            "type": "object",
+            "description": "A table description (see the formats page) plus moves.",
+            "properties": {
+                "rules": {"description": "A bundled preset name, or a mapping extending one."},
+                "players": {"type": "integer"},
+                "hands": {"type": "array"},
+                "discard": {"type": "array", "items": {"type": "string"}},
+                "color": {"type": "string"},
+                "turn": {"type": "integer"},
+                "direction": {"type": "string"},
+                "moves": {"type": "array", "items": {"type": "string"}},
+                "deal": obj,
+            },
+        },
+        "Table": {
+            "type": "object",
+            "description": "The public facts of a table.",
+            "properties": {
+                "decision": {"type": ["object", "null"]},
+                "turn": {"type": "integer"},
+                "top_card": {"type": "string"},
+                "color": {"type": ["string", "null"]},
+                "direction": {"type": "integer"},
+                "hand_sizes": {"type": "array", "items": {"type": "integer"}},
+                "draw_pile_size": {"type": "integer"},
+                "scores": {"type": "array", "items": {"type": "integer"}},
+                "round_over": {"type": "boolean"},
+                "round_winner": {"type": ["integer", "null"]},
+                "game_winners": {"type": "array", "items": {"type": "integer"}},
+            },
+        },
+        "Ruling": {
+            "type": "object",
+            "properties": {
+                "move": {"type": "string"},
+                "legal": {"type": "boolean"},
+                "clause": {"type": "string"},
+                "rule": {"type": "string"},
+                "violation": {"type": ["object", "null"]},
+                "events": {"type": "array", "items": obj},
+                "table": _ref("Table"),
+            },
+        },
+        "Settlement": {
+            "type": "object",
+            "properties": {
+                "file": {"type": "null"},
+                "title": {},
+                "presets": {"type": "array", "items": {"type": "string"}},
+                "start": {"type": "object", "additionalProperties": _ref("Table")},
+                "rulings": {
+                    "type": "object",
+                    "additionalProperties": {"type": "array", "items": _ref("Ruling")},
+                },
+                "all_legal": {"type": "boolean"},
+                "pictures": obj,
+            },
+        },
+        "Record": {
+            "type": "object",
+            "properties": {
+                "rules": {},
+                "players": {"type": "integer"},
+                "seed": {"type": "integer"},
+                "dealer": {"type": "integer"},
+                "moves": {"type": "array", "items": {"type": "string"}},
+            },
+        },
+        "ReplayResult": {
+            "type": "object",
+            "properties": {
+                "applied": {"type": "integer"},
+                "ok": {"type": "boolean"},
+                "index": {"type": ["integer", "null"]},
+                "move": {"type": ["string", "null"]},
+                "violation": {"type": ["object", "null"]},
+                "table": _ref("Table"),
+            },
+        },
+        "NewGame": {
+            "type": "object",
+            "properties": {
+                "rules": {"description": "A bundled preset name, or a mapping extending one."},
+                "players": {"type": "integer", "minimum": 2, "maximum": 10},
+                "dealer": {"type": "integer"},
+            },
+            "additionalProperties": False,
+        },
+        "Game": {
+            "type": "object",
+            "properties": {
+                "game": {"type": "string"},
+                "rules": {"type": "string"},
+                "players": {"type": "integer"},
+                "seats": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {"seat": {"type": "integer"}, "token": {"type": "string"}},
+                    },
+                },
+            },
+        },
+        "SeatView": {
+            "type": "object",
+            "properties": {
+                "seat": {"type": "integer"},
+                "view": obj,
+                "legal_moves": {"type": "array", "items": {"type": "string"}},
+                "events": {"type": "integer", "description": "Entries in the event log."},
+            },
+        },
+        "MoveResult": {
+            "allOf": [
+                _ref("SeatView"),
+                {
+                    "type": "object",
+                    "properties": {
+                        "move": {"type": "string"},
+                        "legal": {"type": "boolean"},
+                        "clause": {"type": "string"},
+                        "rule": {"type": "string"},
+                        "violation": {"type": ["object", "null"]},
+                    },
+                },
+            ]
+        },
+        "EventLog": {
+            "type": "object",
+            "properties": {
+                "events": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "index": {"type": "integer"},
+                            "seat": {"type": ["integer", "null"]},
+                            "move": {"type": "string"},
+                            "events": {"type": "array", "items": obj},
+                        },
+                    },
+                },
+                "next": {"type": "integer"},
+            },
+        },
+    }
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "uno-rules referee",
+            "version": version,
+            "description": (
+                "Settle UNO disputes, check presets and game records, and referee a table "
+                "whose seats each hold a token. Errors are a JSON Problem with every problem "
+                "listed."
+            ),
+        },
+        "paths": paths,
+        "components": {
+            "schemas": schemas,
+            "securitySchemes": {
+                "seatToken": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "The seat's token, issued when the game is created.",
+                }
+            },
+        },
+    }

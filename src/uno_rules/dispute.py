@@ -1,0 +1,145 @@
+"""Settling a dispute file: the rulings that ``uno-rules rule --json`` prints.
+
+A dispute is a table description (see ``docs/formats.md``) plus ``moves``; optional ``title``,
+``description``, ``expect`` (the rulings its author expects, by preset) and ``deal`` (a fresh
+deal instead of a described table). :func:`settle` rules on every move under one or several
+presets; :meth:`Settlement.to_dict` is the machine-readable form that both the command line
+and the HTTP service send, so the two cannot drift apart.
+
+>>> dispute = {"players": 2, "hands": [["R7", "B6"], 3], "discard": ["R5"], "moves": ["0 B6"]}
+>>> out = settle(dispute, ["official", "family"]).to_dict()
+>>> out["presets"], [r["violation"]["code"] for r in out["rulings"]["family"]]
+(['official', 'family'], ['card-does-not-match'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from attrs import frozen
+
+if TYPE_CHECKING:
+    from .rules import Rules
+    from .ruling import Ruling
+    from .state import GameState
+
+__all__ = ["DISPUTE_KEYS", "Settlement", "ruling_dict", "settle", "start_table", "table_dict"]
+
+DISPUTE_KEYS = ("moves", "expect", "title", "description", "deal")
+
+
+def table_dict(state: GameState) -> dict[str, Any]:
+    """The public facts of a table: whose decision, top card, color, hand sizes, scores."""
+    decision = state.decision
+    return {
+        "decision": None if decision is None else {"kind": decision.kind, "seat": decision.seat},
+        "turn": state.turn,
+        "top_card": str(state.top_card),
+        "color": None if state.color is None else state.color.value,
+        "direction": state.direction,
+        "hand_sizes": [len(h) for h in state.hands],
+        "draw_pile_size": state.draw_pile_size,
+        "scores": list(state.scores),
+        "round_over": state.round_over,
+        "round_winner": state.round_winner,
+        "game_winners": list(state.game_winners),
+    }
+
+
+def ruling_dict(r: Ruling) -> dict[str, Any]:
+    """One ruling in plain JSON types."""
+    return {
+        "move": str(r.move),
+        "legal": r.legal,
+        "clause": r.clause,
+        "rule": r.text,
+        "violation": None if r.violation is None else r.violation.to_dict(),
+        "events": [e.to_dict() for e in r.events],
+        "table": table_dict(r.state),
+    }
+
+
+def start_table(described: dict[str, Any], deal: Any) -> GameState:
+    """The table a dispute starts from: a described table, or a fresh deal
+    (``deal: {players, seed, dealer}``) for disputes about the start of a round."""
+    from .deal import new_game
+    from .errors import SituationError
+    from .situation import situation
+
+    if deal is None:
+        return situation(described)
+    if not isinstance(deal, dict) or set(deal) - {"players", "seed", "dealer"}:
+        raise SituationError(["deal: expected a mapping of players, seed and dealer"])
+    extra = set(described) - {"rules"}
+    if extra:
+        raise SituationError([f"{k}: not used with deal" for k in sorted(extra)])
+    return new_game(
+        described.get("rules", "official"),
+        players=deal.get("players", 4),
+        seed=deal.get("seed", 0),
+        dealer=deal.get("dealer"),
+    )
+
+
+@frozen
+class Settlement:
+    """The rulings on a dispute's moves, by preset name, and the table each started from."""
+
+    title: Any
+    moves: tuple[str, ...]
+    starts: dict[str, GameState]
+    rulings: dict[str, list[Ruling]]
+
+    @property
+    def all_legal(self) -> bool:
+        return all(r.legal for rulings in self.rulings.values() for r in rulings)
+
+    def to_dict(self, file: str | None = None) -> dict[str, Any]:
+        """The output of ``uno-rules rule --json`` (``file`` is the dispute's file name)."""
+        return {
+            "file": file,
+            "title": self.title,
+            "presets": list(self.rulings),
+            "start": {name: table_dict(s) for name, s in self.starts.items()},
+            "rulings": {name: [ruling_dict(r) for r in rs] for name, rs in self.rulings.items()},
+            "all_legal": self.all_legal,
+        }
+
+
+def settle(
+    data: Mapping[str, Any], presets: Sequence[str | Rules | Mapping[str, Any] | None] = ()
+) -> Settlement:
+    """Rule on the dispute's moves under each preset (none given: the dispute's own rules).
+
+    Raises :class:`~uno_rules.PresetError` for a preset that cannot be loaded and
+    :class:`~uno_rules.SituationError` for a table that cannot be, or a move that cannot be
+    read (its problem names ``moves[i]``).
+    """
+    from .errors import SituationError
+    from .presets import load_preset
+    from .ruling import rule_on
+
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise SituationError(["moves: expected a list of move texts"])
+    table = {k: v for k, v in data.items() if k not in DISPUTE_KEYS}
+    starts: dict[str, GameState] = {}
+    results: dict[str, list[Ruling]] = {}
+    for preset in list(presets) or [None]:
+        described = dict(table)
+        if preset is not None:
+            described["rules"] = load_preset(preset)
+        state = start_table(described, data.get("deal"))
+        name = state.rules.name if preset is None or not isinstance(preset, str) else preset
+        starts[name] = state
+        rulings = []
+        for index, text in enumerate(moves):
+            try:
+                ruling = rule_on(state, text)
+            except ValueError as exc:
+                raise SituationError([f"moves[{index}]: {exc}"]) from None
+            rulings.append(ruling)
+            state = ruling.state
+        results[name] = rulings
+    return Settlement(data.get("title"), tuple(moves), starts, results)

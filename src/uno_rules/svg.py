@@ -1,0 +1,318 @@
+"""SVG pictures of cards, hands and tables (standard library only).
+
+``card_svg`` draws one card, ``hand_svg`` a row of cards, ``table_svg`` a table as one seat
+sees it: its own hand face up, the other seats as card counts, the top card, the active
+color, the direction of play, a pending penalty and whose decision it is. A table is always
+drawn from a :class:`~uno_rules.PlayerView`, so nothing the seat may not know can appear in
+the picture. Every color is also written out in words and every card carries a text label,
+so the pictures do not rely on color alone; each picture has a ``<title>`` for screen
+readers.
+
+Cards, views and states show themselves as these pictures in notebooks (``_repr_svg_``);
+a state is drawn as the seat whose decision it is sees it.
+
+>>> import uno_rules as uno
+>>> from uno_rules.svg import card_svg, table_svg
+>>> card_svg("R+2").startswith("<svg")
+True
+>>> "draw two" in card_svg("R+2")
+True
+>>> table = uno.situation({"players": 2, "hands": [["R7", "B6"], ["G1"]], "discard": ["R5"]})
+>>> picture = table_svg(uno.view(table, 0))
+>>> "blue 6" in picture, "green 1" in picture
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape, quoteattr
+
+from .cards import Card, Color, Rank
+
+if TYPE_CHECKING:
+    from .dispute import Settlement
+    from .state import GameState
+    from .view import PlayerView
+
+__all__ = [
+    "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "card_name",
+    "card_svg",
+    "dispute_svgs",
+    "hand_svg",
+    "state_svg",
+    "table_svg",
+]
+
+CARD_WIDTH = 60
+CARD_HEIGHT = 90
+_GAP = 8
+_FONT = "font-family='DejaVu Sans, Verdana, Arial, sans-serif'"
+
+# Fills chosen for white text at a contrast ratio of at least 4.5:1, except yellow, which
+# carries dark text; every color is named in words on the card as well.
+_FILL = {
+    Color.RED: ("#b71c1c", "#ffffff"),
+    Color.YELLOW: ("#fdd835", "#1a1a1a"),
+    Color.GREEN: ("#1b5e20", "#ffffff"),
+    Color.BLUE: ("#0d47a1", "#ffffff"),
+}
+_WILD_FILL = ("#212121", "#ffffff")
+
+_SYMBOL = {
+    Rank.SKIP: "SKIP",
+    Rank.REVERSE: "REV",
+    Rank.DRAW_TWO: "+2",
+    Rank.WILD: "WILD",
+    Rank.WILD_DRAW_FOUR: "+4",
+    Rank.WILD_SHUFFLE_HANDS: "SHUF",
+    Rank.WILD_SWAP_HANDS: "SWAP",
+    Rank.WILD_CUSTOMIZABLE: "CUST",
+    Rank.BLANK: "BLANK",
+}
+_NAME = {
+    Rank.SKIP: "skip",
+    Rank.REVERSE: "reverse",
+    Rank.DRAW_TWO: "draw two",
+    Rank.WILD: "wild",
+    Rank.WILD_DRAW_FOUR: "wild draw four",
+    Rank.WILD_SHUFFLE_HANDS: "wild shuffle hands",
+    Rank.WILD_SWAP_HANDS: "wild swap hands",
+    Rank.WILD_CUSTOMIZABLE: "wild customizable",
+    Rank.BLANK: "blank card",
+}
+
+
+def card_name(card: Card) -> str:
+    """Words for a card, for labels: ``red 5``, ``blue draw two``, ``wild draw four``."""
+    rank = card.rank.value if card.rank.is_number else _NAME[card.rank]
+    return rank if card.color is None else f"{card.color.value} {rank}"
+
+
+def _svg(width: int, height: int, title: str, body: str) -> str:
+    return (
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
+        f"viewBox='0 0 {width} {height}' role='img' aria-label={quoteattr(title)}>"
+        f"<title>{escape(title)}</title>{body}</svg>"
+    )
+
+
+def _text(x: float, y: float, text: str, size: int, fill: str, extra: str = "") -> str:
+    return (
+        f"<text x='{x:g}' y='{y:g}' font-size='{size}' fill='{fill}' {_FONT} "
+        f"text-anchor='middle' {extra}>{escape(text)}</text>"
+    )
+
+
+def _card(card: Card, x: float, y: float) -> str:
+    """One card face as an SVG group at ``(x, y)``."""
+    fill, ink = _WILD_FILL if card.color is None else _FILL[card.color]
+    w, h = CARD_WIDTH, CARD_HEIGHT
+    parts = [
+        f"<g transform='translate({x:g},{y:g})'><title>{escape(card_name(card))}</title>",
+        f"<rect x='0.5' y='0.5' width='{w - 1}' height='{h - 1}' rx='7' fill='#ffffff' "
+        "stroke='#424242'/>",
+        f"<rect x='4' y='4' width='{w - 8}' height='{h - 8}' rx='5' fill='{fill}'/>",
+    ]
+    if card.color is None and card.rank is not Rank.BLANK:
+        # Four small swatches say "any color"; the label below says it in words too.
+        for i, color in enumerate((Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)):
+            parts.append(
+                f"<rect x='{9 + i * 11}' y='9' width='9' height='9' fill='{_FILL[color][0]}' "
+                "stroke='#ffffff' stroke-width='0.5'/>"
+            )
+    symbol = card.rank.value if card.rank.is_number else _SYMBOL[card.rank]
+    size = {1: 34, 2: 24, 3: 15}.get(len(symbol), 12)
+    parts.append(
+        f"<ellipse cx='{w / 2:g}' cy='{h / 2 - 2:g}' rx='22' ry='27' fill='none' "
+        f"stroke='{ink}' stroke-width='1.5' opacity='0.6'/>"
+    )
+    parts.append(_text(w / 2, h / 2 - 2 + size * 0.35, symbol, size, ink, "font-weight='bold'"))
+    label = "wild" if card.color is None else card.color.value
+    parts.append(_text(w / 2, h - 10, label, 10, ink))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _back(x: float, y: float, label: str) -> str:
+    """A face-down card with a label under it (the draw pile)."""
+    w, h = CARD_WIDTH, CARD_HEIGHT
+    return (
+        f"<g transform='translate({x:g},{y:g})'>"
+        f"<rect x='0.5' y='0.5' width='{w - 1}' height='{h - 1}' rx='7' fill='#ffffff' "
+        "stroke='#424242'/>"
+        f"<rect x='4' y='4' width='{w - 8}' height='{h - 8}' rx='5' fill='#37474f'/>"
+        + _text(w / 2, h / 2 + 4, "deck", 12, "#ffffff")
+        + _text(w / 2, h + 14, label, 11, "#1a1a1a")
+        + "</g>"
+    )
+
+
+def card_svg(card: Card | str) -> str:
+    """One card (a :class:`~uno_rules.Card` or its text) as an SVG document."""
+    card = Card.parse(card) if isinstance(card, str) else card
+    return _svg(CARD_WIDTH, CARD_HEIGHT, card_name(card), _card(card, 0, 0))
+
+
+def _row(cards: tuple[Card, ...], x: float, y: float, width: int) -> tuple[str, int]:
+    """Cards side by side from ``(x, y)``, overlapping to fit ``width``; returns the group
+    and the height used."""
+    if not cards:
+        return _text(x + width / 2, y + 20, "no cards", 13, "#1a1a1a"), 30
+    step = CARD_WIDTH + 4
+    if len(cards) > 1 and len(cards) * step - 4 > width:
+        step = max(16, (width - CARD_WIDTH) // (len(cards) - 1))
+    per_row = max(1, (width - CARD_WIDTH) // step + 1)
+    parts = []
+    for i, card in enumerate(cards):
+        row, col = divmod(i, per_row)
+        parts.append(_card(card, x + col * step, y + row * (CARD_HEIGHT + 6)))
+    rows = (len(cards) - 1) // per_row + 1
+    return "".join(parts), rows * (CARD_HEIGHT + 6)
+
+
+def hand_svg(cards: Iterable[Card | str], width: int | None = None) -> str:
+    """A row of cards as an SVG document (overlapping when ``width`` is too narrow)."""
+    hand = tuple(Card.parse(c) if isinstance(c, str) else c for c in cards)
+    if width is None:
+        width = max(CARD_WIDTH, len(hand) * (CARD_WIDTH + 4) - 4)
+    body, height = _row(hand, 0, 0, width)
+    title = "hand: " + (", ".join(card_name(c) for c in hand) or "no cards")
+    return _svg(width, height, title, body)
+
+
+_PHASE_WORDS = {
+    "turn": "to play",
+    "drawn": "drew: play it or pass",
+    "penalty": "must answer the penalty",
+    "choose-color": "names the color",
+}
+
+
+def _status(v: PlayerView) -> str:
+    phase = v.phase.value
+    if phase == "game-over":
+        return "game over, won by " + ", ".join(f"seat {s}" for s in v.game_winners)
+    if phase == "round-over":
+        won = v.round_winner
+        return "round over, " + ("blocked" if won is None else f"won by seat {won}")
+    who = f"seat {v.turn}" + (" (you)" if v.turn == v.seat else "")
+    return f"{who} {_PHASE_WORDS.get(phase, phase)}"
+
+
+def table_svg(v: PlayerView) -> str:
+    """The table as seat ``v.seat`` sees it, as an SVG document."""
+    width = 540
+    ink = "#1a1a1a"
+    parts: list[str] = []
+    heading = f"Seat {v.seat}'s view, {v.rules_name}, round {v.round_number + 1}"
+    parts.append(_text(width / 2, 22, heading, 15, ink, "font-weight='bold'"))
+    status = _status(v)
+    parts.append(_text(width / 2, 42, status, 13, ink))
+
+    # Seats: counts for everyone, a thick border and "to act" on the deciding seat.
+    box_w, box_h, per_row = 100, 44, 5
+    y = 56
+    acting = v.phase.value not in ("round-over", "game-over")
+    for seat in range(v.players):
+        row, col = divmod(seat, per_row)
+        bx, by = 10 + col * (box_w + 6), y + row * (box_h + 6)
+        mine = seat == v.seat
+        to_act = acting and seat == v.turn
+        fill = "#e3f2fd" if mine else "#f5f5f5"
+        stroke, sw = ("#000000", 3) if to_act else ("#9e9e9e", 1)
+        name = f"seat {seat}" + (" (you)" if mine else "")
+        count = v.hand_sizes[seat]
+        notes = []
+        if to_act:
+            notes.append("to act")
+        if seat in v.uno_called:
+            notes.append("UNO")
+        if seat in v.eliminated:
+            notes.append("out")
+        if v.scores[seat]:
+            notes.append(f"{v.scores[seat]} pts")
+        parts.append(
+            f"<g><title>{escape(name)}: {count} card{'s' if count != 1 else ''}"
+            f"{', ' + ', '.join(notes) if notes else ''}</title>"
+            f"<rect x='{bx}' y='{by}' width='{box_w}' height='{box_h}' rx='6' fill='{fill}' "
+            f"stroke='{stroke}' stroke-width='{sw}'/>"
+            + _text(bx + box_w / 2, by + 17, name, 12, ink, "font-weight='bold'")
+            + _text(
+                bx + box_w / 2,
+                by + 34,
+                f"{count} card{'s' if count != 1 else ''}" + (" · " + notes[0] if notes else ""),
+                11,
+                ink,
+            )
+            + "</g>"
+        )
+    rows = (v.players - 1) // per_row + 1
+    y += rows * (box_h + 6) + 10
+
+    # Middle: draw pile, top card, and the facts of play in words.
+    parts.append(_back(20, y, f"{v.draw_pile_size} left"))
+    parts.append(_card(v.top_card, 100, y))
+    parts.append(_text(130, y + CARD_HEIGHT + 14, "top card", 11, ink))
+    facts: list[tuple[str, str | None]] = []
+    if v.color is None:
+        facts.append(("color: not named yet", None))
+    else:
+        facts.append((f"color: {v.color.value}", _FILL[v.color][0]))
+    clockwise = v.direction == 1
+    facts.append((f"direction: {'clockwise ↻' if clockwise else 'counter-clockwise ↺'}", None))
+    if v.penalty_amount is not None:
+        facts.append((f"pending penalty: draw {v.penalty_amount}", None))
+    if v.drawn is not None:
+        facts.append((f"you drew {v.drawn}", None))
+    fy = y + 18
+    for text, swatch in facts:
+        if swatch is not None:
+            parts.append(
+                f"<rect x='185' y='{fy - 12}' width='16' height='16' rx='3' fill='{swatch}' "
+                "stroke='#424242'/>"
+            )
+        parts.append(
+            f"<text x='{209 if swatch else 185}' y='{fy}' font-size='14' fill='{ink}' "
+            f"{_FONT}>{escape(text)}</text>"
+        )
+        fy += 24
+    y += CARD_HEIGHT + 40
+
+    parts.append(
+        f"<text x='10' y='{y + 4}' font-size='13' fill='{ink}' {_FONT} font-weight='bold'>"
+        f"Your hand ({len(v.hand)})</text>"
+    )
+    y += 12
+    body, used = _row(tuple(v.hand), 10, y, width - 20)
+    parts.append(body)
+    y += used + 6
+    cards = ", ".join(card_name(c) for c in v.hand) or "no cards"
+    title = f"{heading}. {status}. Top card {card_name(v.top_card)}. Your hand: {cards}."
+    background = f"<rect width='{width}' height='{y}' fill='#ffffff'/>"
+    return _svg(width, y, title, background + "".join(parts))
+
+
+def state_svg(state: GameState, seat: int | None = None) -> str:
+    """The table as ``seat`` sees it (default: the seat whose decision it is)."""
+    from .view import view
+
+    return table_svg(view(state, state.turn if seat is None else seat))
+
+
+def dispute_svgs(settlement: Settlement) -> dict[str, list[tuple[str, str]]]:
+    """For each preset of a settled dispute, the table before and after each move, as the
+    seat that moves sees it (a refused move leaves the table as it was)."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for name, rulings in settlement.rulings.items():
+        state = settlement.starts[name]
+        pictures = []
+        for r in rulings:
+            seat = r.move.seat if 0 <= r.move.seat < state.players else state.turn
+            pictures.append((state_svg(state, seat), state_svg(r.state, seat)))
+            state = r.state
+        out[name] = pictures
+    return out

@@ -1,0 +1,504 @@
+"""The referee service through its ASGI app: the same rulings and errors as the command line,
+typed problem lists for bad input, limits, no file read for a client, and seats that can only
+read and move for themselves."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+with warnings.catch_warnings():  # the test client may warn about its HTTP library's version
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+import uno_rules as uno
+from uno_rules.cli import main
+from uno_rules.server import MAX_BODY_BYTES, MAX_DISPUTE_MOVES, MAX_PRESETS, create_app
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+YAML = {"content-type": "application/yaml"}
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def cli_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, Any]:
+    code = main([*args, "--json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def cli_error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(list(args)) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("uno-rules: ") and err.count("\n") == 1
+    return err[len("uno-rules: ") :].rstrip("\n")
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
+
+
+# --------------------------------------------------------------------------- disputes
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_a_dispute_is_settled_as_the_command_line_settles_it(
+    client: TestClient, capsys: pytest.CaptureFixture[str], path: Path
+) -> None:
+    presets = list(yaml.safe_load(path.read_text(encoding="utf-8"))["expect"])
+    args = [a for p in presets for a in ("--preset", p)]
+    code, expected = cli_json(capsys, "rule", str(path), *args)
+    query = "&".join(f"preset={p}" for p in presets)
+    r = client.post(f"/api/disputes?{query}", content=path.read_bytes(), headers=YAML)
+    assert r.status_code == 200
+    assert r.json() == {**expected, "file": None}
+    assert r.json()["all_legal"] == (code == 0)
+
+
+def test_a_dispute_without_presets_uses_its_own_rules(
+    client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = ROOT / "examples" / "stacking-plus2-on-plus2.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    _, expected = cli_json(capsys, "rule", str(path))
+    r = client.post("/api/disputes", json=data)
+    assert r.status_code == 200 and r.json() == {**expected, "file": None}
+    assert r.json()["presets"] == ["official"]
+
+
+def test_pictures_show_each_move_from_the_movers_seat(client: TestClient) -> None:
+    data = yaml.safe_load((ROOT / "examples" / "jump-in.yaml").read_text(encoding="utf-8"))
+    r = client.post("/api/disputes?preset=family&pictures=1", json=data)
+    pictures = r.json()["pictures"]["family"]
+    assert len(pictures) == len(data["moves"]) == 2
+    assert "Seat 0's view" in pictures[0]["before"] and "Seat 3's view" in pictures[1]["after"]
+    # Seat 3 holds R5 G9 Y3; seat 1's B1 B4 Y6 must not appear in seat 3's picture.
+    assert "blue 4" not in pictures[1]["before"] and "green 9" in pictures[1]["before"]
+    assert "pictures" not in client.post("/api/disputes?preset=family", json=data).json()
+
+
+BAD_DISPUTES = [
+    ("bad-card", {"hands": [["R5", "X9"], 3]}),
+    ("bad-move", {"moves": ["0 R5", "1 fly away"]}),
+    ("moves-not-a-list", {"moves": "0 R5"}),
+    ("three-R5", {"hands": [["R5", "R5"], 3], "discard": ["R5"]}),
+    ("turn-out-of-range", {"turn": 5}),
+    ("wild-without-color", {"discard": ["W"]}),
+    ("unknown-field", {"colour": "red"}),
+]
+TABLE = {"players": 2, "hands": [["R5", "G9"], 3], "discard": ["R3"], "moves": ["0 R5"]}
+
+
+@pytest.mark.parametrize(("name", "change"), BAD_DISPUTES, ids=[n for n, _ in BAD_DISPUTES])
+def test_a_bad_dispute_gets_the_problems_the_command_line_prints(
+    client: TestClient,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    name: str,
+    change: dict[str, Any],
+) -> None:
+    data = {**TABLE, **change}
+    path = tmp_path / "table.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    printed = cli_error(capsys, "rule", str(path))
+    r = client.post("/api/disputes", json=data)
+    assert r.status_code == 422
+    body = r.json()
+    assert body["error"] == "SituationError"
+    assert printed == f"{path}: " + "; ".join(body["problems"])
+    assert body["message"] == "; ".join(body["problems"])
+
+
+def test_a_dispute_asks_for_a_bounded_number_of_rulings(client: TestClient) -> None:
+    r = client.post("/api/disputes", json={**TABLE, "moves": ["0 draw"] * (MAX_DISPUTE_MOVES + 1)})
+    assert r.status_code == 422 and r.json()["problems"] == [
+        f"moves: at most {MAX_DISPUTE_MOVES} moves"
+    ]
+    query = "&".join(["preset=official"] * (MAX_PRESETS + 1))
+    r = client.post(f"/api/disputes?{query}", json=TABLE)
+    assert r.status_code == 422 and r.json()["error"] == "PresetError"
+    assert client.post("/api/disputes", json={**TABLE, "moves": ["0 draw"] * 50}).status_code == 200
+
+
+def test_an_unknown_preset_is_a_preset_error(client: TestClient) -> None:
+    r = client.post("/api/disputes?preset=official&preset=nosuch", json=TABLE)
+    assert r.status_code == 422 and r.json()["error"] == "PresetError"
+    assert "nosuch" in r.json()["problems"][0] and "family" in r.json()["problems"][0]
+
+
+@pytest.mark.parametrize(
+    ("where", "data"),
+    [
+        ("rules", {**TABLE, "rules": str(ROOT / "presets" / "family.yaml")}),
+        ("rules.extends", {**TABLE, "rules": {"extends": str(ROOT / "presets" / "family.yaml")}}),
+        ("rules", {**TABLE, "rules": ["family"]}),
+    ],
+)
+def test_no_file_is_read_for_a_client(client: TestClient, where: str, data: Any) -> None:
+    """A path to a real preset file is refused: the service loads bundled presets only."""
+    r = client.post("/api/disputes", json=data)
+    assert r.status_code == 422 and r.json()["error"] == "PresetError"
+    assert r.json()["problems"][0].startswith(f"{where}: unknown preset")
+    query = "preset=" + str(ROOT / "presets" / "family.yaml")
+    assert client.post(f"/api/disputes?{query}", json=TABLE).status_code == 422
+    record = {"rules": str(ROOT / "presets" / "family.yaml"), "players": 2, "moves": []}
+    assert client.post("/api/replay", json=record).status_code == 422
+    game = {"rules": {"extends": str(ROOT / "presets" / "official.yaml")}}
+    assert client.post("/api/games", json=game).status_code == 422
+    check = {"extends": str(ROOT / "presets" / "official.yaml")}
+    assert client.post("/api/presets/check", json=check).status_code == 422
+
+
+def test_an_inline_preset_may_extend_a_bundled_one(client: TestClient) -> None:
+    rules = {"extends": "official", "name": "house", "house_rules": {"jump_in": {"enabled": True}}}
+    data = {**TABLE, "rules": rules, "hands": [["R3", "G9"], ["R5", "B1"]], "turn": 1}
+    r = client.post("/api/disputes", json={**data, "moves": ["0 R3"]})
+    assert r.status_code == 200
+    assert r.json()["presets"] == ["house"]
+    assert r.json()["rulings"]["house"][0]["clause"] == "H06"
+
+
+# --------------------------------------------------------------------------- bodies
+
+
+def test_a_body_over_the_limit_is_refused(client: TestClient) -> None:
+    big = b'{"moves": ["' + b"x" * MAX_BODY_BYTES + b'"]}'
+    r = client.post("/api/disputes", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and r.json()["error"] == "too-large"
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        yield b'{"moves": ["'
+        for _ in range(MAX_BODY_BYTES // 1024 + 1):
+            yield b"x" * 1024
+        yield b'"]}'
+
+    r = client.post("/api/disputes", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    small = create_app(max_body=40)
+    with TestClient(small) as c:
+        assert c.post("/api/disputes", json=TABLE).status_code == 413
+
+
+@pytest.mark.parametrize(
+    ("content", "kind", "status", "error"),
+    [
+        (b"{not json", "application/json", 400, "bad-request"),
+        (b"[" * 20_000, "application/json", 400, "bad-request"),
+        (b"\xff\xfe", "application/json", 400, "bad-request"),
+        (b"a: [1, 2\nb: }\n", "application/yaml", 400, "bad-request"),
+        (b"!!python/object/apply:os.system ['true']", "application/yaml", 400, "bad-request"),
+        (b"- 0 R5\n", "application/yaml", 422, "SituationError"),
+        (b"players: 2", "text/plain", 415, "unsupported-media-type"),
+    ],
+)
+def test_unreadable_bodies_are_4xx_with_a_problem_list(
+    client: TestClient, content: bytes, kind: str, status: int, error: str
+) -> None:
+    r = client.post("/api/disputes", content=content, headers={"content-type": kind})
+    assert r.status_code == status
+    body = r.json()
+    assert body["error"] == error and body["problems"] and isinstance(body["problems"][0], str)
+    assert "Traceback" not in r.text
+
+
+def test_the_page_reads_dispute_files_through_the_api(client: TestClient) -> None:
+    path = ROOT / "examples" / "seven-o-swap.yaml"
+    r = client.post("/api/disputes/read", content=path.read_bytes(), headers=YAML)
+    assert r.json() == yaml.safe_load(path.read_text(encoding="utf-8"))
+    dated = client.post("/api/disputes/read", content=b"title: 2024-05-01\n", headers=YAML)
+    assert dated.json() == {"title": "2024-05-01"}
+
+
+# --------------------------------------------------------------------------- presets, replay
+
+
+def test_presets_list_show_and_check_match_the_command_line(
+    client: TestClient, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert client.get("/api/presets").json() == cli_json(capsys, "presets", "list")[1]
+    for name in uno.preset_names():
+        shown = client.get(f"/api/presets/{name}").json()
+        assert shown == cli_json(capsys, "presets", "show", name)[1]
+    assert client.get("/api/presets/nosuch").status_code == 404
+    bad = {"extends": "official", "uno": {"penalty_cards": "two"}, "colour": 1}
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump(bad), encoding="utf-8")
+    code, printed = cli_json(capsys, "presets", "check", str(path))
+    r = client.post("/api/presets/check", json=bad).json()
+    assert code == 1 and r["ok"] is False and r["problems"] == printed["problems"]
+    good = client.post("/api/presets/check", json={"extends": "family", "name": "mine"}).json()
+    assert good == {"ok": True, "problems": [], "name": "mine"}
+
+
+def test_replay_matches_the_command_line(
+    client: TestClient, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    state = uno.new_game("family", players=3, seed=11)
+    moves = []
+    rng = random.Random(4)
+    for _ in range(40):
+        if state.round_over:
+            break
+        move = rng.choice(uno.legal_moves(state))
+        moves.append(str(move))
+        state = uno.apply_or_raise(state, move).state
+    record = {"rules": "family", "players": 3, "seed": 11, "moves": moves}
+    bad = {**record, "moves": [*moves, "0 W+4 blue", "1 draw"]}
+    for data in (record, bad):
+        path = tmp_path / "record.yaml"
+        path.write_text(yaml.safe_dump(data), encoding="utf-8")
+        _, expected = cli_json(capsys, "replay", str(path))
+        assert client.post("/api/replay", json=data).json() == {**expected, "file": None}
+    r = client.post("/api/replay", json={**record, "moves": ["0 fly"]})
+    assert r.status_code == 422 and r.json()["error"] == "NotationError"
+
+
+def test_a_card_picture(client: TestClient) -> None:
+    r = client.get("/api/cards/W+4.svg")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    assert "wild draw four" in r.text
+    assert client.get("/api/cards/X9.svg").status_code == 422
+
+
+# --------------------------------------------------------------------------- tables and seats
+
+
+def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def test_a_new_table_gives_every_seat_its_own_token_and_keeps_the_seed(
+    client: TestClient,
+) -> None:
+    game = new_game(client, rules="family", players=3)
+    tokens = [s["token"] for s in game["seats"]]
+    assert [s["seat"] for s in game["seats"]] == [0, 1, 2]
+    assert len(set(tokens)) == 3 and all(len(t) >= 32 for t in tokens)
+    assert "seed" not in json.dumps(game)
+    views = [
+        client.get(f"/api/games/{game['game']}/seats/{s}/view", headers=auth(t)).json()
+        for s, t in enumerate(tokens)
+    ]
+    assert "seed" not in json.dumps(views)
+    hands = [v["view"]["hand"] for v in views]
+    assert [len(h) for h in hands] == views[0]["view"]["hand_sizes"]
+    # Two tables are dealt from different secret seeds.
+    other = new_game(client, rules="family", players=3)
+    other_hand = client.get(
+        f"/api/games/{other['game']}/seats/0/view", headers=auth(other["seats"][0]["token"])
+    ).json()["view"]["hand"]
+    third = new_game(client, rules="family", players=3)
+    third_hand = client.get(
+        f"/api/games/{third['game']}/seats/0/view", headers=auth(third["seats"][0]["token"])
+    ).json()["view"]["hand"]
+    assert len({tuple(hands[0]), tuple(other_hand), tuple(third_hand)}) > 1
+
+
+def test_one_seat_can_never_read_or_move_for_another(client: TestClient) -> None:
+    game = new_game(client, rules="official", players=3)
+    gid = game["game"]
+    t0, t1, _ = (s["token"] for s in game["seats"])
+    base = f"/api/games/{gid}/seats"
+    for path in ("view", "table.svg", "events"):
+        assert client.get(f"{base}/1/{path}", headers=auth(t0)).status_code == 403
+        assert client.get(f"{base}/1/{path}").status_code == 401
+        assert client.get(f"{base}/1/{path}", headers=auth(t1[:-1])).status_code == 403
+        assert client.get(f"{base}/1/{path}?token={t0}").status_code == 403
+    view1 = client.get(f"{base}/1/view", headers=auth(t1)).json()
+    before = client.get(f"{base}/0/view", headers=auth(t0)).json()
+    mover = before["view"]["turn"]
+    token = game["seats"][mover]["token"]
+    other = (mover + 1) % 3
+    move = client.get(f"{base}/{mover}/view", headers=auth(token)).json()["legal_moves"][0]
+    # The mover's token cannot submit through another seat's path, nor name another seat.
+    r = client.post(f"{base}/{other}/moves", json={"move": move}, headers=auth(token))
+    assert r.status_code == 403
+    forged = f"{other}{move[move.index(' ') :]}"
+    r = client.post(f"{base}/{mover}/moves", json={"move": forged}, headers=auth(token))
+    assert r.status_code == 403 and "cannot move for" in r.json()["message"]
+    after = client.get(f"{base}/0/view", headers=auth(t0)).json()
+    assert after == before  # nothing happened
+    # A seat's view holds its own hand only: other hands are counts.
+    assert set(view1["view"]) >= {"hand", "hand_sizes"}
+    assert "hands" not in view1["view"] and "draw_pile" not in view1["view"]
+    assert client.get("/api/games/nosuch/seats/0/view", headers=auth(t0)).status_code == 404
+    assert client.get(f"{base}/7/view", headers=auth(t0)).status_code == 404
+
+
+def test_a_table_is_played_to_the_end_of_a_round_through_the_api(client: TestClient) -> None:
+    """Each seat plays with its own token; its events show its own drawn cards and hide the
+    others'; a refused move is a ruling; next-round deals again."""
+    game = new_game(client, rules="official", players=2)
+    gid = game["game"]
+    tokens = [s["token"] for s in game["seats"]]
+    base = f"/api/games/{gid}/seats"
+    rng = random.Random(7)
+    seen_hidden = seen_own = False
+    refused = client.post(f"{base}/0/moves", json={"move": "0 pass"}, headers=auth(tokens[0]))
+    assert refused.status_code == 200 and refused.json()["legal"] is False
+    assert refused.json()["violation"]["code"] and refused.json()["clause"]
+    first = True
+    seat = client.get(f"{base}/0/view", headers=auth(tokens[0])).json()["view"]["turn"]
+    for _ in range(1000):
+        mine = client.get(f"{base}/{seat}/view", headers=auth(tokens[seat])).json()
+        final = mine["view"]["phase"]
+        if final in ("round-over", "game-over"):
+            break
+        moves = [m for m in mine["legal_moves"] if m.split()[0] == str(seat)]
+        draws = [m for m in moves if m.endswith(" draw")]
+        plays = [m for m in moves if len(m.split()) > 1 and m.split()[1][0] in "RYGBW"]
+        if first and draws:  # one draw at least, to see whose eyes its cards reach
+            move, first = draws[0], False
+        else:
+            move = rng.choice(plays or moves)
+        r = client.post(f"{base}/{seat}/moves", json={"move": move}, headers=auth(tokens[seat]))
+        assert r.json()["legal"] is True and r.json()["clause"]
+        seat = r.json()["view"]["turn"]
+    else:
+        pytest.fail("the round did not end")
+    logs = [
+        client.get(f"{base}/{s}/events", headers=auth(tokens[s])).json()["events"] for s in (0, 1)
+    ]
+    assert len(logs[0]) == len(logs[1]) > 0
+    for mine, theirs in zip(logs[0], logs[1], strict=True):
+        assert mine["move"] == theirs["move"] and mine["index"] == theirs["index"]
+        for a, b in zip(mine["events"], theirs["events"], strict=True):
+            if a["kind"] == "drew":
+                own, other = (a, b) if a["seat"] == 0 else (b, a)
+                assert own["cards"] and other["cards"] is None
+                seen_own = seen_hidden = True
+    assert seen_own and seen_hidden
+    tail = client.get(f"{base}/1/events?after=2", headers=auth(tokens[1])).json()
+    assert [e["index"] for e in tail["events"]] == list(range(2, len(logs[1])))
+    wrong_time = client.post(f"{base}/0/moves", json={"move": "0 draw"}, headers=auth(tokens[0]))
+    assert wrong_time.json()["legal"] is False
+    assert wrong_time.json()["violation"]["code"] in ("round-over", "game-over")
+    nxt = client.post(f"{base}/1/moves", json={"move": "next-round"}, headers=auth(tokens[1]))
+    if final == "round-over":
+        assert nxt.json()["legal"] is True
+        assert nxt.json()["view"]["round_number"] == 1
+
+
+def test_a_move_body_must_be_one_move_text(client: TestClient) -> None:
+    game = new_game(client, players=2)
+    url = f"/api/games/{game['game']}/seats/0/moves"
+    headers = auth(game["seats"][0]["token"])
+    for body in ({"move": 5}, {"moves": "0 draw"}, {"move": "0 draw", "x": 1}):
+        r = client.post(url, json=body, headers=headers)
+        assert r.status_code == 422 and r.json()["problems"]
+    r = client.post(url, json={"move": "0 fly"}, headers=headers)
+    assert r.status_code == 422 and r.json()["error"] == "NotationError"
+    assert client.post("/api/games", json={"players": 2, "seed": 3}).status_code == 422
+
+
+def test_old_tables_make_way_for_new_ones() -> None:
+    with TestClient(create_app(max_games=2)) as c:
+        first = new_game(c, players=2)
+        new_game(c, players=2)
+        new_game(c, players=2)
+        url = f"/api/games/{first['game']}/seats/0/view"
+        assert c.get(url, headers=auth(first["seats"][0]["token"])).status_code == 404
+
+
+# --------------------------------------------------------------------------- page and document
+
+
+def test_the_page_and_its_files_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "default-src 'none'" in page.headers["content-security-policy"]
+    assert '<meta name="viewport"' in page.text
+    for name in ("page.js", "page.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+    assert client.get("/static/index.html").status_code == 404
+    assert client.get("/static/..%2Fserver.py").status_code == 404
+
+
+def test_the_openapi_document_describes_every_route(client: TestClient) -> None:
+    doc = client.get("/openapi.json").json()
+    assert doc["openapi"].startswith("3.1")
+    app = create_app()
+    documented = {(path, method.upper()) for path, item in doc["paths"].items() for method in item}
+    served = set()
+    for route in app.routes:
+        path = route.path.replace("{seat:int}", "{seat}")  # type: ignore[attr-defined]
+        for method in route.methods - {"HEAD"}:  # type: ignore[attr-defined]
+            served.add((path, method))
+    assert documented == served
+    text = json.dumps(doc)
+    for ref in set(__import__("re").findall(r'"#/components/schemas/(\w+)"', text)):
+        assert ref in doc["components"]["schemas"]
+
+
+def test_the_cli_and_the_core_never_import_the_service() -> None:
+    code = (
+        "import sys, uno_rules, uno_rules.cli\n"
+        "uno_rules.cli.main(['presets', 'list'])\n"
+        "uno_rules.cli.main(['rule', sys.argv[1], '--json'])\n"
+        "bad = [m for m in ('starlette', 'uvicorn', 'httpx', 'anyio', 'uno_rules.server') "
+        "if m in sys.modules]\n"
+        "print(bad, file=sys.stderr)\n"
+    )
+    example = str(ROOT / "examples" / "jump-in.yaml")
+    out = subprocess.run(
+        [sys.executable, "-c", code, example], capture_output=True, text=True, timeout=60
+    )
+    assert out.stderr.strip().splitlines()[-1] == "[]"
+
+
+def test_serve_without_the_extra_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    assert main(["serve", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "uno-rules[serve]" in err
+
+
+def test_serve_on_a_bad_port_or_address_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "--port" in capsys.readouterr().err
+    assert main(["serve", "--host", "192.0.2.1", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot listen on 192.0.2.1" in err
+
+
+def test_the_deal_comes_from_the_secure_random_source(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seed is drawn from ``secrets`` (the operating system's secure source), not from a
+    predictable generator: with that source fixed, the deal is the one its seed gives."""
+    import uno_rules.server as server
+
+    drawn: list[int] = []
+
+    def randbits(k: int) -> int:
+        drawn.append(k)
+        return 424242
+
+    monkeypatch.setattr(server.secrets, "randbits", randbits)
+    with TestClient(create_app()) as c:
+        game = new_game(c, rules="official", players=3)
+        hand = c.get(
+            f"/api/games/{game['game']}/seats/2/view", headers=auth(game["seats"][2]["token"])
+        ).json()["view"]["hand"]
+    assert drawn == [63]
+    expected = uno.new_game("official", players=3, seed=424242).hands[2]
+    assert hand == [str(card) for card in expected]
