@@ -1,0 +1,397 @@
+"""The PettingZoo AEC environment: any rule set, 2 to 10 seats, every move checked.
+
+Agents are ``player_0`` .. ``player_{n-1}`` (seat numbers). Each decision belongs to one
+agent: the seat whose turn or decision it is, or a seat being offered a chance to move out
+of turn (a jump-in, a late UNO call, catching a missed call). Such chances are offered by
+*polling*: after every move the environment works out, from public facts only, which seats
+*might* have such a move, and asks each of them in an order drawn from the episode's seeded
+generator; each answers with a move or ``NOOP``. A seat holding nothing to jump in with is
+polled exactly as one holding a matching card, so neither ``agent_selection`` nor anything
+else another seat sees depends on hidden cards (``docs/rl.md``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.logger import warn
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from ..deal import new_game, next_round
+from ..engine import Transition, apply, legal_moves, validate
+from ..moves import Move
+from ..presets import load_preset
+from ..rules import Rules
+from ..state import GameState, Phase
+from ..view import PlayerView, view
+from .actions import ACTION_COUNT, CHAIN, DRAW, NOOP, ActionError, decode, describe, encode
+from .observation import SIZE, high, observe
+
+__all__ = ["REWARD_MODES", "UnoEnv", "env", "raw_env"]
+
+REWARD_MODES = ("round", "game")
+_OPEN = (Phase.TURN, Phase.DRAWN, Phase.PENALTY)
+_OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
+_CONTINUE = -1  # in the options of a decision: this CHAIN id continues a play
+_DECLINE = -2  # in the options of a decision: NOOP
+
+
+class UnoEnv(AECEnv):  # type: ignore[misc]
+    """A PettingZoo AEC environment for ``rules`` (a preset name, a mapping or a
+    :class:`~uno_rules.Rules`) at a table of ``players`` seats.
+
+    Options: ``reward="round"`` (an episode is one round; its winner gets +1, the others
+    -1, nobody anything for a blocked round) or ``"game"`` (an episode is a whole game; at
+    the end of each round every seat gets the points it scored in it, so its return is its
+    final score); ``max_moves`` (default 5000): the episode is truncated after this many
+    moves; ``render_mode``: ``"human"`` or ``"ansi"``.
+
+    Observations are ``{"observation": float32 array, "action_mask": int8 array}``; see
+    :mod:`uno_rules.env.observation` and :mod:`uno_rules.env.actions`. ``infos[agent]``
+    holds ``{"view": PlayerView}``. An action outside the mask raises
+    :class:`~uno_rules.env.ActionError` naming it.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it as a class attribute)
+        "name": "uno_rules_v0",
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        rules: Rules | str | Mapping[str, Any] = "official",
+        players: int = 4,
+        *,
+        reward: str = "round",
+        max_moves: int = 5000,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.rules: Rules = rules if isinstance(rules, Rules) else load_preset(rules)
+        new_game(self.rules, players=players, seed=0)  # the library's error for a bad table
+        if reward not in REWARD_MODES:
+            raise ActionError(None, f"reward: expected 'round' or 'game', got {reward!r}")
+        if type(max_moves) is not int or max_moves < 1:
+            raise ActionError(None, f"max_moves: expected a positive integer, got {max_moves!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ActionError(None, f"render_mode: expected 'human' or 'ansi', got {render_mode!r}")
+        self.players = players
+        self.reward_mode = reward
+        self.max_moves = max_moves
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, high(), shape=(SIZE,), dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, shape=(ACTION_COUNT,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(ACTION_COUNT) for agent in self.possible_agents}
+        settings = self.rules.to_dict()["house_rules"]
+        self._jump = settings["jump_in"]
+        self._partners = bool(settings["partnership"]["enabled"])
+        self._seeder: random.Random | None = None
+        self._state: GameState | None = None
+
+    # ------------------------------------------------------------------ PettingZoo API
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def game_state(self) -> GameState:
+        """The whole table, hidden cards included: for referees and debugging, not for
+        agents (give an agent its :meth:`observe` or its ``infos[agent]["view"]``)."""
+        if self._state is None:
+            raise ActionError(None, "reset() the environment first")
+        return self._state
+
+    @property
+    def polling(self) -> bool:
+        """Whether the current decision is a chance to move out of turn (``NOOP`` declines)."""
+        return self._polling
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game. With ``seed``, the episode (deal, draws, polling order) is
+        fixed by it; without, the next episode of the current sequence is dealt."""
+        if seed is not None or self._seeder is None:
+            self._seeder = random.Random(seed)
+        self._poll_rng = random.Random(self._seeder.getrandbits(64))
+        self._state = new_game(self.rules, players=self.players, seed=self._seeder.getrandbits(63))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self._moves = 0
+        self._last_moves: list[Move | None] = [None] * self.players
+        self._skip_agent_selection = None
+        self._refresh_infos()
+        self._start_polling()
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        seat = self._seat[agent]
+        mask = np.zeros(ACTION_COUNT, dtype=np.int8)
+        acting = agent == self.agent_selection and not (
+            self.terminations.get(agent) or self.truncations.get(agent)
+        )
+        if acting:
+            mask[list(self._options)] = 1
+        observation = observe(
+            view(self.game_state, seat),
+            self._last_moves,
+            chain=[a - CHAIN for a in self._chain] if acting else (),
+            polled=acting and self._polling,
+        )
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        found = self._options.get(action) if isinstance(action, int) else None
+        if found is None:
+            found = self._options.get(_index(action))
+        if found is None:
+            raise self._refusal(seat, action)
+        if found == _DECLINE:
+            self._next_poll()
+        elif found == _CONTINUE:
+            assert action is not None
+            self._chain.append(_index(action))
+            self._options = self._decisions(seat, self._chain)
+        else:
+            self._play(self._moves_by_id[found])
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        text = self._table_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    # ------------------------------------------------------------------ decisions
+
+    def _decisions(self, seat: int, chain: list[int]) -> dict[int, int]:
+        """The actions open to ``seat`` after the chain ids ``chain``: each maps to an
+        index into ``self._moves_by_id`` (a whole move), ``_CONTINUE`` or ``_DECLINE``."""
+        state = self.game_state
+        if not chain:
+            self._moves_by_id: list[Move] = list(legal_moves(state, seat))
+            self._encoded = [encode(m, self.players) for m in self._moves_by_id]
+        options: dict[int, int] = {}
+        depth = len(chain)
+        for index, ids in enumerate(self._encoded):
+            if len(ids) <= depth or list(ids[:depth]) != chain:
+                continue
+            options[ids[depth]] = index if len(ids) == depth + 1 else _CONTINUE
+        if self._polling and not chain:
+            options[NOOP] = _DECLINE
+        return options
+
+    def _start_polling(self) -> None:
+        """After a move (or the deal): queue the seats that might move out of turn."""
+        state = self.game_state
+        queue = self._candidates(view(state, state.turn))
+        self._poll_rng.shuffle(queue)
+        self._queue = queue
+        self._next_poll()
+
+    def _next_poll(self) -> None:
+        state = self.game_state
+        self._chain: list[int] = []
+        if self._queue:
+            seat = self._queue.pop()
+            self._polling = True
+        else:
+            seat = state.turn
+            self._polling = False
+        self.agent_selection = self.possible_agents[seat]
+        self._options = self._decisions(seat, self._chain)
+
+    def _candidates(self, public: PlayerView) -> list[int]:
+        """Seats that might have a move out of turn, judged from public facts only (any
+        seat's view gives the same answer): a seat that must still call UNO, any seat
+        while another can be caught, and under Jump-In (H06) every seat while the top card
+        could be jumped on. Seats are polled whatever they hold."""
+        if public.phase in _OVER:
+            return []
+        jump = self._jump
+        jump_open = bool(
+            jump["enabled"]
+            and public.phase in _OPEN
+            and (public.phase is not Phase.PENALTY or jump["during_pending_penalty"])
+            and (public.played_by is not None or jump["on_initial_flip"])
+            and not (public.top_card.is_wild and jump["wilds"] == "none")
+        )
+        out = []
+        for seat in range(public.players):
+            if seat == public.turn or seat in public.eliminated:
+                continue
+            if (
+                public.uno_open - {seat}
+                or seat in public.uno_open
+                or (jump_open and (seat != public.played_by or jump["self_back_to_back"]))
+            ):
+                out.append(seat)
+        return out
+
+    def _refusal(self, seat: int, action: object) -> ActionError:
+        agent = self.possible_agents[seat]
+        try:
+            index = _index(action)
+        except ActionError as error:
+            return ActionError(action, f"{agent} cannot take action {action!r}: {error.reason}")
+        what = f"action {index} ({describe(index)!r})"
+        if index == NOOP:
+            reason = "it is this seat's own decision; noop only declines an out-of-turn chance"
+        elif CHAIN <= index < DRAW or self._chain:
+            reason = "no legal play puts these cards down in this order"
+        else:
+            try:
+                move = decode(index, seat, self.players)
+            except ActionError as error:
+                reason = error.reason
+            else:
+                violation = validate(self.game_state, move)
+                if violation is not None:
+                    reason = f"{move}: [{violation.code}, {violation.rule}] {violation}"
+                else:
+                    reason = f"{move} is not offered to this seat in this decision"
+        mode = "out of turn" if self._polling else "in its decision"
+        return ActionError(index, f"{agent} ({mode}) cannot take {what}: {reason}")
+
+    # ------------------------------------------------------------------ moves
+
+    def _play(self, move: Move) -> None:
+        before = self.game_state
+        result = apply(before, move)
+        assert isinstance(result, Transition), result
+        state = result.state
+        self._moves += 1
+        self._last_moves[move.seat] = move
+        if state.phase in _OVER:
+            self._round_over(before, state)
+            return
+        self._state = state
+        self._refresh_infos()
+        if self._moves >= self.max_moves:
+            self.truncations = dict.fromkeys(self.agents, True)
+            return
+        self._start_polling()
+
+    def _round_over(self, before: GameState, state: GameState) -> None:
+        if self.reward_mode == "round":
+            winner = state.round_winner
+            if winner is not None:
+                winners = {winner, (winner + 2) % 4} if self._partners else {winner}
+                for agent in self.agents:
+                    self.rewards[agent] = 1.0 if self._seat[agent] in winners else -1.0
+        else:
+            for agent in self.agents:
+                seat = self._seat[agent]
+                self.rewards[agent] = float(state.scores[seat] - before.scores[seat])
+        if self.reward_mode == "game" and state.phase is Phase.ROUND_OVER:
+            dealt = next_round(state)
+            assert isinstance(dealt, GameState), dealt
+            self._state = dealt
+            self._last_moves = [None] * self.players
+            self._refresh_infos()
+            if self._moves >= self.max_moves:
+                self.truncations = dict.fromkeys(self.agents, True)
+            else:
+                self._start_polling()
+            return
+        self._state = state
+        self._refresh_infos()
+        self.terminations = dict.fromkeys(self.agents, True)
+
+    def _refresh_infos(self) -> None:
+        state = self.game_state
+        self.infos = {agent: {"view": view(state, self._seat[agent])} for agent in self.agents}
+
+    def _table_text(self) -> str:
+        """The public table: what every seat can see."""
+        state = self.game_state
+        public = view(state, state.turn)
+        color = public.color.value if public.color is not None else "to be named"
+        arrow = "clockwise" if public.direction > 0 else "counterclockwise"
+        lines = [
+            f"{public.rules_name}, round {public.round_number + 1}: top {public.top_card} "
+            f"({color}), {arrow}, {public.draw_pile_size} in the draw pile",
+        ]
+        for seat in range(public.players):
+            marks = []
+            if seat == public.turn and public.phase not in _OVER:
+                marks.append(f"to act: {public.phase.value}")
+            if seat in public.uno_called:
+                marks.append("UNO")
+            if seat in public.eliminated:
+                marks.append("out")
+            last = self._last_moves[seat]
+            if last is not None:
+                marks.append(f"last: {last}")
+            note = f"  ({'; '.join(marks)})" if marks else ""
+            lines.append(
+                f"  {self.possible_agents[seat]}: {public.hand_sizes[seat]} cards, "
+                f"{public.scores[seat]} points{note}"
+            )
+        if public.penalty_amount:
+            lines.append(f"  pending penalty: {public.penalty_amount} cards")
+        if public.round_winner is not None:
+            lines.append(f"  round won by player_{public.round_winner}")
+        return "\n".join(lines)
+
+
+def _index(action: object) -> int:
+    """``action`` as a plain int (numpy integers included), or :class:`ActionError`."""
+    if isinstance(action, int) and not isinstance(action, bool):
+        return action
+    index = getattr(action, "__index__", None)
+    if index is None or isinstance(action, bool):
+        raise ActionError(action, f"an action is an integer from 0 to {ACTION_COUNT - 1}")
+    value = index()
+    assert isinstance(value, int)
+    return value
+
+
+def raw_env(
+    rules: Rules | str | Mapping[str, Any] = "official", players: int = 4, **options: Any
+) -> UnoEnv:
+    """The environment itself (PettingZoo's ``raw_env`` convention)."""
+    return UnoEnv(rules, players, **options)
+
+
+def env(
+    rules: Rules | str | Mapping[str, Any] = "official", players: int = 4, **options: Any
+) -> Any:
+    """The environment in PettingZoo's order-enforcing wrapper (PettingZoo's ``env``
+    convention). The environment refuses an illegal action itself, with no substitute."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
+
+    return OrderEnforcingWrapper(UnoEnv(rules, players, **options))
+
