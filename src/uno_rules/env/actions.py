@@ -24,8 +24,10 @@ every seat.
 'play WSW blue >+2'
 >>> decode(1344, seat=2, players=4) == move
 True
->>> decode(encode(uno.parse_move("0 B5 G5 uno"), 4), seat=0, players=4)
-Play(seat=0, card=Card.parse('B5'), color=None, target=None, call_uno=True, extra=(Card.parse('G5'),))
+>>> encode(uno.parse_move("0 B5 G5 uno"), 4)
+(1564, 621)
+>>> str(decode((1564, 621), seat=0, players=4))
+'0 B5 G5 uno'
 """
 
 from __future__ import annotations

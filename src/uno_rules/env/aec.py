@@ -28,9 +28,9 @@ from ..moves import Move
 from ..presets import load_preset
 from ..rules import Rules
 from ..state import GameState, Phase
-from ..view import PlayerView, view
+from ..view import view
 from .actions import ACTION_COUNT, CHAIN, DRAW, NOOP, ActionError, decode, describe, encode
-from .observation import SIZE, high, observe
+from .observation import SIZE, high, observe_state
 
 __all__ = ["REWARD_MODES", "UnoEnv", "env", "raw_env"]
 
@@ -53,8 +53,9 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
 
     Observations are ``{"observation": float32 array, "action_mask": int8 array}``; see
     :mod:`uno_rules.env.observation` and :mod:`uno_rules.env.actions`. ``infos[agent]``
-    holds ``{"view": PlayerView}``. An action outside the mask raises
-    :class:`~uno_rules.env.ActionError` naming it.
+    holds ``{"view": PlayerView}`` for the agent to act (what :func:`uno_rules.view` shows
+    that seat, for rule-based agents) and, once the episode is over, for every agent. An
+    action outside the mask raises :class:`~uno_rules.env.ActionError` naming it.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it as a class attribute)
@@ -96,12 +97,16 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             )
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(ACTION_COUNT) for agent in self.possible_agents}
+        self.action_spaces = {
+            agent: spaces.Discrete(ACTION_COUNT) for agent in self.possible_agents
+        }
         settings = self.rules.to_dict()["house_rules"]
         self._jump = settings["jump_in"]
         self._partners = bool(settings["partnership"]["enabled"])
         self._seeder: random.Random | None = None
         self._state: GameState | None = None
+        self._options: dict[int, int] = {}
+        self._polling = False
 
     # ------------------------------------------------------------------ PettingZoo API
 
@@ -150,15 +155,16 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         )
         if acting:
             mask[list(self._options)] = 1
-        observation = observe(
-            view(self.game_state, seat),
+        observation = observe_state(
+            self.game_state,
+            seat,
             self._last_moves,
             chain=[a - CHAIN for a in self._chain] if acting else (),
             polled=acting and self._polling,
         )
         return {"observation": observation, "action_mask": mask}
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -216,8 +222,9 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     def _start_polling(self) -> None:
         """After a move (or the deal): queue the seats that might move out of turn."""
         state = self.game_state
-        queue = self._candidates(view(state, state.turn))
-        self._poll_rng.shuffle(queue)
+        queue = self._candidates(state)
+        if len(queue) > 1:
+            self._poll_rng.shuffle(queue)
         self._queue = queue
         self._next_poll()
 
@@ -230,35 +237,43 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         else:
             seat = state.turn
             self._polling = False
-        self.agent_selection = self.possible_agents[seat]
+        agent = self.possible_agents[seat]
+        self.agent_selection = agent
         self._options = self._decisions(seat, self._chain)
+        self.infos[agent] = {"view": view(state, seat)}
 
-    def _candidates(self, public: PlayerView) -> list[int]:
-        """Seats that might have a move out of turn, judged from public facts only (any
-        seat's view gives the same answer): a seat that must still call UNO, any seat
-        while another can be caught, and under Jump-In (H06) every seat while the top card
-        could be jumped on. Seats are polled whatever they hold."""
-        if public.phase in _OVER:
+    def _candidates(self, state: GameState) -> list[int]:
+        """Seats that might have a move out of turn, judged from public facts only (the
+        phase, whose turn it is, the top card and who played it, the UNO calls due, the
+        seats out): a seat that must still call UNO, every seat while another can be
+        caught, and under Jump-In (H06) every seat while the top card could be jumped on.
+        A seat is polled whatever it holds, so whom the environment asks reveals nothing."""
+        phase = state.phase
+        if phase in _OVER:
             return []
+        uno_open = state.uno_open
         jump = self._jump
         jump_open = bool(
             jump["enabled"]
-            and public.phase in _OPEN
-            and (public.phase is not Phase.PENALTY or jump["during_pending_penalty"])
-            and (public.played_by is not None or jump["on_initial_flip"])
-            and not (public.top_card.is_wild and jump["wilds"] == "none")
+            and phase in _OPEN
+            and (phase is not Phase.PENALTY or jump["during_pending_penalty"])
+            and (state.played_by is not None or jump["on_initial_flip"])
+            and not (state.top_card.is_wild and jump["wilds"] == "none")
         )
-        out = []
-        for seat in range(public.players):
-            if seat == public.turn or seat in public.eliminated:
-                continue
-            if (
-                public.uno_open - {seat}
-                or seat in public.uno_open
-                or (jump_open and (seat != public.played_by or jump["self_back_to_back"]))
-            ):
-                out.append(seat)
-        return out
+        if not uno_open and not jump_open:
+            return []
+        turn, eliminated, played_by = state.turn, state.eliminated, state.played_by
+        return [
+            seat
+            for seat in range(state.players)
+            if seat != turn
+            and seat not in eliminated
+            and (
+                uno_open - {seat}
+                or seat in uno_open
+                or (jump_open and (seat != played_by or jump["self_back_to_back"]))
+            )
+        ]
 
     def _refusal(self, seat: int, action: object) -> ActionError:
         agent = self.possible_agents[seat]
@@ -300,6 +315,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self._state = state
         self._refresh_infos()
         if self._moves >= self.max_moves:
+            self._final_infos()
             self.truncations = dict.fromkeys(self.agents, True)
             return
         self._start_polling()
@@ -322,15 +338,22 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             self._last_moves = [None] * self.players
             self._refresh_infos()
             if self._moves >= self.max_moves:
+                self._final_infos()
                 self.truncations = dict.fromkeys(self.agents, True)
             else:
                 self._start_polling()
             return
         self._state = state
-        self._refresh_infos()
+        self._final_infos()
         self.terminations = dict.fromkeys(self.agents, True)
 
     def _refresh_infos(self) -> None:
+        """A new state: the views in ``infos`` are out of date. The agent to act gets its
+        view as its decision comes up (``_next_poll``)."""
+        self.infos = {agent: {} for agent in self.agents}
+
+    def _final_infos(self) -> None:
+        """The episode is over: every agent gets its view of the last table."""
         state = self.game_state
         self.infos = {agent: {"view": view(state, self._seat[agent])} for agent in self.agents}
 
@@ -394,4 +417,3 @@ def env(
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
     return OrderEnforcingWrapper(UnoEnv(rules, players, **options))
-

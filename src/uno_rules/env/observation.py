@@ -19,13 +19,22 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import COLORS
+from ..cards import COLORS, Card, Color
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
-from ..state import Phase
+from ..state import GameState, Phase
 from ..view import PlayerView
-from .actions import CARD_KINDS, MAX_OFFSET, card_kind
+from .actions import CARD_KINDS, MAX_OFFSET
 
-__all__ = ["LAYOUT", "MOVE_KINDS", "PHASES", "SIZE", "high", "observe", "section"]
+__all__ = [
+    "LAYOUT",
+    "MOVE_KINDS",
+    "PHASES",
+    "SIZE",
+    "high",
+    "observe",
+    "observe_state",
+    "section",
+]
 
 _SEATS = MAX_OFFSET + 1
 _KINDS = len(CARD_KINDS)
@@ -89,9 +98,7 @@ def section(name: str) -> slice:
 
 def high() -> npt.NDArray[np.float32]:
     """The upper bound of each entry (``inf`` for counts)."""
-    return np.concatenate(
-        [np.full(size, bound, dtype=np.float32) for _, size, bound, _ in LAYOUT]
-    )
+    return np.concatenate([np.full(size, bound, dtype=np.float32) for _, size, bound, _ in LAYOUT])
 
 
 _HAND = _OFFSETS["hand"]
@@ -113,6 +120,8 @@ _CHAIN = _OFFSETS["chain"]
 _POLLED = _OFFSETS["polled"]
 _LAST_MOVES = _OFFSETS["last_moves"]
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+_SEAT_SETS = (_UNO_CALLED, _UNO_OPEN, _ELIMINATED)
+_KIND_INDEX = {card: i for i, card in enumerate(CARD_KINDS)}
 _COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
 
 
@@ -128,48 +137,114 @@ def observe(
     everyone); ``chain`` the card kinds already put down in a several-card play; ``polled``
     whether the decision is an out-of-turn chance.
     """
+    return _build(
+        view.seat,
+        view.players,
+        view.hand,
+        view.top_card,
+        view.color,
+        view.direction,
+        view.phase,
+        view.turn,
+        view.hand_sizes,
+        view.scores,
+        (view.uno_called, view.uno_open, view.eliminated),
+        view.penalty_amount,
+        view.draw_pile_size,
+        view.drawn,
+        view.played_by,
+        last_moves,
+        chain,
+        polled,
+    )
+
+
+def observe_state(
+    state: GameState,
+    seat: int,
+    last_moves: Sequence[Move | None],
+    chain: Sequence[int] = (),
+    polled: bool = False,
+) -> npt.NDArray[np.float32]:
+    """``observe(view(state, seat), ...)`` without building the view: it reads from
+    ``state`` exactly the fields that :func:`uno_rules.view` copies into a seat's view
+    (the seat's own hand, its own drawn card, and public facts), so it saves the view's
+    copy of the discard pile on every step. The tests hold the two equal."""
+    penalty = state.penalty
+    return _build(
+        seat,
+        state.players,
+        state.hands[seat],
+        state.top_card,
+        state.color,
+        state.direction,
+        state.phase,
+        state.turn,
+        [len(hand) for hand in state.hands],
+        state.scores,
+        (state.uno_called, state.uno_open, state.eliminated),
+        None if penalty is None else penalty.amount,
+        state.draw_pile_size,
+        state.drawn if state.turn == seat else None,
+        state.played_by,
+        last_moves,
+        chain,
+        polled,
+    )
+
+
+def _build(
+    me: int,
+    players: int,
+    hand: Sequence[Card],
+    top: Card,
+    color: Color | None,
+    direction: int,
+    phase: Phase,
+    turn: int,
+    sizes: Sequence[int],
+    scores: Sequence[int],
+    seat_sets: tuple[frozenset[int], frozenset[int], frozenset[int]],
+    penalty: int | None,
+    draw_pile: int,
+    drawn: Card | None,
+    played_by: int | None,
+    last_moves: Sequence[Move | None],
+    chain: Sequence[int],
+    polled: bool,
+) -> npt.NDArray[np.float32]:
     obs = np.zeros(SIZE, dtype=np.float32)
-    me = view.seat
-    players = view.players
-    for card in view.hand:
-        obs[_HAND + card_kind(card)] += 1
-    obs[_TOP + card_kind(view.top_card)] = 1
-    if view.color is not None:
-        obs[_COLOR + _COLOR_INDEX[view.color]] = 1
-    if view.direction > 0:
-        obs[_CLOCKWISE] = 1
-    obs[_PHASE + _PHASE_INDEX[view.phase]] = 1
-    obs[_TURN + (view.turn - me) % players] = 1
-    sizes = view.hand_sizes
-    scores = view.scores
-    for seat in range(players):
-        offset = (seat - me) % players
-        obs[_HAND_SIZES + offset] = sizes[seat]
-        obs[_SCORES + offset] = scores[seat]
-    for seats, start in (
-        (view.uno_called, _UNO_CALLED),
-        (view.uno_open, _UNO_OPEN),
-        (view.eliminated, _ELIMINATED),
-    ):
+    kind = _KIND_INDEX
+    if hand:
+        obs[_HAND : _HAND + _KINDS] = np.bincount([kind[c] for c in hand], minlength=_KINDS)
+    ones = [_TOP + kind[top], _PHASE + _PHASE_INDEX[phase], _TURN + (turn - me) % players]
+    if color is not None:
+        ones.append(_COLOR + _COLOR_INDEX[color])
+    if direction > 0:
+        ones.append(_CLOCKWISE)
+    for seats, start in zip(seat_sets, _SEAT_SETS, strict=True):
         for seat in seats:
-            obs[start + (seat - me) % players] = 1
-    if view.penalty_amount is not None:
-        obs[_PENALTY] = view.penalty_amount
-    obs[_DRAW_PILE] = view.draw_pile_size
-    if view.drawn is not None:
-        obs[_DRAWN + card_kind(view.drawn)] = 1
-    if view.played_by is not None:
-        obs[_PLAYED_BY + (view.played_by - me) % players] = 1
-    for kind in chain:
-        obs[_CHAIN + kind] += 1
+            ones.append(start + (seat - me) % players)
+    if drawn is not None:
+        ones.append(_DRAWN + kind[drawn])
+    if played_by is not None:
+        ones.append(_PLAYED_BY + (played_by - me) % players)
     if polled:
-        obs[_POLLED] = 1
+        ones.append(_POLLED)
     for seat, move in enumerate(last_moves):
         if move is None or seat == me:
             continue
         start = _LAST_MOVES + ((seat - me) % players - 1) * _LAST
-        obs[start + _MOVE_KIND[type(move)]] = 1
-        if isinstance(move, Play):
-            last_card = move.extra[-1] if move.extra else move.card
-            obs[start + len(MOVE_KINDS) + card_kind(last_card)] = 1
+        ones.append(start + _MOVE_KIND[type(move)])
+        if type(move) is Play:
+            ones.append(start + len(MOVE_KINDS) + kind[move.extra[-1] if move.extra else move.card])
+    obs[ones] = 1
+    rotated = [(seat - me) % players for seat in range(players)]
+    where = [_HAND_SIZES + r for r in rotated] + [_SCORES + r for r in rotated]
+    obs[where] = [*sizes, *scores]
+    if penalty is not None:
+        obs[_PENALTY] = penalty
+    obs[_DRAW_PILE] = draw_pile
+    for k in chain:
+        obs[_CHAIN + k] += 1
     return obs

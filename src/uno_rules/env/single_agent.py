@@ -20,15 +20,16 @@ from gymnasium import spaces
 
 from ..bots import BOTS, Bot
 from ..rules import Rules
-from .actions import NOOP, ActionError, encode
+from .actions import ACTION_COUNT, NOOP, ActionError, encode
 from .aec import UnoEnv
+from .observation import SIZE, high
 
 __all__ = ["ILLEGAL_ACTION_MODES", "UnoGymEnv"]
 
 ILLEGAL_ACTION_MODES = ("raise", "lose")
 
 
-class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
+class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     """One seat (``seat``, default 0) of a :class:`~uno_rules.env.UnoEnv` table against
     ``opponents``: a bot name for every other seat, or a sequence of bots / names, one per
     other seat in seat order.
@@ -62,9 +63,7 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         others = [s for s in range(players) if s != seat]
         chosen = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
         if len(chosen) != len(others):
-            raise ActionError(
-                None, f"opponents: expected {len(others)} bots, got {len(chosen)}"
-            )
+            raise ActionError(None, f"opponents: expected {len(others)} bots, got {len(chosen)}")
         self._bots: dict[int, Bot] = {}
         for other, bot in zip(others, chosen, strict=True):
             if isinstance(bot, str):
@@ -79,9 +78,9 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         self.agent = self.table.possible_agents[seat]
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.observation_space = self.table.observation_space(self.agent)["observation"]
-        self.action_space = spaces.Discrete(self.table.action_space(self.agent).n)
-        self._mask = np.zeros(int(self.action_space.n), dtype=np.int8)
+        self.observation_space = spaces.Box(0.0, high(), shape=(SIZE,), dtype=np.float32)
+        self.action_space = spaces.Discrete(ACTION_COUNT)
+        self._mask = np.zeros(ACTION_COUNT, dtype=np.int8)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -93,7 +92,7 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         return self._observation()
 
     def step(
-        self, action: int
+        self, action: np.int64 | int
     ) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
         table = self.table
         if self._done():
@@ -123,7 +122,7 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         """The legal actions now, as booleans (MaskablePPO's ``action_masks`` hook)."""
         return self._mask.astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         return self.table.render()
 
     def close(self) -> None:
