@@ -350,7 +350,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     def _refresh_infos(self) -> None:
         """A new state: the views in ``infos`` are out of date. The agent to act gets its
         view as its decision comes up (``_next_poll``)."""
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
 
     def _final_infos(self) -> None:
         """The episode is over: every agent gets its view of the last table."""
