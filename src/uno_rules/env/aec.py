@@ -100,9 +100,11 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {
             agent: spaces.Discrete(ACTION_COUNT) for agent in self.possible_agents
         }
-        settings = self.rules.to_dict()["house_rules"]
-        self._jump = settings["jump_in"]
-        self._partners = bool(settings["partnership"]["enabled"])
+        settings = self.rules.to_dict()
+        self._jump = settings["house_rules"]["jump_in"]
+        self._partners = bool(settings["house_rules"]["partnership"]["enabled"])
+        self._calls = bool(settings["uno"]["enabled"])
+        self._false_calls = bool(settings["uno"]["false_call_penalty"])
         self._seeder: random.Random | None = None
         self._state: GameState | None = None
         self._options: dict[int, int] = {}
@@ -244,9 +246,9 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
 
     def _candidates(self, state: GameState) -> list[int]:
         """Seats that might have a move out of turn, judged from public facts only (the
-        phase, whose turn it is, the top card and who played it, the UNO calls due, the
-        seats out): a seat that must still call UNO, every seat while another can be
-        caught, and under Jump-In (H06) every seat while the top card could be jumped on.
+        phase, whose turn it is, the top card and who played it, hand sizes, the UNO calls
+        made and due, the seats out): a seat that may call UNO, every seat while another can
+        be caught, and under Jump-In (H06) every seat while the top card could be jumped on.
         A seat is polled whatever it holds, so whom the environment asks reveals nothing."""
         phase = state.phase
         if phase in _OVER:
@@ -260,17 +262,17 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             and (state.played_by is not None or jump["on_initial_flip"])
             and not (state.top_card.is_wild and jump["wilds"] == "none")
         )
-        if not uno_open and not jump_open:
-            return []
+        calls, any_call = self._calls, self._false_calls
         turn, eliminated, played_by = state.turn, state.eliminated, state.played_by
+        hands, called = state.hands, state.uno_called
         return [
             seat
             for seat in range(state.players)
             if seat != turn
             and seat not in eliminated
             and (
-                uno_open - {seat}
-                or seat in uno_open
+                (uno_open and (len(uno_open) > 1 or seat not in uno_open))
+                or (calls and seat not in called and (any_call or len(hands[seat]) == 1))
                 or (jump_open and (seat != played_by or jump["self_back_to_back"]))
             )
         ]
