@@ -194,6 +194,7 @@ def test_gymnasium_episodes_against_bots() -> None:
     endings = Counter()
     for episode in range(6):
         observation, info = env.reset(seed=episode)
+        assert env.observation_space.contains(observation)
         total = 0.0
         done = False
         while not done:
