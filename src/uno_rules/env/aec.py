@@ -13,6 +13,7 @@ else another seat sees depends on hidden cards (``docs/rl.md``).
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,21 +25,38 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..deal import new_game, next_round
 from ..engine import Transition, apply, legal_moves, validate
-from ..moves import Move
+from ..moves import Accept, CallUno, Challenge, Draw, Move, Pass, Play
 from ..presets import load_preset
 from ..rules import Rules
 from ..state import GameState, Phase
 from ..view import view
-from .actions import ACTION_COUNT, CHAIN, DRAW, NOOP, ActionError, decode, describe, encode
+from .actions import (
+    ACTION_COUNT,
+    CHAIN,
+    DRAW,
+    NOOP,
+    PLAY_SLOTS,
+    ActionError,
+    decode,
+    describe,
+    encode,
+)
 from .observation import SIZE, high, observe_state
 
-__all__ = ["REWARD_MODES", "UnoEnv", "env", "raw_env"]
+__all__ = ["REWARD_MODES", "SeatInfo", "UnoEnv", "env", "raw_env"]
 
 REWARD_MODES = ("round", "game")
 _OPEN = (Phase.TURN, Phase.DRAWN, Phase.PENALTY)
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
 _CONTINUE = -1  # in the options of a decision: this CHAIN id continues a play
 _DECLINE = -2  # in the options of a decision: NOOP
+_NO_ACTIONS = array("b", bytes(ACTION_COUNT))
+# The one action id of a single card put down without a target or UNO call (add 1 for
+# the UNO call), and of the moves that carry nothing but their seat.
+_PLAY_BASE = {key: encode(Play(0, key[0], color=key[1]), 2)[0] for key in PLAY_SLOTS}
+_SIMPLE: dict[type, int] = {
+    kind: encode(kind(0), 2)[0] for kind in (Draw, Pass, Accept, Challenge, CallUno)
+}
 
 
 class UnoEnv(AECEnv):  # type: ignore[misc]
@@ -144,6 +162,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self._moves = 0
+        self._rewarded = False
         self._last_moves: list[Move | None] = [None] * self.players
         self._skip_agent_selection = None
         self._refresh_infos()
@@ -151,12 +170,13 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = self._seat[agent]
-        mask = np.zeros(ACTION_COUNT, dtype=np.int8)
+        mask = array("b", _NO_ACTIONS)
         acting = agent == self.agent_selection and not (
             self.terminations.get(agent) or self.truncations.get(agent)
         )
         if acting:
-            mask[list(self._options)] = 1
+            for action in self._options:
+                mask[action] = 1
         observation = observe_state(
             self.game_state,
             seat,
@@ -164,7 +184,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             chain=[a - CHAIN for a in self._chain] if acting else (),
             polled=acting and self._polling,
         )
-        return {"observation": observation, "action_mask": mask}
+        return {"observation": observation, "action_mask": np.frombuffer(mask, dtype=np.int8)}
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
@@ -173,21 +193,25 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             return
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        found = self._options.get(action) if isinstance(action, int) else None
-        if found is None:
-            found = self._options.get(_index(action))
+        if self._rewarded:  # the rewards of the previous step are spent
+            self._clear_rewards()
+            self._rewarded = False
+        try:
+            found = self._options.get(action if type(action) is int else _index(action))
+        except ActionError:
+            found = None
         if found is None:
             raise self._refusal(seat, action)
-        if found == _DECLINE:
+        if found >= 0:
+            self._play(self._moves_by_id[found])
+        elif found == _DECLINE:
             self._next_poll()
-        elif found == _CONTINUE:
+        else:
             assert action is not None
             self._chain.append(_index(action))
             self._options = self._decisions(seat, self._chain)
-        else:
-            self._play(self._moves_by_id[found])
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -208,17 +232,38 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         """The actions open to ``seat`` after the chain ids ``chain``: each maps to an
         index into ``self._moves_by_id`` (a whole move), ``_CONTINUE`` or ``_DECLINE``."""
         state = self.game_state
-        if not chain:
-            self._moves_by_id: list[Move] = list(legal_moves(state, seat))
-            self._encoded = [encode(m, self.players) for m in self._moves_by_id]
         options: dict[int, int] = {}
+        if not chain:
+            moves = legal_moves(state, seat)
+            self._moves_by_id: tuple[Move, ...] = moves
+            encoded: list[tuple[int, ...]] = []
+            players = self.players
+            for index, move in enumerate(moves):
+                kind = type(move)
+                if kind is Play and not move.extra and move.target is None:  # type: ignore[union-attr]
+                    play: Play = move  # type: ignore[assignment]
+                    key = _PLAY_BASE.get((play.card, play.color))
+                    if key is not None:
+                        action = key + play.call_uno
+                        encoded.append((action,))
+                        options[action] = index
+                        continue
+                simple = _SIMPLE.get(kind)
+                if simple is not None:
+                    encoded.append((simple,))
+                    options[simple] = index
+                    continue
+                ids = encode(move, players)
+                encoded.append(ids)
+                options[ids[0]] = index if len(ids) == 1 else _CONTINUE
+            self._encoded = encoded
+            if self._polling:
+                options[NOOP] = _DECLINE
+            return options
         depth = len(chain)
         for index, ids in enumerate(self._encoded):
-            if len(ids) <= depth or list(ids[:depth]) != chain:
-                continue
-            options[ids[depth]] = index if len(ids) == depth + 1 else _CONTINUE
-        if self._polling and not chain:
-            options[NOOP] = _DECLINE
+            if len(ids) > depth and list(ids[:depth]) == chain:
+                options[ids[depth]] = index if len(ids) == depth + 1 else _CONTINUE
         return options
 
     def _start_polling(self) -> None:
@@ -242,7 +287,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         agent = self.possible_agents[seat]
         self.agent_selection = agent
         self._options = self._decisions(seat, self._chain)
-        self.infos[agent] = {"view": view(state, seat)}
+        self.infos[agent] = SeatInfo(state, seat)
 
     def _candidates(self, state: GameState) -> list[int]:
         """Seats that might have a move out of turn, judged from public facts only (the
@@ -323,6 +368,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self._start_polling()
 
     def _round_over(self, before: GameState, state: GameState) -> None:
+        self._rewarded = True
         if self.reward_mode == "round":
             winner = state.round_winner
             if winner is not None:
@@ -357,7 +403,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     def _final_infos(self) -> None:
         """The episode is over: every agent gets its view of the last table."""
         state = self.game_state
-        self.infos = {agent: {"view": view(state, self._seat[agent])} for agent in self.agents}
+        self.infos = {agent: SeatInfo(state, self._seat[agent]) for agent in self.agents}
 
     def _table_text(self) -> str:
         """The public table: what every seat can see."""
@@ -390,6 +436,69 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         if public.round_winner is not None:
             lines.append(f"  round won by player_{public.round_winner}")
         return "\n".join(lines)
+
+
+_PENDING: Any = object()
+
+
+class SeatInfo(dict[str, Any]):
+    """``infos[agent]``: a dict holding ``"view"``, the seat's :class:`~uno_rules.PlayerView`
+    of the table, built when first read (an agent that never reads it does not pay for
+    it). Every way of reading the dict gives the view."""
+
+    __slots__ = ("_seat", "_state")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        super().__init__(view=_PENDING)
+        self._state = state
+        self._seat = seat
+
+    def _ready(self) -> None:
+        if dict.get(self, "view") is _PENDING:
+            dict.__setitem__(self, "view", view(self._state, self._seat))
+
+    def __getitem__(self, key: str) -> Any:
+        self._ready()
+        return dict.__getitem__(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._ready()
+        return dict.get(self, key, default)
+
+    def values(self) -> Any:
+        self._ready()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._ready()
+        return dict.items(self)
+
+    def pop(self, key: str, *default: Any) -> Any:
+        self._ready()
+        return dict.pop(self, key, *default)
+
+    def copy(self) -> dict[str, Any]:
+        self._ready()
+        return dict(dict.items(self))
+
+    def __eq__(self, other: object) -> bool:
+        self._ready()
+        if isinstance(other, SeatInfo):
+            other._ready()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __repr__(self) -> str:
+        self._ready()
+        return dict.__repr__(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        self._ready()
+        return (dict, (dict(dict.items(self)),))
 
 
 def _index(action: object) -> int:
