@@ -31,8 +31,6 @@ import statistics
 import time
 from collections.abc import Callable
 
-import numpy as np
-
 from uno_rules.env import UnoEnv
 
 
@@ -48,7 +46,7 @@ def uno_rules_steps(episodes: int, seed: int, rules: str = "official") -> int:
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(observation["action_mask"])
+            legal = observation["action_mask"].nonzero()[0]
             env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
     return steps

@@ -71,9 +71,9 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
 
     Observations are ``{"observation": float32 array, "action_mask": int8 array}``; see
     :mod:`uno_rules.env.observation` and :mod:`uno_rules.env.actions`. ``infos[agent]``
-    holds ``{"view": PlayerView}`` for the agent to act (what :func:`uno_rules.view` shows
-    that seat, for rule-based agents) and, once the episode is over, for every agent. An
-    action outside the mask raises :class:`~uno_rules.env.ActionError` naming it.
+    holds ``{"view": PlayerView}``: what :func:`uno_rules.view` shows that seat of the
+    current table, for rule-based agents (built when first read). An action outside the
+    mask raises :class:`~uno_rules.env.ActionError` naming it.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it as a class attribute)
@@ -123,6 +123,9 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self._partners = bool(settings["house_rules"]["partnership"]["enabled"])
         self._calls = bool(settings["uno"]["enabled"])
         self._false_calls = bool(settings["uno"]["false_call_penalty"])
+        # whether a seat may have a move out of turn with no UNO window open and nobody
+        # holding a single card
+        self._may_poll = bool(self._jump["enabled"] or (self._calls and self._false_calls))
         self._seeder: random.Random | None = None
         self._state: GameState | None = None
         self._options: dict[int, int] = {}
@@ -269,7 +272,11 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     def _start_polling(self) -> None:
         """After a move (or the deal): queue the seats that might move out of turn."""
         state = self.game_state
-        queue = self._candidates(state)
+        queue = (
+            self._candidates(state)
+            if state.uno_open or self._may_poll or (self._calls and 1 in map(len, state.hands))
+            else []
+        )
         if len(queue) > 1:
             self._poll_rng.shuffle(queue)
         self._queue = queue
@@ -287,7 +294,6 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         agent = self.possible_agents[seat]
         self.agent_selection = agent
         self._options = self._decisions(seat, self._chain)
-        self.infos[agent] = SeatInfo(state, seat)
 
     def _candidates(self, state: GameState) -> list[int]:
         """Seats that might have a move out of turn, judged from public facts only (the
@@ -362,7 +368,6 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self._state = state
         self._refresh_infos()
         if self._moves >= self.max_moves:
-            self._final_infos()
             self.truncations = dict.fromkeys(self.agents, True)
             return
         self._start_polling()
@@ -386,24 +391,20 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             self._last_moves = [None] * self.players
             self._refresh_infos()
             if self._moves >= self.max_moves:
-                self._final_infos()
                 self.truncations = dict.fromkeys(self.agents, True)
             else:
                 self._start_polling()
             return
         self._state = state
-        self._final_infos()
+        self._refresh_infos()
         self.terminations = dict.fromkeys(self.agents, True)
 
     def _refresh_infos(self) -> None:
-        """A new state: the views in ``infos`` are out of date. The agent to act gets its
-        view as its decision comes up (``_next_poll``)."""
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-
-    def _final_infos(self) -> None:
-        """The episode is over: every agent gets its view of the last table."""
-        state = self.game_state
-        self.infos = {agent: SeatInfo(state, self._seat[agent]) for agent in self.agents}
+        """A new state: each agent's info gets its view of it (made when read)."""
+        infos = _Infos(dict.fromkeys(self.agents))
+        infos._state = self.game_state
+        infos._seats = self._seat
+        self.infos: dict[str, dict[str, Any]] = infos
 
     def _table_text(self) -> str:
         """The public table: what every seat can see."""
@@ -499,6 +500,64 @@ class SeatInfo(dict[str, Any]):
     def __reduce__(self) -> tuple[Any, ...]:
         self._ready()
         return (dict, (dict(dict.items(self)),))
+
+
+class _Infos(dict[str, Any]):
+    """``env.infos``: each agent's :class:`SeatInfo` of the current table, made when first
+    read (most steps read one agent's info, or none)."""
+
+    __slots__ = ("_seats", "_state")
+    _state: GameState
+    _seats: dict[str, int]
+
+    def __getitem__(self, agent: str) -> Any:
+        info = dict.__getitem__(self, agent)
+        if info is None:
+            info = SeatInfo(self._state, self._seats[agent])
+            dict.__setitem__(self, agent, info)
+        return info
+
+    def _all(self) -> None:
+        for agent in dict.keys(self):
+            self[agent]
+
+    def get(self, agent: str, default: Any = None) -> Any:
+        return self[agent] if agent in self else default  # noqa: SIM401
+
+    def values(self) -> Any:
+        self._all()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._all()
+        return dict.items(self)
+
+    def pop(self, agent: str, *default: Any) -> Any:
+        if agent in self:
+            self[agent]
+        return dict.pop(self, agent, *default)
+
+    def copy(self) -> dict[str, Any]:
+        self._all()
+        return dict(dict.items(self))
+
+    def __eq__(self, other: object) -> bool:
+        self._all()
+        if isinstance(other, _Infos):
+            other._all()
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        self._all()
+        return dict.__repr__(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (self.copy(),))
 
 
 def _index(action: object) -> int:

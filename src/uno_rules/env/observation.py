@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import COLORS, Card, Color
+from ..cards import COLORS
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
 from ..state import GameState, Phase
 from ..view import PlayerView
@@ -121,7 +121,6 @@ _CHAIN = _OFFSETS["chain"]
 _POLLED = _OFFSETS["polled"]
 _LAST_MOVES = _OFFSETS["last_moves"]
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
-_SEAT_SETS = (_UNO_CALLED, _UNO_OPEN, _ELIMINATED)
 _KIND_INDEX = {card: i for i, card in enumerate(CARD_KINDS)}
 _PLAYED_CARD = len(MOVE_KINDS)
 _ZEROS = array("f", bytes(4 * SIZE))
@@ -140,26 +139,57 @@ def observe(
     everyone); ``chain`` the card kinds already put down in a several-card play; ``polled``
     whether the decision is an out-of-turn chance.
     """
-    return _build(
-        view.seat,
-        view.players,
-        view.hand,
-        view.top_card,
-        view.color,
-        view.direction,
-        view.phase,
-        view.turn,
-        view.hand_sizes,
-        view.scores,
-        (view.uno_called, view.uno_open, view.eliminated),
-        view.penalty_amount,
-        view.draw_pile_size,
-        view.drawn,
-        view.played_by,
-        last_moves,
-        chain,
-        polled,
+    return observe_state(_ViewTable(view), view.seat, last_moves, chain, polled)  # type: ignore[arg-type]
+
+
+class _Amount:
+    __slots__ = ("amount",)
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+
+class _ViewTable:
+    """A view read through the field names of a state: the other seats' hands are blanks
+    of the right size, since a view holds only their sizes."""
+
+    __slots__ = (
+        "color",
+        "direction",
+        "draw_pile_size",
+        "drawn",
+        "eliminated",
+        "hands",
+        "penalty",
+        "phase",
+        "played_by",
+        "players",
+        "scores",
+        "top_card",
+        "turn",
+        "uno_called",
+        "uno_open",
     )
+
+    def __init__(self, view: PlayerView) -> None:
+        self.players = view.players
+        self.hands = tuple(
+            view.hand if seat == view.seat else (None,) * size
+            for seat, size in enumerate(view.hand_sizes)
+        )
+        self.top_card = view.top_card
+        self.color = view.color
+        self.direction = view.direction
+        self.phase = view.phase
+        self.turn = view.turn
+        self.scores = view.scores
+        self.uno_called = view.uno_called
+        self.uno_open = view.uno_open
+        self.eliminated = view.eliminated
+        self.penalty = None if view.penalty_amount is None else _Amount(view.penalty_amount)
+        self.draw_pile_size = view.draw_pile_size
+        self.drawn = view.drawn
+        self.played_by = view.played_by
 
 
 def observe_state(
@@ -170,87 +200,56 @@ def observe_state(
     polled: bool = False,
 ) -> npt.NDArray[np.float32]:
     """``observe(view(state, seat), ...)`` without building the view: it reads from
-    ``state`` exactly the fields that :func:`uno_rules.view` copies into a seat's view
-    (the seat's own hand, its own drawn card, and public facts), so it saves the view's
-    copy of the discard pile on every step. The tests hold the two equal."""
-    penalty = state.penalty
-    return _build(
-        seat,
-        state.players,
-        state.hands[seat],
-        state.top_card,
-        state.color,
-        state.direction,
-        state.phase,
-        state.turn,
-        [len(hand) for hand in state.hands],
-        state.scores,
-        (state.uno_called, state.uno_open, state.eliminated),
-        None if penalty is None else penalty.amount,
-        state.draw_pile_size,
-        state.drawn if state.turn == seat else None,
-        state.played_by,
-        last_moves,
-        chain,
-        polled,
-    )
-
-
-def _build(
-    me: int,
-    players: int,
-    hand: Sequence[Card],
-    top: Card,
-    color: Color | None,
-    direction: int,
-    phase: Phase,
-    turn: int,
-    sizes: Sequence[int],
-    scores: Sequence[int],
-    seat_sets: tuple[frozenset[int], frozenset[int], frozenset[int]],
-    penalty: int | None,
-    draw_pile: int,
-    drawn: Card | None,
-    played_by: int | None,
-    last_moves: Sequence[Move | None],
-    chain: Sequence[int],
-    polled: bool,
-) -> npt.NDArray[np.float32]:
+    ``state`` only what :func:`uno_rules.view` shows ``seat`` (its own hand and drawn card,
+    the other hands' sizes, public facts), and saves the view's copy of the discard pile on
+    every step. The tests hold the two equal."""
     # Filled in a plain array and handed to numpy without a copy: writing entries one by
     # one costs far less there than through numpy's item assignment.
     obs = array("f", _ZEROS)
     kind = _KIND_INDEX
-    for card in hand:
+    me = seat
+    players = state.players
+    hands = state.hands
+    for card in hands[me]:
         obs[_HAND + kind[card]] += 1
-    obs[_TOP + kind[top]] = 1
-    obs[_PHASE + _PHASE_INDEX[phase]] = 1
+    obs[_TOP + kind[state.top_card]] = 1
+    obs[_PHASE + _PHASE_INDEX[state.phase]] = 1
+    turn = state.turn
     obs[_TURN + (turn - me) % players] = 1
+    color = state.color
     if color is not None:
         obs[_COLOR + _COLOR_INDEX[color]] = 1
-    if direction > 0:
+    if state.direction > 0:
         obs[_CLOCKWISE] = 1
-    for seat in range(players):
-        offset = (seat - me) % players
-        obs[_HAND_SIZES + offset] = sizes[seat]
-        obs[_SCORES + offset] = scores[seat]
-    for seats, start in zip(seat_sets, _SEAT_SETS, strict=True):
-        for seat in seats:
-            obs[start + (seat - me) % players] = 1
+    scores = state.scores
+    for other in range(players):
+        offset = (other - me) % players
+        obs[_HAND_SIZES + offset] = len(hands[other])
+        obs[_SCORES + offset] = scores[other]
+    for other in state.uno_called:
+        obs[_UNO_CALLED + (other - me) % players] = 1
+    for other in state.uno_open:
+        obs[_UNO_OPEN + (other - me) % players] = 1
+    for other in state.eliminated:
+        obs[_ELIMINATED + (other - me) % players] = 1
+    penalty = state.penalty
     if penalty is not None:
-        obs[_PENALTY] = penalty
-    obs[_DRAW_PILE] = draw_pile
-    if drawn is not None:
+        obs[_PENALTY] = penalty.amount
+    obs[_DRAW_PILE] = state.draw_pile_size
+    drawn = state.drawn
+    if drawn is not None and turn == me:
         obs[_DRAWN + kind[drawn]] = 1
+    played_by = state.played_by
     if played_by is not None:
         obs[_PLAYED_BY + (played_by - me) % players] = 1
     for k in chain:
         obs[_CHAIN + k] += 1
     if polled:
         obs[_POLLED] = 1
-    for seat, move in enumerate(last_moves):
-        if move is None or seat == me:
+    for other, move in enumerate(last_moves):
+        if move is None or other == me:
             continue
-        start = _LAST_MOVES + ((seat - me) % players - 1) * _LAST
+        start = _LAST_MOVES + ((other - me) % players - 1) * _LAST
         obs[start + _MOVE_KIND[type(move)]] = 1
         if type(move) is Play:
             obs[start + _PLAYED_CARD + kind[move.extra[-1] if move.extra else move.card]] = 1
