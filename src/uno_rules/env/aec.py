@@ -13,7 +13,6 @@ else another seat sees depends on hidden cards (``docs/rl.md``).
 from __future__ import annotations
 
 import random
-from array import array
 from collections.abc import Mapping
 from typing import Any
 
@@ -50,7 +49,7 @@ _OPEN = (Phase.TURN, Phase.DRAWN, Phase.PENALTY)
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
 _CONTINUE = -1  # in the options of a decision: this CHAIN id continues a play
 _DECLINE = -2  # in the options of a decision: NOOP
-_NO_ACTIONS = array("b", bytes(ACTION_COUNT))
+_INT8 = np.dtype(np.int8)
 # The one action id of a single card put down without a target or UNO call (add 1 for
 # the UNO call), and of the moves that carry nothing but their seat.
 _PLAY_BASE = {key: encode(Play(0, key[0], color=key[1]), 2)[0] for key in PLAY_SLOTS}
@@ -172,22 +171,22 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self._start_polling()
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        seat = self._seat[agent]
-        mask = array("b", _NO_ACTIONS)
+        mask = np.zeros(ACTION_COUNT, _INT8)
         acting = agent == self.agent_selection and not (
             self.terminations.get(agent) or self.truncations.get(agent)
         )
         if acting:
+            view_of_mask = mask.data
             for action in self._options:
-                mask[action] = 1
+                view_of_mask[action] = 1
         observation = observe_state(
             self.game_state,
-            seat,
+            self._seat[agent],
             self._last_moves,
-            chain=[a - CHAIN for a in self._chain] if acting else (),
-            polled=acting and self._polling,
+            [a - CHAIN for a in self._chain] if acting and self._chain else (),
+            acting and self._polling,
         )
-        return {"observation": observation, "action_mask": np.frombuffer(mask, dtype=np.int8)}
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
@@ -440,6 +439,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
 
 
 _PENDING: Any = object()
+_PENDING_VIEW = {"view": _PENDING}
 
 
 class SeatInfo(dict[str, Any]):
@@ -450,7 +450,7 @@ class SeatInfo(dict[str, Any]):
     __slots__ = ("_seat", "_state")
 
     def __init__(self, state: GameState, seat: int) -> None:
-        super().__init__(view=_PENDING)
+        dict.__init__(self, _PENDING_VIEW)
         self._state = state
         self._seat = seat
 

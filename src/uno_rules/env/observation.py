@@ -14,7 +14,6 @@ table stay 0. :data:`LAYOUT` lists the sections in order (``docs/rl.md`` has the
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 
 import numpy as np
@@ -123,7 +122,11 @@ _LAST_MOVES = _OFFSETS["last_moves"]
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 _KIND_INDEX = {card: i for i, card in enumerate(CARD_KINDS)}
 _PLAYED_CARD = len(MOVE_KINDS)
-_ZEROS = array("f", bytes(4 * SIZE))
+_FLOAT32 = np.dtype(np.float32)
+_ROTATIONS = {
+    players: [[(other - me) % players for other in range(players)] for me in range(players)]
+    for players in range(2, MAX_OFFSET + 2)
+}
 _COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
 
 
@@ -203,54 +206,55 @@ def observe_state(
     ``state`` only what :func:`uno_rules.view` shows ``seat`` (its own hand and drawn card,
     the other hands' sizes, public facts), and saves the view's copy of the discard pile on
     every step. The tests hold the two equal."""
-    # Filled in a plain array and handed to numpy without a copy: writing entries one by
-    # one costs far less there than through numpy's item assignment.
-    obs = array("f", _ZEROS)
+    # Written through a memoryview: setting entries one by one costs far less there than
+    # through numpy's item assignment.
+    out = np.zeros(SIZE, _FLOAT32)
+    obs = out.data
     kind = _KIND_INDEX
-    me = seat
     players = state.players
+    offsets = _ROTATIONS[players][seat]  # seat -> its offset from the observing seat
     hands = state.hands
-    for card in hands[me]:
+    for card in hands[seat]:
         obs[_HAND + kind[card]] += 1
     obs[_TOP + kind[state.top_card]] = 1
     obs[_PHASE + _PHASE_INDEX[state.phase]] = 1
     turn = state.turn
-    obs[_TURN + (turn - me) % players] = 1
+    obs[_TURN + offsets[turn]] = 1
     color = state.color
     if color is not None:
         obs[_COLOR + _COLOR_INDEX[color]] = 1
     if state.direction > 0:
         obs[_CLOCKWISE] = 1
-    scores = state.scores
-    for other in range(players):
-        offset = (other - me) % players
+    for other, score in enumerate(state.scores):
+        offset = offsets[other]
         obs[_HAND_SIZES + offset] = len(hands[other])
-        obs[_SCORES + offset] = scores[other]
+        obs[_SCORES + offset] = score
     for other in state.uno_called:
-        obs[_UNO_CALLED + (other - me) % players] = 1
+        obs[_UNO_CALLED + offsets[other]] = 1
     for other in state.uno_open:
-        obs[_UNO_OPEN + (other - me) % players] = 1
+        obs[_UNO_OPEN + offsets[other]] = 1
     for other in state.eliminated:
-        obs[_ELIMINATED + (other - me) % players] = 1
+        obs[_ELIMINATED + offsets[other]] = 1
     penalty = state.penalty
     if penalty is not None:
         obs[_PENALTY] = penalty.amount
     obs[_DRAW_PILE] = state.draw_pile_size
-    drawn = state.drawn
-    if drawn is not None and turn == me:
-        obs[_DRAWN + kind[drawn]] = 1
+    if turn == seat:
+        drawn = state.drawn
+        if drawn is not None:
+            obs[_DRAWN + kind[drawn]] = 1
     played_by = state.played_by
     if played_by is not None:
-        obs[_PLAYED_BY + (played_by - me) % players] = 1
+        obs[_PLAYED_BY + offsets[played_by]] = 1
     for k in chain:
         obs[_CHAIN + k] += 1
     if polled:
         obs[_POLLED] = 1
     for other, move in enumerate(last_moves):
-        if move is None or other == me:
-            continue
-        start = _LAST_MOVES + ((other - me) % players - 1) * _LAST
-        obs[start + _MOVE_KIND[type(move)]] = 1
-        if type(move) is Play:
-            obs[start + _PLAYED_CARD + kind[move.extra[-1] if move.extra else move.card]] = 1
-    return np.frombuffer(obs, dtype=np.float32)
+        if move is not None and other != seat:
+            start = _LAST_MOVES + (offsets[other] - 1) * _LAST
+            obs[start + _MOVE_KIND[type(move)]] = 1
+            if type(move) is Play:
+                card = move.extra[-1] if move.extra else move.card
+                obs[start + _PLAYED_CARD + kind[card]] = 1
+    return out
