@@ -75,6 +75,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     mask raises :class:`~uno_rules.env.ActionError` naming it.
     """
 
+    _state: GameState  # set by reset()
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it as a class attribute)
         "name": "uno_rules_v0",
         "render_modes": ["human", "ansi"],
@@ -126,7 +127,6 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         # holding a single card
         self._may_poll = bool(self._jump["enabled"] or (self._calls and self._false_calls))
         self._seeder: random.Random | None = None
-        self._state: GameState | None = None
         self._options: dict[int, int] = {}
         self._polling = False
 
@@ -142,9 +142,10 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     def game_state(self) -> GameState:
         """The whole table, hidden cards included: for referees and debugging, not for
         agents (give an agent its :meth:`observe` or its ``infos[agent]["view"]``)."""
-        if self._state is None:
+        state: GameState | None = getattr(self, "_state", None)
+        if state is None:
             raise ActionError(None, "reset() the environment first")
-        return self._state
+        return state
 
     @property
     def polling(self) -> bool:
@@ -180,7 +181,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             for action in self._options:
                 view_of_mask[action] = 1
         observation = observe_state(
-            self.game_state,
+            self._state,
             self._seat[agent],
             self._last_moves,
             [a - CHAIN for a in self._chain] if acting and self._chain else (),
@@ -233,7 +234,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     def _decisions(self, seat: int, chain: list[int]) -> dict[int, int]:
         """The actions open to ``seat`` after the chain ids ``chain``: each maps to an
         index into ``self._moves_by_id`` (a whole move), ``_CONTINUE`` or ``_DECLINE``."""
-        state = self.game_state
+        state = self._state
         options: dict[int, int] = {}
         if not chain:
             moves = legal_moves(state, seat)
@@ -270,7 +271,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
 
     def _start_polling(self) -> None:
         """After a move (or the deal): queue the seats that might move out of turn."""
-        state = self.game_state
+        state = self._state
         queue = (
             self._candidates(state)
             if state.uno_open or self._may_poll or (self._calls and 1 in map(len, state.hands))
@@ -282,7 +283,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self._next_poll()
 
     def _next_poll(self) -> None:
-        state = self.game_state
+        state = self._state
         self._chain: list[int] = []
         if self._queue:
             seat = self._queue.pop()
@@ -355,7 +356,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     # ------------------------------------------------------------------ moves
 
     def _play(self, move: Move) -> None:
-        before = self.game_state
+        before = self._state
         result = apply(before, move)
         assert isinstance(result, Transition), result
         state = result.state
@@ -401,7 +402,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     def _refresh_infos(self) -> None:
         """A new state: each agent's info gets its view of it (made when read)."""
         infos = _Infos(dict.fromkeys(self.agents))
-        infos._state = self.game_state
+        infos._state = self._state
         infos._seats = self._seat
         self.infos: dict[str, dict[str, Any]] = infos
 
