@@ -595,3 +595,39 @@ def test_the_core_and_the_cli_do_not_import_the_rl_packages() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
     )
     assert "LOADED []" in done.stdout
+
+
+def test_infos_hold_each_seats_view_of_the_current_table() -> None:
+    import copy
+    import pickle
+
+    env = UnoEnv("official", 3)
+    env.reset(seed=2)
+    rng = random.Random(2)
+    for _ in range(12):
+        state = env.game_state
+        for seat, agent in enumerate(env.agents):
+            info = env.infos[agent]
+            assert "view" in info and list(info) == ["view"]
+            assert info["view"] == info.get("view") == uno.view(state, seat)
+            assert dict(info.items()) == {"view": uno.view(state, seat)} == info
+            assert pickle.loads(pickle.dumps(info)) == copy.deepcopy(info) == info.copy()
+            assert "PlayerView" in repr(info)
+        assert set(env.infos) == set(env.agents)
+        assert [i["view"].seat for i in env.infos.values()] == [0, 1, 2]
+        observation, _, _, _, info = env.last()
+        assert info["view"].seat == env.agents.index(env.agent_selection)
+        env.step(masked_choice(observation, rng))
+
+
+def test_the_docs_tables_match_the_layout() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "rl.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| (\d+)(?:–(\d+))? \| (\d+) \|", page, re.M)
+    assert [(name, int(size)) for name, _, _, size in rows] == [
+        (name, size) for name, size, _, _ in LAYOUT
+    ]
+    for name, start, stop, _ in rows:
+        where = section(name)
+        assert (int(start), int(stop or start)) == (where.start, where.stop - 1)
