@@ -24,7 +24,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..deal import new_game, next_round
 from ..engine import Transition, apply, legal_moves, validate
-from ..moves import Accept, CallUno, Challenge, Draw, Move, Pass, Play
+from ..moves import Move
 from ..presets import load_preset
 from ..rules import Rules
 from ..state import GameState, Phase
@@ -34,7 +34,6 @@ from .actions import (
     CHAIN,
     DRAW,
     NOOP,
-    PLAY_SLOTS,
     ActionError,
     decode,
     describe,
@@ -50,12 +49,6 @@ _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
 _CONTINUE = -1  # in the options of a decision: this CHAIN id continues a play
 _DECLINE = -2  # in the options of a decision: NOOP
 _INT8 = np.dtype(np.int8)
-# The one action id of a single card put down without a target or UNO call (add 1 for
-# the UNO call), and of the moves that carry nothing but their seat.
-_PLAY_BASE = {key: encode(Play(0, key[0], color=key[1]), 2)[0] for key in PLAY_SLOTS}
-_SIMPLE: dict[type, int] = {
-    kind: encode(kind(0), 2)[0] for kind in (Draw, Pass, Accept, Challenge, CallUno)
-}
 
 
 class UnoEnv(AECEnv):  # type: ignore[misc]
@@ -129,6 +122,9 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self._seeder: random.Random | None = None
         self._options: dict[int, int] = {}
         self._polling = False
+        self._known: dict[int, tuple[Move, tuple[int, ...]]] = {}
+        self._blank_infos: dict[str, Any] = dict.fromkeys(self.possible_agents)
+        self.infos: dict[str, dict[str, Any]] = {}
 
     # ------------------------------------------------------------------ PettingZoo API
 
@@ -168,6 +164,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self._rewarded = False
         self._last_moves: list[Move | None] = [None] * self.players
         self._skip_agent_selection = None
+        self.infos = {}
         self._refresh_infos()
         self._start_polling()
 
@@ -239,24 +236,18 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         if not chain:
             moves = legal_moves(state, seat)
             self._moves_by_id: tuple[Move, ...] = moves
+            # The engine hands out the same move objects again and again (a seat's plays
+            # of a card, its draw...), so encodings are kept by object; the move is kept
+            # alongside so that its id cannot be reused while it is remembered.
+            known = self._known
             encoded: list[tuple[int, ...]] = []
-            players = self.players
             for index, move in enumerate(moves):
-                kind = type(move)
-                if kind is Play and not move.extra and move.target is None:  # type: ignore[union-attr]
-                    play: Play = move  # type: ignore[assignment]
-                    key = _PLAY_BASE.get((play.card, play.color))
-                    if key is not None:
-                        action = key + play.call_uno
-                        encoded.append((action,))
-                        options[action] = index
-                        continue
-                simple = _SIMPLE.get(kind)
-                if simple is not None:
-                    encoded.append((simple,))
-                    options[simple] = index
-                    continue
-                ids = encode(move, players)
+                entry = known.get(id(move))
+                if entry is None or entry[0] is not move:
+                    if len(known) > 4096:
+                        known.clear()
+                    entry = known[id(move)] = (move, encode(move, self.players))
+                ids = entry[1]
                 encoded.append(ids)
                 options[ids[0]] = index if len(ids) == 1 else _CONTINUE
             self._encoded = encoded
@@ -401,10 +392,13 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
 
     def _refresh_infos(self) -> None:
         """A new state: each agent's info gets its view of it (made when read)."""
-        infos = _Infos(dict.fromkeys(self.agents))
+        infos = self.infos
+        if type(infos) is not _Infos or len(infos) != self.players:
+            infos = self.infos = _Infos(self._blank_infos)
+            infos._seats = self._seat
+        else:
+            dict.update(infos, self._blank_infos)
         infos._state = self._state
-        infos._seats = self._seat
-        self.infos: dict[str, dict[str, Any]] = infos
 
     def _table_text(self) -> str:
         """The public table: what every seat can see."""

@@ -122,6 +122,7 @@ _LAST_MOVES = _OFFSETS["last_moves"]
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 _KIND_INDEX = {card: i for i, card in enumerate(CARD_KINDS)}
 _PLAYED_CARD = len(MOVE_KINDS)
+assert _HAND == 0
 _FLOAT32 = np.dtype(np.float32)
 _ROTATIONS = {
     players: [[(other - me) % players for other in range(players)] for me in range(players)]
@@ -214,8 +215,8 @@ def observe_state(
     players = state.players
     offsets = _ROTATIONS[players][seat]  # seat -> its offset from the observing seat
     hands = state.hands
-    for card in hands[seat]:
-        obs[_HAND + kind[card]] += 1
+    for card in hands[seat]:  # the hand comes first: its entries start at 0
+        obs[kind[card]] += 1
     obs[_TOP + kind[state.top_card]] = 1
     obs[_PHASE + _PHASE_INDEX[state.phase]] = 1
     turn = state.turn
