@@ -357,11 +357,20 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             self._round_over(before, state)
             return
         self._state = state
-        self._refresh_infos()
+        infos = self.infos  # _refresh_infos, inlined on this hot path
+        dict.update(infos, self._blank_infos)
+        infos._state = state  # type: ignore[attr-defined]
         if self._moves >= self.max_moves:
             self.truncations = dict.fromkeys(self.agents, True)
-            return
-        self._start_polling()
+        elif state.uno_open or self._may_poll or (self._calls and 1 in map(len, state.hands)):
+            self._start_polling()
+        else:  # nobody can move out of turn: the seat to act decides (_next_poll, inlined)
+            self._queue = []
+            self._chain = []
+            self._polling = False
+            seat = state.turn
+            self.agent_selection = self.possible_agents[seat]
+            self._options = self._decisions(seat, self._chain)
 
     def _round_over(self, before: GameState, state: GameState) -> None:
         self._rewarded = True
@@ -442,16 +451,15 @@ class SeatInfo(dict[str, Any]):
     of the table, built when first read (an agent that never reads it does not pay for
     it). Every way of reading the dict gives the view."""
 
-    __slots__ = ("_seat", "_state")
+    __slots__ = ("_of",)
 
     def __init__(self, state: GameState, seat: int) -> None:
         dict.__init__(self, _PENDING_VIEW)
-        self._state = state
-        self._seat = seat
+        self._of = (state, seat)
 
     def _ready(self) -> None:
         if dict.get(self, "view") is _PENDING:
-            dict.__setitem__(self, "view", view(self._state, self._seat))
+            dict.__setitem__(self, "view", view(*self._of))
 
     def __getitem__(self, key: str) -> Any:
         self._ready()
