@@ -122,7 +122,8 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self._seeder: random.Random | None = None
         self._options: dict[int, int] = {}
         self._polling = False
-        self._known: dict[int, tuple[Move, tuple[int, ...]]] = {}
+        # id(move) -> (move, its first action id, whether that id is the whole move)
+        self._known: dict[int, tuple[Move, int, bool]] = {}
         self._blank_infos: dict[str, Any] = dict.fromkeys(self.possible_agents)
         self.infos: dict[str, dict[str, Any]] = {}
 
@@ -191,17 +192,18 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # the rewards of the previous step are spent
             self._clear_rewards()
             self._rewarded = False
-        try:
-            found = self._options.get(action if type(action) is int else _index(action))
-        except ActionError:
-            found = None
+        found = self._options.get(action) if type(action) is int else None
         if found is None:
-            raise self._refusal(seat, action)
+            try:
+                found = self._options.get(_index(action))
+            except ActionError:
+                found = None
+            if found is None:
+                raise self._refusal(self._seat[agent], action)
         if found >= 0:
             self._play(self._moves_by_id[found])
         elif found == _DECLINE:
@@ -209,7 +211,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         else:
             assert action is not None
             self._chain.append(_index(action))
-            self._options = self._decisions(seat, self._chain)
+            self._options = self._decisions(self._seat[agent], self._chain)
         if self._rewarded:
             self._accumulate_rewards()
 
@@ -240,22 +242,20 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             # of a card, its draw...), so encodings are kept by object; the move is kept
             # alongside so that its id cannot be reused while it is remembered.
             known = self._known
-            encoded: list[tuple[int, ...]] = []
             for index, move in enumerate(moves):
                 entry = known.get(id(move))
                 if entry is None or entry[0] is not move:
                     if len(known) > 4096:
                         known.clear()
-                    entry = known[id(move)] = (move, encode(move, self.players))
-                ids = entry[1]
-                encoded.append(ids)
-                options[ids[0]] = index if len(ids) == 1 else _CONTINUE
-            self._encoded = encoded
+                    ids = encode(move, self.players)
+                    entry = known[id(move)] = (move, ids[0], len(ids) == 1)
+                options[entry[1]] = index if entry[2] else _CONTINUE
             if self._polling:
                 options[NOOP] = _DECLINE
             return options
-        depth = len(chain)
-        for index, ids in enumerate(self._encoded):
+        depth = len(chain)  # a play of several cards, under way (rare: encode afresh)
+        for index, move in enumerate(self._moves_by_id):
+            ids = encode(move, self.players)
             if len(ids) > depth and list(ids[:depth]) == chain:
                 options[ids[depth]] = index if len(ids) == depth + 1 else _CONTINUE
         return options
