@@ -1,7 +1,7 @@
 """Agent steps per second: the uno_rules PettingZoo environment against RLCard's UNO
 environment, in one run, with random masked agents at two players.
 
-- RLCard (PyPI ``rlcard``, optional extra ``bench``): ``rlcard.make("uno")``; each step
+- RLCard (package ``rlcard``, optional extra ``bench``): ``rlcard.make("uno")``; each step
   picks uniformly among ``state["legal_actions"]`` and calls ``env.step``, which also builds
   the next state's observation planes and legal actions. Its rules: no challenge, no
   voluntary draw, no UNO call, a drawn playable card played automatically.
