@@ -30,6 +30,7 @@ from uno_rules.env import (
     GYM_ID,
     NOOP,
     ActionError,
+    EnvError,
     UnoEnv,
     UnoGymEnv,
     decode,
@@ -559,13 +560,13 @@ def test_truncation_at_the_move_cap() -> None:
     [
         (lambda: UnoEnv("nonsense"), uno.PresetError, "nonsense"),
         (lambda: UnoEnv("official", 11), uno.SituationError, "players"),
-        (lambda: UnoEnv("official", reward="points"), ActionError, "reward"),
-        (lambda: UnoEnv("official", max_moves=0), ActionError, "max_moves"),
-        (lambda: UnoEnv("official", render_mode="rgb_array"), ActionError, "render_mode"),
-        (lambda: UnoGymEnv("official", 2, seat=2), ActionError, "seat"),
-        (lambda: UnoGymEnv("official", 3, opponents="genius"), ActionError, "unknown bot"),
-        (lambda: UnoGymEnv("official", 3, opponents=["random"]), ActionError, "2 bots"),
-        (lambda: UnoGymEnv("official", illegal_action="ignore"), ActionError, "illegal"),
+        (lambda: UnoEnv("official", reward="points"), EnvError, "reward"),
+        (lambda: UnoEnv("official", max_moves=0), EnvError, "max_moves"),
+        (lambda: UnoEnv("official", render_mode="rgb_array"), EnvError, "render_mode"),
+        (lambda: UnoGymEnv("official", 2, seat=2), EnvError, "seat"),
+        (lambda: UnoGymEnv("official", 3, opponents="genius"), EnvError, "unknown bot"),
+        (lambda: UnoGymEnv("official", 3, opponents=["random"]), EnvError, "2 bots"),
+        (lambda: UnoGymEnv("official", illegal_action="ignore"), EnvError, "illegal"),
     ],
 )
 def test_bad_options_are_typed_errors(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import gymnasium
 
-from .actions import ACTION_COUNT, NOOP, ActionError, decode, describe, encode
+from .actions import ACTION_COUNT, NOOP, ActionError, EnvError, decode, describe, encode
 from .aec import UnoEnv, env, raw_env
 from .observation import LAYOUT, SIZE
 from .single_agent import UnoGymEnv
@@ -27,6 +27,7 @@ __all__ = [
     "NOOP",
     "SIZE",
     "ActionError",
+    "EnvError",
     "UnoEnv",
     "UnoGymEnv",
     "decode",

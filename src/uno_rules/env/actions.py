@@ -54,6 +54,7 @@ __all__ = [
     "PLAY",
     "PLAY_SLOTS",
     "ActionError",
+    "EnvError",
     "card_kind",
     "decode",
     "describe",
@@ -61,7 +62,11 @@ __all__ = [
 ]
 
 
-class ActionError(UnoError):
+class EnvError(UnoError):
+    """A misuse of :mod:`uno_rules.env`: an option it cannot take, a call out of order."""
+
+
+class ActionError(EnvError):
     """An action id that is out of range, that cannot stand for a move, or that the
     environment refuses at this point. ``action`` is the id; the message says what it
     means and why it is refused."""

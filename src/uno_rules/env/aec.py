@@ -35,6 +35,7 @@ from .actions import (
     DRAW,
     NOOP,
     ActionError,
+    EnvError,
     decode,
     describe,
     encode,
@@ -88,11 +89,11 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self.rules: Rules = rules if isinstance(rules, Rules) else load_preset(rules)
         new_game(self.rules, players=players, seed=0)  # the library's error for a bad table
         if reward not in REWARD_MODES:
-            raise ActionError(None, f"reward: expected 'round' or 'game', got {reward!r}")
+            raise EnvError(f"reward: expected 'round' or 'game', got {reward!r}")
         if type(max_moves) is not int or max_moves < 1:
-            raise ActionError(None, f"max_moves: expected a positive integer, got {max_moves!r}")
+            raise EnvError(f"max_moves: expected a positive integer, got {max_moves!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ActionError(None, f"render_mode: expected 'human' or 'ansi', got {render_mode!r}")
+            raise EnvError(f"render_mode: expected 'human' or 'ansi', got {render_mode!r}")
         self.players = players
         self.reward_mode = reward
         self.max_moves = max_moves
@@ -141,7 +142,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         agents (give an agent its :meth:`observe` or its ``infos[agent]["view"]``)."""
         state: GameState | None = getattr(self, "_state", None)
         if state is None:
-            raise ActionError(None, "reset() the environment first")
+            raise EnvError("reset() the environment first")
         return state
 
     @property

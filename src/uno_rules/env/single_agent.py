@@ -20,7 +20,7 @@ from gymnasium import spaces
 
 from ..bots import BOTS, Bot
 from ..rules import Rules
-from .actions import ACTION_COUNT, NOOP, ActionError, encode
+from .actions import ACTION_COUNT, NOOP, ActionError, EnvError, encode
 from .aec import UnoEnv
 from .observation import SIZE, high
 
@@ -55,21 +55,19 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ) -> None:
         self.table = UnoEnv(rules, players, render_mode=render_mode, **options)
         if type(seat) is not int or not 0 <= seat < players:
-            raise ActionError(None, f"seat: expected 0 to {players - 1}, got {seat!r}")
+            raise EnvError(f"seat: expected 0 to {players - 1}, got {seat!r}")
         if illegal_action not in ILLEGAL_ACTION_MODES:
-            raise ActionError(
-                None, f"illegal_action: expected 'raise' or 'lose', got {illegal_action!r}"
-            )
+            raise EnvError(f"illegal_action: expected 'raise' or 'lose', got {illegal_action!r}")
         others = [s for s in range(players) if s != seat]
         chosen = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
         if len(chosen) != len(others):
-            raise ActionError(None, f"opponents: expected {len(others)} bots, got {len(chosen)}")
+            raise EnvError(f"opponents: expected {len(others)} bots, got {len(chosen)}")
         self._bots: dict[int, Bot] = {}
         for other, bot in zip(others, chosen, strict=True):
             if isinstance(bot, str):
                 if bot not in BOTS:
-                    raise ActionError(
-                        None, f"opponents: unknown bot {bot!r}; expected one of {sorted(BOTS)}"
+                    raise EnvError(
+                        f"opponents: unknown bot {bot!r}; expected one of {sorted(BOTS)}"
                     )
                 self._bots[other] = BOTS[bot]()
             else:
