@@ -567,6 +567,8 @@ def test_truncation_at_the_move_cap() -> None:
         (lambda: UnoGymEnv("official", 3, opponents="genius"), EnvError, "unknown bot"),
         (lambda: UnoGymEnv("official", 3, opponents=["random"]), EnvError, "2 bots"),
         (lambda: UnoGymEnv("official", illegal_action="ignore"), EnvError, "illegal"),
+        (lambda: UnoGymEnv("official", 2, opponents=3), EnvError, "bot name"),  # type: ignore[arg-type]
+        (lambda: UnoGymEnv("official", 2, opponents=[object()]), EnvError, "choose"),  # type: ignore[list-item]
     ],
 )
 def test_bad_options_are_typed_errors(

@@ -59,7 +59,12 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if illegal_action not in ILLEGAL_ACTION_MODES:
             raise EnvError(f"illegal_action: expected 'raise' or 'lose', got {illegal_action!r}")
         others = [s for s in range(players) if s != seat]
-        chosen = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+        if isinstance(opponents, str):
+            chosen: list[str | Bot] = [opponents] * len(others)
+        elif isinstance(opponents, Sequence):
+            chosen = list(opponents)
+        else:
+            raise EnvError(f"opponents: expected a bot name or a list of bots, got {opponents!r}")
         if len(chosen) != len(others):
             raise EnvError(f"opponents: expected {len(others)} bots, got {len(chosen)}")
         self._bots: dict[int, Bot] = {}
@@ -70,8 +75,10 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                         f"opponents: unknown bot {bot!r}; expected one of {sorted(BOTS)}"
                     )
                 self._bots[other] = BOTS[bot]()
-            else:
+            elif all(callable(getattr(bot, name, None)) for name in ("choose", "interrupt")):
                 self._bots[other] = bot
+            else:
+                raise EnvError(f"opponents: {bot!r} has no choose() and interrupt() methods")
         self.seat = seat
         self.agent = self.table.possible_agents[seat]
         self.illegal_action = illegal_action
