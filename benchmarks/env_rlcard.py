@@ -1,0 +1,116 @@
+"""Agent steps per second: the uno_rules PettingZoo environment against RLCard's UNO
+environment, in one run, with random masked agents at two players.
+
+- RLCard (package ``rlcard``, optional extra ``bench``): ``rlcard.make("uno")``; each step
+  picks uniformly among ``state["legal_actions"]`` and calls ``env.step``, which also builds
+  the next state's observation planes and legal actions. Its rules: no challenge, no
+  voluntary draw, no UNO call, a drawn playable card played automatically.
+- uno_rules: ``uno_rules.env.UnoEnv("official", players=2)``; each step calls ``last()``
+  (the observation array and the action mask), picks uniformly among the mask's actions
+  and calls ``step``. Every move is checked by the engine; the mask is exactly the legal
+  moves; every bluff, challenge, voluntary draw and UNO call of the official rules is
+  offered.
+
+A step is one agent decision on either side (on uno_rules, declining an out-of-turn chance
+to catch or call UNO is a step too). Each repetition times a batch of whole episodes on
+each side in turn (which side goes first alternates), in CPU time of this process; the
+figure is the median steps/s of each and their ratio uno_rules / RLCard.
+
+    pip install ".[rl,bench]"
+    python benchmarks/env_rlcard.py            # full run
+    python benchmarks/env_rlcard.py --quick    # a smoke run, for CI
+
+Without RLCard installed the script says so and measures uno_rules alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from uno_rules.env import UnoEnv
+
+
+def uno_rules_steps(episodes: int, seed: int, rules: str = "official") -> int:
+    """Play ``episodes`` rounds with uniformly random masked agents; the steps taken."""
+    rng = random.Random(seed)
+    env = UnoEnv(rules, players=2)
+    steps = 0
+    for episode in range(episodes):
+        env.reset(seed=seed + episode)
+        for _agent in env.agent_iter():
+            observation, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = observation["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    return steps
+
+
+def rlcard_runner() -> Callable[[int, int], int] | None:
+    """RLCard's episodes, or ``None`` when RLCard is not installed."""
+    try:
+        import rlcard
+    except ImportError:
+        return None
+
+    def rlcard_steps(episodes: int, seed: int) -> int:
+        rng = random.Random(seed)
+        env = rlcard.make("uno", config={"seed": seed})
+        steps = 0
+        for _ in range(episodes):
+            state, _player = env.reset()
+            while not env.is_over():
+                legal = list(state["legal_actions"])
+                state, _player = env.step(legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps
+
+    return rlcard_steps
+
+
+def measure(run: Callable[[int, int], int], episodes: int, seed: int) -> float:
+    """Steps per second of CPU time used by this process: on a shared machine, time spent
+    waiting for a core while other programs run is not counted against either side."""
+    start = time.process_time()
+    steps = run(episodes, seed)
+    return steps / (time.process_time() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few episodes, 3 repetitions")
+    parser.add_argument("--episodes", type=int, default=20, help="episodes per repetition")
+    parser.add_argument("--repeat", type=int, default=15, help="repetitions (median taken)")
+    args = parser.parse_args()
+    if args.episodes < 1 or args.repeat < 1:
+        parser.error("--episodes and --repeat must be positive")
+    episodes = 3 if args.quick else args.episodes
+    repeat = 3 if args.quick else args.repeat
+    sides: dict[str, Callable[[int, int], int]] = {"uno_rules": uno_rules_steps}
+    rlcard = rlcard_runner()
+    if rlcard is None:
+        print("RLCard is not installed (pip install '.[bench]'): measuring uno_rules alone.")
+    else:
+        sides["rlcard"] = rlcard
+    runs: dict[str, list[float]] = {name: [] for name in sides}
+    order = list(sides)
+    for rep in range(repeat):  # interleaved, in turn first, so a noisy moment hits both sides
+        for name in order if rep % 2 == 0 else order[::-1]:
+            runs[name].append(measure(sides[name], episodes, seed=1000 * rep))
+    print(f"2 players, random masked agents, {episodes} episodes x {repeat} repetitions, median")
+    print(f"{'environment':<12} {'steps/s':>9}")
+    medians = {name: statistics.median(values) for name, values in runs.items()}
+    for name, value in medians.items():
+        print(f"{name:<12} {value:>9.0f}")
+    if "rlcard" in medians:
+        print(f"uno_rules / RLCard: {medians['uno_rules'] / medians['rlcard']:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

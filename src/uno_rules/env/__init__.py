@@ -1,0 +1,44 @@
+"""A reinforcement-learning environment on any rule set (optional extra ``rl``).
+
+- :class:`UnoEnv`: a PettingZoo AEC environment (``uno_rules.env.UnoEnv("family",
+  players=4)``; PettingZoo's ``env()`` / ``raw_env()`` conventions are here too, and in the
+  versioned module :mod:`uno_rules.env.uno_rules_v0`).
+- :class:`UnoGymEnv`: a Gymnasium single-agent wrapper against :mod:`uno_rules.bots`,
+  registered as ``uno_rules/Uno-v0`` (``gymnasium.make("uno_rules.env:uno_rules/Uno-v0")``
+  imports this module and makes it).
+- :func:`encode` / :func:`decode` / :func:`describe`: the fixed action table.
+
+The core package and the command line never import this module. See ``docs/rl.md``.
+"""
+
+from __future__ import annotations
+
+import gymnasium
+
+from .actions import ACTION_COUNT, NOOP, ActionError, EnvError, decode, describe, encode
+from .aec import UnoEnv, env, raw_env
+from .observation import LAYOUT, SIZE
+from .single_agent import UnoGymEnv
+
+__all__ = [
+    "ACTION_COUNT",
+    "GYM_ID",
+    "LAYOUT",
+    "NOOP",
+    "SIZE",
+    "ActionError",
+    "EnvError",
+    "UnoEnv",
+    "UnoGymEnv",
+    "decode",
+    "describe",
+    "encode",
+    "env",
+    "raw_env",
+]
+
+#: The Gymnasium id of :class:`UnoGymEnv`.
+GYM_ID = "uno_rules/Uno-v0"
+
+if GYM_ID not in gymnasium.registry:
+    gymnasium.register(id=GYM_ID, entry_point="uno_rules.env.single_agent:UnoGymEnv")

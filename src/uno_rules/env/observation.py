@@ -1,0 +1,261 @@
+"""Observations of :mod:`uno_rules.env`: one flat array per seat, built from that seat's
+:func:`uno_rules.view` and the moves every seat saw made, so nothing hidden can leak into it.
+
+Seats appear by *offset*: position 0 is the observing seat, position ``k`` the seat ``k``
+places after it in seat order (the same offsets as the action table); positions beyond the
+table stay 0. :data:`LAYOUT` lists the sections in order (``docs/rl.md`` has the table).
+
+>>> import uno_rules as uno
+>>> state = uno.new_game("official", players=3, seed=1)
+>>> obs = observe(uno.view(state, 0), last_moves=(None, None, None))
+>>> obs.shape == (SIZE,), int(obs[section("hand")].sum())
+(True, 7)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from ..cards import COLORS
+from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
+from ..state import GameState, Phase
+from ..view import PlayerView
+from .actions import CARD_KINDS, MAX_OFFSET
+
+__all__ = [
+    "LAYOUT",
+    "MOVE_KINDS",
+    "PHASES",
+    "SIZE",
+    "high",
+    "observe",
+    "observe_state",
+    "section",
+]
+
+_SEATS = MAX_OFFSET + 1
+_KINDS = len(CARD_KINDS)
+
+#: The phases, in the order of the ``phase`` section.
+PHASES: tuple[Phase, ...] = (
+    Phase.TURN,
+    Phase.DRAWN,
+    Phase.PENALTY,
+    Phase.CHOOSE_COLOR,
+    Phase.ROUND_OVER,
+    Phase.GAME_OVER,
+)
+#: The kinds of move in the ``last_moves`` section, in order.
+MOVE_KINDS: tuple[type, ...] = (Play, Draw, Pass, CallUno, CatchUno, Challenge, Accept, ChooseColor)
+_MOVE_KIND = {kind: i for i, kind in enumerate(MOVE_KINDS)}
+_LAST = len(MOVE_KINDS) + _KINDS  # per other seat: the move's kind, then the card it played
+
+_INF = float("inf")
+#: ``(name, size, upper bound, meaning)`` for each section, in order. Every value is >= 0.
+LAYOUT: tuple[tuple[str, int, float, str], ...] = (
+    ("hand", _KINDS, _INF, "copies of each card kind in the seat's hand"),
+    ("top", _KINDS, 1, "the top card of the discard pile, one-hot"),
+    ("color", 4, 1, "the active color, one-hot (all 0 while a first wild awaits its color)"),
+    ("clockwise", 1, 1, "1 when play goes clockwise (to higher seat numbers)"),
+    ("phase", len(PHASES), 1, "the decision the table waits for, one-hot"),
+    ("turn", _SEATS, 1, "the offset of the seat that must act, one-hot"),
+    ("hand_sizes", _SEATS, _INF, "cards held, by offset"),
+    ("uno_called", _SEATS, 1, "seats holding one card that called UNO, by offset"),
+    ("uno_open", _SEATS, 1, "seats that can be caught not calling UNO, by offset"),
+    ("eliminated", _SEATS, 1, "seats out of the game, by offset"),
+    ("scores", _SEATS, _INF, "points, by offset"),
+    ("penalty", 1, _INF, "cards the pending draw penalty makes its victim draw (0: none)"),
+    ("draw_pile", 1, _INF, "cards in the draw pile"),
+    ("drawn", _KINDS, 1, "the card the seat drew this turn, one-hot"),
+    ("played_by", _SEATS, 1, "the offset of the seat that played the top card, one-hot"),
+    ("chain", _KINDS, _INF, "cards already put down in this several-card play (H09)"),
+    ("polled", 1, 1, "1 when this decision is a chance to move out of turn"),
+    (
+        "last_moves",
+        MAX_OFFSET * _LAST,
+        1,
+        "for offsets 1-9: the kind of that seat's last move, then the card it played, one-hot",
+    ),
+)
+
+_OFFSETS: dict[str, int] = {}
+_position = 0
+for _name, _size, _high, _ in LAYOUT:
+    _OFFSETS[_name] = _position
+    _position += _size
+SIZE = _position
+_SIZES = {name: size for name, size, _, _ in LAYOUT}
+
+
+def section(name: str) -> slice:
+    """Where section ``name`` of :data:`LAYOUT` lies in an observation."""
+    start = _OFFSETS[name]
+    return slice(start, start + _SIZES[name])
+
+
+def high() -> npt.NDArray[np.float32]:
+    """The upper bound of each entry (``inf`` for counts)."""
+    return np.concatenate([np.full(size, bound, dtype=np.float32) for _, size, bound, _ in LAYOUT])
+
+
+_HAND = _OFFSETS["hand"]
+_TOP = _OFFSETS["top"]
+_COLOR = _OFFSETS["color"]
+_CLOCKWISE = _OFFSETS["clockwise"]
+_PHASE = _OFFSETS["phase"]
+_TURN = _OFFSETS["turn"]
+_HAND_SIZES = _OFFSETS["hand_sizes"]
+_UNO_CALLED = _OFFSETS["uno_called"]
+_UNO_OPEN = _OFFSETS["uno_open"]
+_ELIMINATED = _OFFSETS["eliminated"]
+_SCORES = _OFFSETS["scores"]
+_PENALTY = _OFFSETS["penalty"]
+_DRAW_PILE = _OFFSETS["draw_pile"]
+_DRAWN = _OFFSETS["drawn"]
+_PLAYED_BY = _OFFSETS["played_by"]
+_CHAIN = _OFFSETS["chain"]
+_POLLED = _OFFSETS["polled"]
+_LAST_MOVES = _OFFSETS["last_moves"]
+_PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+_KIND_INDEX = {card: i for i, card in enumerate(CARD_KINDS)}
+_PLAYED_CARD = len(MOVE_KINDS)
+assert _HAND == 0
+_FLOAT32 = np.dtype(np.float32)
+_ROTATIONS = {
+    players: [[(other - me) % players for other in range(players)] for me in range(players)]
+    for players in range(2, MAX_OFFSET + 2)
+}
+_COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
+
+
+def observe(
+    view: PlayerView,
+    last_moves: Sequence[Move | None],
+    chain: Sequence[int] = (),
+    polled: bool = False,
+) -> npt.NDArray[np.float32]:
+    """The observation of ``view.seat``: a new float32 array of :data:`SIZE` entries.
+
+    ``last_moves`` holds each seat's last move (by seat; moves are made in front of
+    everyone); ``chain`` the card kinds already put down in a several-card play; ``polled``
+    whether the decision is an out-of-turn chance.
+    """
+    return observe_state(_ViewTable(view), view.seat, last_moves, chain, polled)  # type: ignore[arg-type]
+
+
+class _Amount:
+    __slots__ = ("amount",)
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+
+class _ViewTable:
+    """A view read through the field names of a state: the other seats' hands are blanks
+    of the right size, since a view holds only their sizes."""
+
+    __slots__ = (
+        "color",
+        "direction",
+        "draw_pile_size",
+        "drawn",
+        "eliminated",
+        "hands",
+        "penalty",
+        "phase",
+        "played_by",
+        "players",
+        "scores",
+        "top_card",
+        "turn",
+        "uno_called",
+        "uno_open",
+    )
+
+    def __init__(self, view: PlayerView) -> None:
+        self.players = view.players
+        self.hands = tuple(
+            view.hand if seat == view.seat else (None,) * size
+            for seat, size in enumerate(view.hand_sizes)
+        )
+        self.top_card = view.top_card
+        self.color = view.color
+        self.direction = view.direction
+        self.phase = view.phase
+        self.turn = view.turn
+        self.scores = view.scores
+        self.uno_called = view.uno_called
+        self.uno_open = view.uno_open
+        self.eliminated = view.eliminated
+        self.penalty = None if view.penalty_amount is None else _Amount(view.penalty_amount)
+        self.draw_pile_size = view.draw_pile_size
+        self.drawn = view.drawn
+        self.played_by = view.played_by
+
+
+def observe_state(
+    state: GameState,
+    seat: int,
+    last_moves: Sequence[Move | None],
+    chain: Sequence[int] = (),
+    polled: bool = False,
+) -> npt.NDArray[np.float32]:
+    """``observe(view(state, seat), ...)`` without building the view: it reads from
+    ``state`` only what :func:`uno_rules.view` shows ``seat`` (its own hand and drawn card,
+    the other hands' sizes, public facts), and saves the view's copy of the discard pile on
+    every step. The tests hold the two equal."""
+    # Written through a memoryview: setting entries one by one costs far less there than
+    # through numpy's item assignment.
+    out = np.zeros(SIZE, _FLOAT32)
+    obs = out.data
+    kind = _KIND_INDEX
+    players = state.players
+    offsets = _ROTATIONS[players][seat]  # seat -> its offset from the observing seat
+    hands = state.hands
+    for card in hands[seat]:  # the hand comes first: its entries start at 0
+        obs[kind[card]] += 1
+    obs[_TOP + kind[state.top_card]] = 1
+    obs[_PHASE + _PHASE_INDEX[state.phase]] = 1
+    turn = state.turn
+    obs[_TURN + offsets[turn]] = 1
+    color = state.color
+    if color is not None:
+        obs[_COLOR + _COLOR_INDEX[color]] = 1
+    if state.direction > 0:
+        obs[_CLOCKWISE] = 1
+    for other, score in enumerate(state.scores):
+        offset = offsets[other]
+        obs[_HAND_SIZES + offset] = len(hands[other])
+        obs[_SCORES + offset] = score
+    for other in state.uno_called:
+        obs[_UNO_CALLED + offsets[other]] = 1
+    for other in state.uno_open:
+        obs[_UNO_OPEN + offsets[other]] = 1
+    for other in state.eliminated:
+        obs[_ELIMINATED + offsets[other]] = 1
+    penalty = state.penalty
+    if penalty is not None:
+        obs[_PENALTY] = penalty.amount
+    obs[_DRAW_PILE] = state.draw_pile_size
+    if turn == seat:
+        drawn = state.drawn
+        if drawn is not None:
+            obs[_DRAWN + kind[drawn]] = 1
+    played_by = state.played_by
+    if played_by is not None:
+        obs[_PLAYED_BY + offsets[played_by]] = 1
+    for k in chain:
+        obs[_CHAIN + k] += 1
+    if polled:
+        obs[_POLLED] = 1
+    for other, move in enumerate(last_moves):
+        if move is not None and other != seat:
+            start = _LAST_MOVES + (offsets[other] - 1) * _LAST
+            obs[start + _MOVE_KIND[type(move)]] = 1
+            if type(move) is Play:
+                card = move.extra[-1] if move.extra else move.card
+                obs[start + _PLAYED_CARD + kind[card]] = 1
+    return out

@@ -1,0 +1,641 @@
+"""The reinforcement-learning environment (``uno_rules.env``, extra ``rl``).
+
+PettingZoo's own API, seed and render tests on every bundled preset at 2, 4 and 7 seats;
+Gymnasium's ``check_env`` on the single-agent wrapper; the action table against the engine's
+legal moves; polling and observations against hidden cards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import re
+import subprocess
+import sys
+import warnings
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, render_test, seed_test
+
+import uno_rules as uno
+from uno_rules.env import (
+    ACTION_COUNT,
+    GYM_ID,
+    NOOP,
+    ActionError,
+    EnvError,
+    UnoEnv,
+    UnoGymEnv,
+    decode,
+    describe,
+    encode,
+)
+from uno_rules.env import actions as table
+from uno_rules.env.observation import LAYOUT, SIZE, observe, section
+
+PRESETS = uno.preset_names()
+SIZES = (2, 4, 7)
+
+# Every rule module that adds a kind of move, on top of the bundled presets.
+MODULES: dict[str, dict[str, Any]] = {
+    "chains": {
+        "extends": "official",
+        "name": "chains",
+        "house_rules": {
+            "multi_card": {"enabled": True, "mode": "same_rank_any_color"},
+            "seven_o": {"enabled": True},
+        },
+    },
+    "deflect": {
+        "extends": "progressive",
+        "name": "deflect",
+        "house_rules": {"deflect": {"enabled": True, "skip": True}},
+    },
+    "customizable": {
+        "extends": "official-112",
+        "name": "customizable",
+        "extra_cards": {
+            "wild_customizable": {"count": 3, "effect": "draw_until_color", "chooser": "victim"}
+        },
+    },
+    "force-and-go-out": {
+        "extends": "official-2015",
+        "name": "force",
+        "house_rules": {
+            "force_play": {"enabled": True},
+            "go_out": {"forbidden_last_cards": ["wild_draw_four", "draw_two"]},
+        },
+    },
+    "partners": {
+        "extends": "family",
+        "name": "partners",
+        "house_rules": {"partnership": {"enabled": True}},
+    },
+}
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> Iterator[None]:
+    """PettingZoo's and Gymnasium's checkers print and warn about style; the assertions
+    are what these tests are about."""
+    with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
+        warnings.simplefilter("ignore")
+        yield
+
+
+def masked_choice(observation: dict[str, Any], rng: random.Random) -> int:
+    legal = np.flatnonzero(observation["action_mask"])
+    return int(legal[rng.randrange(len(legal))])
+
+
+def permute_hidden(state: uno.GameState, seat: int, rng: random.Random) -> uno.GameState:
+    """``state`` with every card ``seat`` cannot see (other hands, the draw pile) dealt
+    differently, hand sizes kept: what ``seat`` knows is unchanged."""
+    data = uno.dump_state(state)
+    keep = data["drawn"] if data["turn"] != seat else None
+    others = [s for s in range(state.players) if s != seat]
+    pool = list(data["draw_pile"])
+    for s in others:
+        hand = list(data["hands"][s])
+        if s == data["turn"] and keep is not None:
+            hand.remove(keep)
+        pool.extend(hand)
+    rng.shuffle(pool)
+    for s in others:
+        size = len(data["hands"][s])
+        hand = []
+        if s == data["turn"] and keep is not None:
+            hand.append(keep)
+        while len(hand) < size:
+            hand.append(pool.pop())
+        data["hands"][s] = hand
+    data["draw_pile"] = pool
+    return uno.load_state(data)
+
+
+# --------------------------------------------------------------------------- PettingZoo
+
+
+@pytest.mark.parametrize("players", SIZES)
+@pytest.mark.parametrize("preset", PRESETS)
+def test_pettingzoo_api_test(preset: str, players: int) -> None:
+    api_test(UnoEnv(preset, players), num_cycles=60)
+
+
+@pytest.mark.parametrize("players", SIZES)
+@pytest.mark.parametrize("preset", PRESETS)
+def test_pettingzoo_seed_test(preset: str, players: int) -> None:
+    seed_test(lambda: UnoEnv(preset, players), num_cycles=60)
+
+
+@pytest.mark.parametrize("players", SIZES)
+@pytest.mark.parametrize("preset", PRESETS)
+def test_pettingzoo_render_test(preset: str, players: int) -> None:
+    render_test(lambda render_mode=None: UnoEnv(preset, players, render_mode=render_mode))
+
+
+def test_pettingzoo_api_test_with_a_rules_value_at_ten_seats() -> None:
+    api_test(UnoEnv(uno.load_preset("family"), 10), num_cycles=20)
+    seed_test(lambda: UnoEnv(uno.load_preset(MODULES["chains"]), 10), num_cycles=20)
+
+
+def test_pettingzoo_module_conventions() -> None:
+    from pettingzoo import AECEnv
+
+    from uno_rules.env import uno_rules_v0
+
+    wrapped = uno_rules_v0.env("family", players=3)
+    assert isinstance(wrapped, AECEnv)
+    assert isinstance(uno_rules_v0.raw_env("family", players=3), UnoEnv)
+    assert wrapped.metadata["name"] == "uno_rules_v0"
+    api_test(wrapped, num_cycles=20)
+
+
+def test_spaces_are_fixed_and_documented() -> None:
+    env = UnoEnv("official", 3)
+    agent = env.possible_agents[0]
+    assert env.action_space(agent) is env.action_space(agent)
+    assert env.action_space(agent).n == ACTION_COUNT == table.NOOP + 1
+    assert env.observation_space(agent)["observation"].shape == (SIZE,)
+    assert sum(size for _, size, _, _ in LAYOUT) == SIZE
+    env.reset(seed=0)
+    observation = env.observe(agent)["observation"]
+    assert observation[section("hand")].sum() == 7
+    assert observation[section("hand_sizes")][:3].tolist() == [7, 7, 7]
+    assert observation[section("top")].sum() == 1
+
+
+# --------------------------------------------------------------------------- Gymnasium
+
+
+def test_gymnasium_check_env() -> None:
+    made = gymnasium.make(GYM_ID, illegal_action="lose")
+    check_env(made.unwrapped)
+
+
+def test_gymnasium_check_env_heuristic_opponents() -> None:
+    check_env(
+        UnoGymEnv("family", 4, seat=2, opponents="heuristic", illegal_action="lose"),
+        skip_render_check=True,
+    )
+
+
+def test_gymnasium_make_with_module_prefix() -> None:
+    made = gymnasium.make("uno_rules.env:uno_rules/Uno-v0", rules="progressive", players=3)
+    observation, info = made.reset(seed=5)
+    assert made.observation_space.contains(observation)
+    assert info["action_mask"].any()
+
+
+def test_gymnasium_episodes_against_bots() -> None:
+    env = UnoGymEnv("official", 3, seat=1, opponents=["heuristic", "random"])
+    rng = random.Random(2)
+    endings = Counter()
+    for episode in range(6):
+        observation, info = env.reset(seed=episode)
+        assert env.observation_space.contains(observation)
+        total = 0.0
+        done = False
+        while not done:
+            assert (env.action_masks() == info["action_mask"].astype(bool)).all()
+            assert info["view"].seat == 1
+            _observation, reward, terminated, truncated, info = env.step(masked_choice(info, rng))
+            total += float(reward)
+            done = terminated or truncated
+        endings[total] += 1
+        assert not info["action_mask"].any()
+    assert set(endings) <= {1.0, -1.0, 0.0}
+
+
+def test_gymnasium_wrapper_refuses_an_illegal_action_by_default() -> None:
+    env = UnoGymEnv("official", 2)
+    _, info = env.reset(seed=0)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    with pytest.raises(ActionError, match=rf"action {illegal} \("):
+        env.step(illegal)
+
+
+def test_gymnasium_wrapper_can_end_the_episode_on_an_illegal_action() -> None:
+    env = UnoGymEnv("official", 2, illegal_action="lose")
+    _, info = env.reset(seed=0)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert f"action {illegal} (" in info["illegal_action"]
+    with pytest.raises(ActionError, match="reset"):
+        env.step(illegal)
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def all_configs() -> list[tuple[str, Any, int]]:
+    configs: list[tuple[str, Any, int]] = [(p, p, n) for p in PRESETS for n in (2, 4)]
+    for name, rules in MODULES.items():
+        for players in (4,) if name == "partners" else (2, 4):
+            configs.append((name, rules, players))
+    return configs
+
+
+def walk(
+    rules: Any,
+    players: int,
+    seed: int,
+    check: Callable[[UnoEnv, str, dict[str, Any], list[int]], None],
+    out_of_turn: float = 0.5,
+) -> Counter[str]:
+    """Play one episode with random agents that take an out-of-turn chance half the time,
+    calling ``check(env, agent, observation, chain)`` at every decision; count the moves."""
+    env = UnoEnv(rules, players, max_moves=400)
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    seen: Counter[str] = Counter()
+    chain: list[int] = []
+    for agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        check(env, agent, observation, chain)
+        legal = np.flatnonzero(observation["action_mask"]).tolist()
+        if env.polling and NOOP in legal and (len(legal) == 1 or rng.random() > out_of_turn):
+            action = NOOP
+        else:
+            action = rng.choice([a for a in legal if a != NOOP] or legal)
+        if table.CHAIN <= action < table.DRAW:
+            chain.append(action)
+        else:
+            if action != NOOP:
+                move = decode([*chain, action], env.possible_agents.index(agent), players)
+                seen[type(move).__name__] += 1
+                seen["out of turn"] += env.polling
+                seen["several cards"] += bool(chain)
+                seen["target"] += getattr(move, "target", None) is not None
+            chain = []
+        env.step(action)
+    return seen
+
+
+def check_mask(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list[int]) -> None:
+    """The mask is exactly the next ids of the seat's legal moves; encoding is one-to-one."""
+    seat = env.possible_agents.index(agent)
+    moves = uno.legal_moves(env.game_state, seat)
+    encoded = {}
+    for move in moves:
+        ids = encode(move, env.players)
+        assert decode(ids, seat, env.players) == move
+        assert ids not in encoded, (move, encoded.get(ids))
+        encoded[ids] = move
+    expected = {ids[len(chain)] for ids in encoded if list(ids[: len(chain)]) == chain}
+    if env.polling and not chain:
+        expected.add(NOOP)
+    assert set(np.flatnonzero(observation["action_mask"]).tolist()) == expected
+    assert observation["observation"][section("polled")][0] == env.polling
+
+
+@pytest.mark.parametrize(("name", "rules", "players"), all_configs())
+def test_mask_is_exactly_the_legal_moves(name: str, rules: Any, players: int) -> None:
+    seen: Counter[str] = Counter()
+    for seed in range(3):
+        seen += walk(rules, players, seed, check_mask)
+    assert seen["Play"] and seen["Draw"]
+    if name == "chains":
+        assert seen["several cards"] and seen["target"]
+    if name in ("progressive", "family"):
+        assert seen["out of turn"]
+
+
+def test_the_walks_reach_every_kind_of_move() -> None:
+    """The configurations above, together, make every kind of move the table encodes."""
+    seen: Counter[str] = Counter()
+    for _name, rules, players in all_configs():
+        seen += walk(rules, players, 7, lambda *args: None)
+    kinds = {"Play", "Draw", "Pass", "Accept", "Challenge", "CallUno", "CatchUno", "ChooseColor"}
+    assert kinds <= set(seen), seen
+    assert seen["several cards"] and seen["target"] and seen["out of turn"]
+
+
+def test_encode_decode_and_describe() -> None:
+    assert len({describe(a) for a in range(ACTION_COUNT)}) == ACTION_COUNT
+    for text, players, ids in [
+        ("1 R5", 4, None),
+        ("1 W+4 green uno", 4, None),
+        ("3 R7 >1 uno", 4, None),
+        ("0 WSW red >6", 7, None),
+        ("2 catch 0", 3, (table.CATCH + 0,)),
+        ("0 color blue", 2, (table.COLOR + 3,)),
+        ("0 draw", 2, (table.DRAW,)),
+        ("4 Y3 G3 B3", 5, None),
+    ]:
+        move = uno.parse_move(text)
+        encoded = encode(move, players)
+        if ids is not None:
+            assert encoded == ids
+        assert decode(encoded, move.seat, players) == move
+    assert describe(encode(uno.parse_move("3 R7 >1 uno"), 4)[0]) == "play R7 >+2 uno"
+    assert decode(NOOP - 1, seat=1, players=10) == uno.CatchUno(1, 0)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: decode(NOOP, 0, 4), "noop"),
+        (lambda: decode(ACTION_COUNT, 0, 4), "out of range"),
+        (lambda: decode(-1, 0, 4), "out of range"),
+        (lambda: decode("draw", 0, 4), "integer"),  # type: ignore[arg-type]
+        (lambda: decode([table.CHAIN], 0, 4), "step of a play"),
+        (lambda: decode([table.CHAIN, table.DRAW], 0, 4), "ends with a play"),
+        (lambda: decode([table.DRAW, table.DRAW], 0, 4), "cannot come before"),
+        (lambda: decode(table.CATCH + 5, 0, 4), "beyond a table of 4"),
+        (lambda: encode(uno.parse_move("0 catch 0"), 4), "not another seat"),
+        (lambda: encode(uno.parse_move("0 R7 >5"), 4), "not another seat"),
+        (lambda: encode(uno.Play(0, uno.Card.parse("W")), 4), "no action stands for"),
+        (lambda: encode(uno.parse_move("0 W R5 red"), 4), "a wild in a chain"),
+    ],
+)
+def test_bad_actions_are_typed_errors(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(ActionError, match=message) as raised:
+        call()
+    assert isinstance(raised.value, uno.UnoError)
+
+
+# --------------------------------------------------------------------------- leaks
+
+
+def check_no_leak(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list[int]) -> None:
+    """What each seat observes, and whom the environment polls, stays the same when the
+    cards that seat cannot see are dealt differently."""
+    state = env.game_state
+    rng = random.Random(len(state.discard_pile) * 31 + state.draw_pile_size)
+    if rng.random() > 0.12:  # a sample of the decisions keeps the test quick
+        return
+    polled = env._candidates(state)
+    try:
+        for seat, name in enumerate(env.possible_agents):
+            before = env.observe(name)
+            assert np.array_equal(
+                before["observation"],
+                observe(
+                    uno.view(state, seat),
+                    env._last_moves,
+                    [a - table.CHAIN for a in chain] if name == agent else (),
+                    env.polling and name == agent,
+                ),
+            )
+            other = permute_hidden(state, seat, rng)
+            env._state = other
+            after = env.observe(name)
+            assert np.array_equal(before["observation"], after["observation"]), name
+            assert np.array_equal(before["action_mask"], after["action_mask"]), name
+            assert env._candidates(other) == polled
+            env._state = state
+    finally:
+        env._state = state
+
+
+@pytest.mark.parametrize("rules", ["progressive", "family", "official-2015", "no-mercy-lite"])
+def test_observations_and_polling_do_not_depend_on_hidden_cards(rules: str) -> None:
+    seen: Counter[str] = Counter()
+    for seed in range(4):
+        seen += walk(rules, 3, seed, check_no_leak)
+    assert seen["Play"] > 40 and seen["Draw"]
+
+
+def test_every_out_of_turn_move_is_offered() -> None:
+    """Whenever a seat other than the one to act has a legal move, it is polled before the
+    seat to act decides (unless an earlier seat's out-of-turn move changed the table)."""
+    checked = 0
+    false_calls = {"extends": "official", "name": "false-calls", "uno": {"false_call_penalty": 2}}
+    for rules in ("progressive", "family", "official", false_calls):
+        for seed in range(3):
+            env = UnoEnv(rules, 4, max_moves=300)
+            env.reset(seed=seed)
+            rng = random.Random(seed)
+            state = env.game_state
+            polled: set[int] = set()
+            for agent in env.agent_iter():
+                observation, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                seat = env.possible_agents.index(agent)
+                if env.polling:
+                    polled.add(seat)
+                else:
+                    waiting = {s for s in range(4) if s != state.turn and uno.legal_moves(state, s)}
+                    assert waiting <= polled, (waiting, polled)
+                    checked += bool(waiting)
+                action = masked_choice(observation, rng)
+                if env.polling and rng.random() < 0.7:
+                    action = NOOP
+                env.step(action)
+                if env.agents and env.game_state is not state:
+                    state = env.game_state
+                    polled = set()
+    assert checked > 50
+
+
+# --------------------------------------------------------------------------- episodes
+
+
+def trajectory(seed: int, rules: str = "family") -> list[Any]:
+    env = UnoEnv(rules, 4, max_moves=120)
+    env.reset(seed=seed)
+    rng = random.Random(99)
+    out: list[Any] = []
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _info = env.last()
+        action = None if terminated or truncated else masked_choice(observation, rng)
+        out.append((agent, action, reward, observation["observation"].tobytes()))
+        env.step(action)
+    return out
+
+
+def test_same_seed_same_trajectory() -> None:
+    first = trajectory(5)
+    assert first == trajectory(5)
+    assert first != trajectory(6)
+
+
+def test_reset_without_seed_continues_the_sequence() -> None:
+    env = UnoEnv("official", 2)
+    env.reset(seed=1)
+    first = env.game_state
+    env.reset()
+    second = env.game_state
+    env.reset(seed=1)
+    assert env.game_state == first
+    env.reset()
+    assert env.game_state == second != first
+
+
+def test_an_illegal_action_is_refused_with_an_error_naming_it() -> None:
+    env = UnoEnv("official", 3)
+    env.reset(seed=0)
+    agent = env.agent_selection
+    state = env.game_state
+    hand = set(state.hands[state.turn])
+    absent = next(c for c in table.CARD_KINDS[:52] if c not in hand)
+    action = encode(uno.Play(state.turn, absent), 3)[0]
+    with pytest.raises(
+        ActionError, match=rf"action {action} \('play {absent}'\).*card-not-in-hand"
+    ):
+        env.step(action)
+    with pytest.raises(ActionError, match="noop only declines"):
+        env.step(NOOP)
+    with pytest.raises(ActionError, match="out of range"):
+        env.step(ACTION_COUNT + 3)
+    with pytest.raises(ActionError, match="integer"):
+        env.step("draw")  # type: ignore[arg-type]
+    # nothing changed, and a legal action still works
+    assert env.game_state is state and env.agent_selection == agent
+    env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))
+    assert env.game_state is not state
+
+
+def play_out(env: UnoEnv, seed: int) -> dict[str, float]:
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    returns = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        returns[agent] += reward
+        env.step(None if terminated or truncated else masked_choice(observation, rng))
+    return returns
+
+
+def test_round_rewards() -> None:
+    for seed in range(4):
+        env = UnoEnv("official", 3)
+        returns = play_out(env, seed)
+        winner = env.game_state.round_winner
+        assert winner is not None
+        assert returns == {a: 1.0 if i == winner else -1.0 for i, a in enumerate(returns)}
+
+
+def test_partners_share_a_round_win() -> None:
+    env = UnoEnv(MODULES["partners"], 4)
+    returns = play_out(env, 3)
+    winner = env.game_state.round_winner
+    assert winner is not None
+    assert returns[f"player_{winner}"] == returns[f"player_{(winner + 2) % 4}"] == 1.0
+    assert sum(returns.values()) == 0.0
+
+
+def test_game_rewards_add_up_to_the_final_scores() -> None:
+    short = {"extends": "official", "name": "short", "scoring": {"target": 60}}
+    env = UnoEnv(short, 2, reward="game", max_moves=100_000)
+    returns = play_out(env, 1)
+    state = env.game_state
+    assert state.game_over and state.round_number > 0
+    assert returns == {f"player_{s}": float(state.scores[s]) for s in range(2)}
+
+
+def test_truncation_at_the_move_cap() -> None:
+    env = UnoEnv("official", 3, max_moves=4)
+    env.reset(seed=0)
+    rng = random.Random(0)
+    steps = 0
+    for _agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        if truncated:
+            assert not terminated and reward == 0.0 and "view" in info
+            env.step(None)
+            continue
+        env.step(masked_choice(observation, rng))
+        steps += 1
+    assert not env.agents
+    assert steps >= 4 and not env.game_state.round_over
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "message"),
+    [
+        (lambda: UnoEnv("nonsense"), uno.PresetError, "nonsense"),
+        (lambda: UnoEnv("official", 11), uno.SituationError, "players"),
+        (lambda: UnoEnv("official", reward="points"), EnvError, "reward"),
+        (lambda: UnoEnv("official", max_moves=0), EnvError, "max_moves"),
+        (lambda: UnoEnv("official", render_mode="rgb_array"), EnvError, "render_mode"),
+        (lambda: UnoGymEnv("official", 2, seat=2), EnvError, "seat"),
+        (lambda: UnoGymEnv("official", 3, opponents="genius"), EnvError, "unknown bot"),
+        (lambda: UnoGymEnv("official", 3, opponents=["random"]), EnvError, "2 bots"),
+        (lambda: UnoGymEnv("official", illegal_action="ignore"), EnvError, "illegal"),
+        (lambda: UnoGymEnv("official", 2, opponents=3), EnvError, "bot name"),  # type: ignore[arg-type]
+        (lambda: UnoGymEnv("official", 2, opponents=[object()]), EnvError, "choose"),  # type: ignore[list-item]
+    ],
+)
+def test_bad_options_are_typed_errors(
+    make: Callable[[], object], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        make()
+
+
+def test_render_shows_only_public_facts() -> None:
+    env = UnoEnv("official", 3, render_mode="ansi")
+    env.reset(seed=4)
+    text = env.render()
+    assert isinstance(text, str) and "player_2: 7 cards" in text
+    cards_named = set(re.findall(r"[\w+]+", text)) & {str(c) for c in table.CARD_KINDS}
+    assert cards_named == {str(env.game_state.top_card)}
+
+
+def test_the_core_and_the_cli_do_not_import_the_rl_packages() -> None:
+    code = (
+        "import sys, uno_rules as uno\n"
+        "from uno_rules.cli import main\n"
+        "s = uno.new_game('family', players=3, seed=1)\n"
+        "s = uno.apply(s, uno.legal_moves(s)[0]).state\n"
+        "uno.view(s, 0)\n"
+        "assert main(['presets', 'list']) == 0\n"
+        "assert main(['presets', 'show', 'official']) == 0\n"
+        "print('LOADED', sorted(m for m in ('pettingzoo', 'gymnasium', 'numpy') "
+        "if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert "LOADED []" in done.stdout
+
+
+def test_infos_hold_each_seats_view_of_the_current_table() -> None:
+    import copy
+    import pickle
+
+    env = UnoEnv("official", 3)
+    env.reset(seed=2)
+    rng = random.Random(2)
+    for _ in range(12):
+        state = env.game_state
+        for seat, agent in enumerate(env.agents):
+            info = env.infos[agent]
+            assert "view" in info and list(info) == ["view"]
+            assert info["view"] == info.get("view") == uno.view(state, seat)
+            assert dict(info.items()) == {"view": uno.view(state, seat)} == info
+            assert pickle.loads(pickle.dumps(info)) == copy.deepcopy(info) == info.copy()
+            assert "PlayerView" in repr(info)
+        assert set(env.infos) == set(env.agents)
+        assert [i["view"].seat for i in env.infos.values()] == [0, 1, 2]
+        observation, _, _, _, info = env.last()
+        assert info["view"].seat == env.agents.index(env.agent_selection)
+        env.step(masked_choice(observation, rng))
+
+
+def test_the_docs_tables_match_the_layout() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "rl.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| (\d+)(?:–(\d+))? \| (\d+) \|", page, re.M)
+    assert [(name, int(size)) for name, _, _, size in rows] == [
+        (name, size) for name, size, _, _ in LAYOUT
+    ]
+    for name, start, stop, _ in rows:
+        where = section(name)
+        assert (int(start), int(stop or start)) == (where.start, where.stop - 1)
