@@ -670,7 +670,7 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
         else:
             target = address
         try:
-            client = stack.enter_context(distributed.Client(target, timeout="20s"))
+            client = stack.enter_context(distributed.Client(target))
         except (OSError, TimeoutError, ValueError):
             raise BadInput(f"cannot reach a Dask scheduler at {address}") from None
         workers = sum(client.nthreads().values())

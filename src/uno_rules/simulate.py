@@ -530,8 +530,8 @@ def simulate(
         raise ValueError("games must be at least 0, jobs and max_turns at least 1")
     if bot not in BOTS:
         raise ValueError(f"unknown bot {bot!r}: {', '.join(sorted(BOTS))}")
-    size = block_size or _default_block(games, jobs)
-    window = in_flight or 2 * jobs
+    size = _default_block(games, jobs) if block_size is None else block_size
+    window = 2 * jobs if in_flight is None else in_flight
     if size < 1 or window < 1:
         raise ValueError("block_size and in_flight must be at least 1")
     totals = Totals(players)
