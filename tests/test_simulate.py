@@ -438,3 +438,13 @@ def test_unreachable_scheduler_is_one_line_exit_2(capsys: pytest.CaptureFixture[
     assert code == 2
     assert "tcp://127.0.0.1:9" in captured.err
     assert "Traceback" not in captured.err
+
+
+def test_the_json_example_of_the_guide_is_what_the_command_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "simulate.md").read_text()
+    command = "$ uno-rules simulate --preset progressive --games 20 --players 3 --json\n"
+    shown = page.split(command, 1)[1].split("```", 1)[0]
+    args = command.split()[3:]
+    assert run_json(capsys, *args) == shown
