@@ -250,8 +250,9 @@ def test_a_run_can_be_extended_to_more_games(tmp_path: Path) -> None:
         ({}, "secret words\n"),
         ({}, "{}\n"),
         ({}, b"\xff\xfe\n"),
+        ({}, "one line without its end"),
     ],
-    ids=["seed", "players", "bot", "max-turns", "rules", "text", "json", "binary"],
+    ids=["seed", "players", "bot", "max-turns", "rules", "text", "json", "binary", "no-end"],
 )
 def test_a_file_from_another_run_is_refused(
     tmp_path: Path, change: dict[str, Any], content: str | bytes | None
@@ -269,6 +270,14 @@ def test_a_file_from_another_run_is_refused(
         simulate(**{**options, **change}, out=out)
     assert "secret" not in str(caught.value)
     assert out.read_bytes() == before  # a refused file is left as it was
+
+
+def test_a_header_cut_off_while_written_is_written_again(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    reference = simulate(OFFICIAL, games=2, seed=8, out=out, **QUICK)
+    out.write_text(out.read_text()[:30])
+    assert simulate(OFFICIAL, games=2, seed=8, out=out, **QUICK) == reference
+    assert len(out.read_text().splitlines()) >= 2
 
 
 def test_a_damaged_block_line_is_refused_with_its_line_number(tmp_path: Path) -> None:

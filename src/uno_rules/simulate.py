@@ -411,9 +411,14 @@ class _RunFile:
         self.done: list[tuple[int, int]] = []
         self.totals: Totals | None = None
         self._file: IO[str] | None = None
-        lines, end = self._read()
+        first_line = json.dumps(header)
+        lines, end, rest = self._read()
         if not lines:
-            self._open(0, [json.dumps(header)])
+            # Empty, or a header cut off while it was written: start afresh. Anything else
+            # is not ours to overwrite.
+            if not first_line.encode().startswith(rest):
+                raise RunFileError(f"{path.name} is not a results file")
+            self._open(0, [first_line])
             return
         if _loads(lines[0]) != header:
             raise RunFileError(
@@ -435,11 +440,12 @@ class _RunFile:
                 raise RunFileError(f"{path.name} holds some games twice")
         self._open(end, [])
 
-    def _read(self) -> tuple[list[str], int]:
+    def _read(self) -> tuple[list[str], int, bytes]:
+        """The complete lines, where they end, and what follows them."""
         try:
             data = self.path.read_bytes()
         except FileNotFoundError:
-            return [], 0
+            return [], 0, b""
         except OSError as exc:
             raise RunFileError(f"cannot read {self.path.name}: {exc.strerror}") from None
         # A run stopped while writing leaves a last line without its end: that block is
@@ -449,7 +455,7 @@ class _RunFile:
             text = data[:end].decode("utf-8")
         except UnicodeDecodeError:
             raise RunFileError(f"{self.path.name} is not a results file") from None
-        return text.splitlines(), end
+        return text.splitlines(), end, data[end:]
 
     def _block(self, line: str, number: int) -> tuple[int, int, Totals]:
         entry = _loads(line)
