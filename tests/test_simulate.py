@@ -359,11 +359,15 @@ def test_progress_tells_games_per_second_and_time_left_on_a_terminal() -> None:
     assert "seat 2 wins" in stdout
 
 
+@pytest.mark.parametrize("backend", [(), ("--scheduler", "local")], ids=["pool", "dask"])
 def test_ctrl_c_stops_cleanly_with_exit_130_and_says_how_many_games_finished(
-    tmp_path: Path,
+    tmp_path: Path, backend: tuple[str, ...]
 ) -> None:
+    """No worker prints anything either: Ctrl-C reaches the command alone."""
+    if backend:
+        pytest.importorskip("dask.distributed")
     out = tmp_path / "run.jsonl"
-    args = ["--games", "100000", "--jobs", "2", "--block-size", "1", "--out", str(out)]
+    args = ["--games", "100000", "--jobs", "2", "--block-size", "1", "--out", str(out), *backend]
     proc = subprocess.Popen(
         [sys.executable, "-m", "uno_rules.cli", "simulate", *args, *CLI_QUICK],
         stdout=subprocess.PIPE,

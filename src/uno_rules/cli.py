@@ -657,14 +657,22 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
 
     with ExitStack() as stack:
         if address == "local":
-            cluster = distributed.LocalCluster(
-                n_workers=jobs,
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address=None,
-                silence_logs=logging.ERROR,
-            )
+            import signal
+
+            # The worker processes inherit an ignored Ctrl-C, so that it reaches this
+            # process alone, which stops the cluster.
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            try:
+                cluster = distributed.LocalCluster(
+                    n_workers=jobs,
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address=None,
+                    silence_logs=logging.ERROR,
+                )
+            finally:
+                signal.signal(signal.SIGINT, previous)
             stack.enter_context(cluster)
             target: Any = cluster
         else:
