@@ -461,3 +461,31 @@ def test_the_json_example_of_the_guide_is_what_the_command_prints(
     shown = page.split(command, 1)[1].split("```", 1)[0]
     args = command.split()[3:]
     assert run_json(capsys, *args) == shown
+
+
+def test_cli_run_stopped_by_ctrl_c_and_resumed_from_out_equals_an_uninterrupted_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uno_rules.simulate as simulation
+
+    reference = run_json(capsys, "--games", "9", *CLI_QUICK)
+    out = tmp_path / "run.jsonl"
+    played = simulation.play_block
+    calls: list[Block] = []
+
+    def ctrl_c_at_the_fourth_block(block: Block) -> Totals:
+        calls.append(block)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return played(block)
+
+    monkeypatch.setattr(simulation, "play_block", ctrl_c_at_the_fourth_block)
+    args = ("--games", "9", *CLI_QUICK, "--block-size", "2", "--out", str(out))
+    code = main(["simulate", *args])
+    captured = capsys.readouterr()
+    assert code == 130
+    assert captured.out == ""
+    assert "interrupted: 6 of 9 games finished" in captured.err
+    monkeypatch.undo()
+    resumed = ("--games", "9", *CLI_QUICK, "--jobs", "2", "--block-size", "4", "--out", str(out))
+    assert run_json(capsys, *resumed) == reference

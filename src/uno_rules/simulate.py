@@ -14,6 +14,7 @@ interval; both are computed from the merged integers.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import json
@@ -585,8 +586,18 @@ def simulate(
                 if progress:
                     progress(totals.games, games)
     except BaseException:
-        for future in pending:
-            future.cancel()
+        # Stopped (Ctrl-C, an error): keep the blocks that finished meanwhile, drop the rest.
+        saved = totals.games
+        for future, (first, count) in pending.items():
+            if future.done() and not future.cancelled() and future.exception() is None:
+                saved += count
+                if run:
+                    run.add(first, count, future.result())
+            else:
+                future.cancel()
+        if progress and saved > totals.games:
+            with contextlib.suppress(BaseException):  # the progress may be what stopped us
+                progress(saved, games)
         if own is not None:
             _stop_pool(own)
             own = None
