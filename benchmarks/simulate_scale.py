@@ -124,7 +124,7 @@ def scaling(games: int, repeat: int) -> None:
                     threads_per_worker=1,
                     processes=True,
                     host="127.0.0.1",
-                    dashboard_address=None,
+                    dashboard_address="127.0.0.1:0",
                 )
             )
             client = stack.enter_context(distributed.Client(cluster))

@@ -280,6 +280,20 @@ def test_a_header_cut_off_while_written_is_written_again(tmp_path: Path) -> None
     assert len(out.read_text().splitlines()) >= 2
 
 
+def test_blocks_saved_in_any_order_resume_and_a_block_held_twice_is_refused(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "run.jsonl"
+    reference = simulate(OFFICIAL, games=8, seed=6, block_size=1, out=out, **QUICK)
+    header, *lines = out.read_text().splitlines()
+    kept = [lines[i] for i in (6, 2, 0, 3, 7)]  # games 1, 4 and 5 are missing
+    out.write_text("\n".join([header, *kept]) + "\n")
+    assert simulate(OFFICIAL, games=8, seed=6, block_size=3, out=out, **QUICK) == reference
+    out.write_text("\n".join([header, *kept, lines[2]]) + "\n")
+    with pytest.raises(RunFileError, match="twice"):
+        simulate(OFFICIAL, games=8, seed=6, out=out, **QUICK)
+
+
 def test_a_damaged_block_line_is_refused_with_its_line_number(tmp_path: Path) -> None:
     out = tmp_path / "run.jsonl"
     simulate(OFFICIAL, games=2, seed=8, out=out, **QUICK)
@@ -423,7 +437,7 @@ def test_same_json_on_a_local_dask_cluster(capsys: pytest.CaptureFixture[str]) -
         processes=True,
         threads_per_worker=1,
         host="127.0.0.1",
-        dashboard_address=None,
+        dashboard_address="127.0.0.1:0",
     ) as cluster:
         address = cluster.scheduler_address
         assert run_json(capsys, "--games", "6", *CLI_QUICK, "--scheduler", address) == reference

@@ -656,6 +656,10 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
     import logging
 
     with ExitStack() as stack:
+        # Blocks cancelled by Ctrl-C are reported by Dask's event loop as errors: they are not.
+        events = logging.getLogger("tornado.application")
+        events.addFilter(_not_a_cancellation)
+        stack.callback(events.removeFilter, _not_a_cancellation)
         if address == "local":
             import signal
 
@@ -668,7 +672,7 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
                     threads_per_worker=1,
                     processes=True,
                     host="127.0.0.1",
-                    dashboard_address=None,
+                    dashboard_address="127.0.0.1:0",  # any free port: never a clash
                     silence_logs=logging.ERROR,
                 )
             finally:
@@ -685,6 +689,14 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
         if workers < 1:
             raise BadInput(f"the Dask cluster at {address} has no workers")
         yield client.get_executor(), workers
+
+
+def _not_a_cancellation(record: Any) -> bool:
+    import asyncio
+    from concurrent.futures import CancelledError
+
+    error = record.exc_info[1] if record.exc_info else None
+    return not isinstance(error, CancelledError | asyncio.CancelledError)
 
 
 class _SimulationProgress:

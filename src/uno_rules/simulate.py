@@ -14,6 +14,7 @@ interval; both are computed from the merged integers.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import hashlib
 import itertools
@@ -403,62 +404,95 @@ def _fingerprint(rules: Rules) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+class _Spans:
+    """The games a results file holds, as sorted disjoint ranges ``[start, end)``; blocks
+    that follow each other merge, so a file of millions of blocks takes a few ranges."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def add(self, first: int, count: int) -> bool:
+        """Add games ``first`` to ``first + count - 1``; ``False`` if some were held."""
+        end = first + count
+        i = bisect.bisect_right(self.starts, first)
+        if (i and self.ends[i - 1] > first) or (i < len(self.starts) and self.starts[i] < end):
+            return False
+        if i and self.ends[i - 1] == first:  # extends the range before it
+            i -= 1
+            self.ends[i] = end
+        else:
+            self.starts.insert(i, first)
+            self.ends.insert(i, end)
+        if i + 1 < len(self.starts) and self.starts[i + 1] == end:  # and meets the next
+            self.ends[i] = self.ends.pop(i + 1)
+            self.starts.pop(i + 1)
+        return True
+
+    def ranges(self) -> list[tuple[int, int]]:
+        return [(a, b - a) for a, b in zip(self.starts, self.ends, strict=True)]
+
+
 class _RunFile:
     """A results file: a header line with the run's options, then one line per finished
-    block, ``{"first", "count", "totals"}``, appended and flushed as each block finishes."""
+    block, ``{"first", "count", "totals"}``, appended and flushed as each block finishes.
+    It is read line by line, so resuming a long run takes little memory."""
 
     def __init__(self, path: Path, header: dict[str, Any], games: int) -> None:
         self.path = path
-        self.done: list[tuple[int, int]] = []
+        self.spans = _Spans()
         self.totals: Totals | None = None
         self._file: IO[str] | None = None
         first_line = json.dumps(header)
-        lines, end, rest = self._read()
-        if not lines:
-            # Empty, or a header cut off while it was written: start afresh. Anything else
-            # is not ours to overwrite.
-            if not first_line.encode().startswith(rest):
-                raise RunFileError(f"{path.name} is not a results file")
+        try:
+            handle = path.open("rb")
+        except FileNotFoundError:
             self._open(0, [first_line])
             return
-        if _loads(lines[0]) != header:
-            raise RunFileError(
-                f"{path.name} holds a run with other options (preset, players, bot, seed or "
-                "turn cap): give another file, or the options it was written with"
-            )
-        for number, line in enumerate(lines[1:], start=2):
-            first, count, totals = self._block(line, number)
-            if first + count > games:
-                raise RunFileError(
-                    f"{path.name} holds games beyond the {games} asked for: ask for at "
-                    "least as many games as it holds"
-                )
-            self.done.append((first, count))
-            self.totals = totals if self.totals is None else self.totals + totals
-        spans = sorted(self.done)
-        for (a, n), (b, _) in itertools.pairwise(spans):
-            if b < a + n:
-                raise RunFileError(f"{path.name} holds some games twice")
-        self._open(end, [])
-
-    def _read(self) -> tuple[list[str], int, bytes]:
-        """The complete lines, where they end, and what follows them."""
-        try:
-            data = self.path.read_bytes()
-        except FileNotFoundError:
-            return [], 0, b""
         except OSError as exc:
-            raise RunFileError(f"cannot read {self.path.name}: {exc.strerror}") from None
-        # A run stopped while writing leaves a last line without its end: that block is
-        # played again.
-        end = data.rfind(b"\n") + 1
-        try:
-            text = data[:end].decode("utf-8")
-        except UnicodeDecodeError:
-            raise RunFileError(f"{self.path.name} is not a results file") from None
-        return text.splitlines(), end, data[end:]
+            raise RunFileError(f"cannot read {path.name}: {exc.strerror}") from None
+        with handle:
+            end = self._read(handle, first_line, games)
+        self._open(end, [] if end else [first_line])
 
-    def _block(self, line: str, number: int) -> tuple[int, int, Totals]:
+    def _read(self, handle: IO[bytes], first_line: str, games: int) -> int:
+        """Read the complete lines; return where they end (0: start afresh). A run stopped
+        while writing leaves a last line without its end: that block is played again."""
+        raw = handle.readline(1 << 16)  # the header is far shorter
+        if not raw.endswith(b"\n"):
+            # Empty, or a header cut off while it was written: start afresh. Anything else
+            # is not ours to overwrite.
+            if first_line.encode().startswith(raw):
+                return 0
+            raise RunFileError(f"{self.path.name} is not a results file")
+        found = _loads(raw)
+        if not isinstance(found, dict) or found.get("format") != RUN_FORMAT:
+            raise RunFileError(f"{self.path.name} is not a results file")
+        if found != json.loads(first_line):
+            raise RunFileError(
+                f"{self.path.name} holds a run with other options (preset, players, bot, "
+                "seed or turn cap): give another file, or the options it was written with"
+            )
+        end = len(raw)
+        for number, raw in enumerate(handle, start=2):
+            if not raw.endswith(b"\n"):
+                break
+            self._add(raw, number, games)
+            end += len(raw)
+        return end
+
+    def _add(self, line: bytes, number: int, games: int) -> None:
+        first, count, totals = self._block(line, number)
+        if first + count > games:
+            raise RunFileError(
+                f"{self.path.name} holds games beyond the {games} asked for: ask for at "
+                "least as many games as it holds"
+            )
+        if not self.spans.add(first, count):
+            raise RunFileError(f"{self.path.name} holds some games twice")
+        self.totals = totals if self.totals is None else self.totals + totals
+
+    def _block(self, line: bytes, number: int) -> tuple[int, int, Totals]:
         entry = _loads(line)
         try:
             first, count = _count(entry["first"]), _count(entry["count"])
@@ -495,10 +529,10 @@ class _RunFile:
             self._file.close()
 
 
-def _loads(line: str) -> Any:
+def _loads(line: bytes) -> Any:
     try:
         return json.loads(line)
-    except ValueError:
+    except ValueError:  # not JSON, or not UTF-8
         return None
 
 
@@ -565,7 +599,7 @@ def simulate(
             jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts
         )
     pool = executor or _InProcess()
-    todo = blocks(games, size, run.done if run else ())
+    todo = blocks(games, size, run.spans.ranges() if run else ())
     pending: dict[Future[Totals], tuple[int, int]] = {}
     try:
         if progress:
