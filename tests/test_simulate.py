@@ -3,9 +3,11 @@ any order, on any executor, resumable from a results file."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
+import random
 import signal
 import statistics
 import subprocess
@@ -17,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import uno_rules as uno
 from uno_rules.cli import main
@@ -64,6 +68,36 @@ def test_totals_of_blocks_add_up_to_the_totals_of_their_games() -> None:
     assert whole.turns.n == sum(g.rounds for g in games)
     assert whole.drawn.squares == sum(d * d for g in games for d in g.drawn)
     assert whole.capped_games == sum(g.hit_cap for g in games)
+
+
+games_st = st.builds(
+    lambda turns, drawn, stack, winners, blocked, cap: GameStats(
+        len(turns), tuple(turns), tuple(drawn[: len(turns)]) + (0,) * (len(turns) - len(drawn)),
+        stack, () if cap else tuple(sorted(winners)), min(blocked, len(turns)), cap,
+    ),
+    st.lists(st.integers(0, 500), min_size=1, max_size=6),
+    st.lists(st.integers(0, 300), max_size=6),
+    st.integers(0, 40),
+    st.sets(st.integers(0, 3), min_size=1, max_size=4),
+    st.integers(0, 2),
+    st.booleans(),
+)  # fmt: skip
+
+
+@given(st.lists(games_st, max_size=30), st.randoms(use_true_random=False))
+@settings(max_examples=60, deadline=None)
+def test_any_split_of_games_into_blocks_adds_up_to_the_same_summary(
+    games: list[GameStats], rng: random.Random
+) -> None:
+    whole = Totals.of_games(games, 4)
+    cuts = sorted(rng.sample(range(len(games) + 1), min(3, len(games) + 1)))
+    parts = [Totals.of_games(games[a:b], 4) for a, b in itertools.pairwise([0, *cuts, len(games)])]
+    rng.shuffle(parts)
+    merged = Totals(4)
+    for part in parts:
+        merged = merged + part
+    assert merged == whole
+    assert summarise(merged, 4) == summarise(games, 4)
 
 
 def test_shared_wins_are_counted_exactly() -> None:
@@ -454,6 +488,17 @@ def test_same_json_on_a_local_dask_cluster(capsys: pytest.CaptureFixture[str]) -
     assert summarise(totals, 3).to_dict() == {
         k: v for k, v in json.loads(reference).items() if k not in ("preset", "bot", "seed")
     }
+
+
+def test_scheduler_without_dask_installed_is_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # as if not installed
+    code = main(["simulate", "--games", "2", *CLI_QUICK, "--scheduler", "local"])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert captured.err.count("\n") == 1
+    assert "uno-rules[cluster]" in captured.err
 
 
 def test_unreachable_scheduler_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
