@@ -402,7 +402,7 @@ def test_progress_tells_games_per_second_and_time_left_on_a_terminal() -> None:
         os.close(master)
     assert proc.returncode == 0
     assert "6/6 games" in shown
-    assert "games/s" in shown and "left" in shown
+    assert "games/s" in shown and "left" in shown and "in all" in shown
     assert shown.endswith("\n")
     assert "seat 2 wins" in stdout
 

@@ -724,7 +724,10 @@ class _SimulationProgress:
         line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games"
         if played and elapsed > 0:
             rate = played / elapsed
-            line += f", {rate:.1f} games/s, {_duration((total - done) / rate)} left"
+            left = (total - done) / rate
+            line += f", {rate:.1f} games/s, " + (
+                f"{_duration(left)} left" if done < total else f"{_duration(elapsed)} in all"
+            )
         sys.stderr.write(line + "\x1b[K")
         sys.stderr.flush()
         self._written = True
