@@ -450,7 +450,7 @@ class _RunFile:
             self._open(0, [first_line])
             return
         except OSError as exc:
-            raise RunFileError(f"cannot read {path.name}: {exc.strerror}") from None
+            raise RunFileError(f"cannot read {path}: {exc.strerror}") from None
         with handle:
             end = self._read(handle, first_line, games)
         self._open(end, [] if end else [first_line])
@@ -464,13 +464,13 @@ class _RunFile:
             # is not ours to overwrite.
             if first_line.encode().startswith(raw):
                 return 0
-            raise RunFileError(f"{self.path.name} is not a results file")
+            raise RunFileError(f"{self.path} is not a results file")
         found = _loads(raw)
         if not isinstance(found, dict) or found.get("format") != RUN_FORMAT:
-            raise RunFileError(f"{self.path.name} is not a results file")
+            raise RunFileError(f"{self.path} is not a results file")
         if found != json.loads(first_line):
             raise RunFileError(
-                f"{self.path.name} holds a run with other options (preset, players, bot, "
+                f"{self.path} holds a run with other options (preset, players, bot, "
                 "seed or turn cap): give another file, or the options it was written with"
             )
         end = len(raw)
@@ -485,11 +485,11 @@ class _RunFile:
         first, count, totals = self._block(line, number)
         if first + count > games:
             raise RunFileError(
-                f"{self.path.name} holds games beyond the {games} asked for: ask for at "
+                f"{self.path} holds games beyond the {games} asked for: ask for at "
                 "least as many games as it holds"
             )
         if not self.spans.add(first, count):
-            raise RunFileError(f"{self.path.name} holds some games twice")
+            raise RunFileError(f"{self.path} holds some games twice")
         self.totals = totals if self.totals is None else self.totals + totals
 
     def _block(self, line: bytes, number: int) -> tuple[int, int, Totals]:
@@ -501,7 +501,7 @@ class _RunFile:
                 raise ValueError("count")
         except (KeyError, TypeError, ValueError):
             raise RunFileError(
-                f"{self.path.name} line {number} is not a finished block of games"
+                f"{self.path} line {number} is not a finished block of games"
             ) from None
         return first, count, totals
 
@@ -511,7 +511,7 @@ class _RunFile:
             handle.seek(end)
             handle.truncate()
         except OSError as exc:
-            raise RunFileError(f"cannot write {self.path.name}: {exc.strerror}") from None
+            raise RunFileError(f"cannot write {self.path}: {exc.strerror}") from None
         self._file = handle
         for line in lines:
             self._write(line)
