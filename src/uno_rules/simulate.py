@@ -234,32 +234,32 @@ class Totals:
     def of_games(cls, games: Iterable[GameStats], players: int) -> Totals:
         """The totals of ``games`` played at a table of ``players``."""
         unit = win_unit(players)
-        acc = [0] * 12
+        n = rounds = rounds_sq = longest = longest_sq = blocked = capped = 0
+        turns = turns_sum = turns_sq = drawn_sum = drawn_sq = 0
         wins = [0] * players
         for g in games:
-            acc[0] += 1
-            acc[1] += g.rounds
-            acc[2] += g.rounds * g.rounds
-            acc[3] += len(g.turns)
-            acc[4] += sum(g.turns)
-            acc[5] += sum(t * t for t in g.turns)
-            acc[6] += sum(g.drawn)
-            acc[7] += sum(d * d for d in g.drawn)
-            acc[8] += g.longest_stack
-            acc[9] += g.longest_stack * g.longest_stack
-            acc[10] += g.blocked_rounds
-            acc[11] += g.hit_cap
+            n += 1
+            rounds += g.rounds
+            rounds_sq += g.rounds * g.rounds
+            turns += len(g.turns)
+            turns_sum += sum(g.turns)
+            turns_sq += sum(t * t for t in g.turns)
+            drawn_sum += sum(g.drawn)
+            drawn_sq += sum(d * d for d in g.drawn)
+            longest += g.longest_stack
+            longest_sq += g.longest_stack * g.longest_stack
+            blocked += g.blocked_rounds
+            capped += g.hit_cap
             for seat in g.winners:
                 wins[seat] += unit // len(g.winners)
-        n = acc[0]
         return cls(
             players,
-            Moments(n, acc[1], acc[2]),
-            Moments(acc[3], acc[4], acc[5]),
-            Moments(acc[3], acc[6], acc[7]),
-            Moments(n, acc[8], acc[9]),
-            acc[10],
-            acc[11],
+            Moments(n, rounds, rounds_sq),
+            Moments(turns, turns_sum, turns_sq),
+            Moments(turns, drawn_sum, drawn_sq),  # one value per round, as for turns
+            Moments(n, longest, longest_sq),
+            blocked,
+            capped,
             tuple(wins),
         )
 
