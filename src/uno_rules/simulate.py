@@ -595,6 +595,7 @@ def simulate(
     if executor is None and jobs > 1:
         import multiprocessing
 
+        # Workers start when the first blocks are submitted, inside the ``try`` below.
         executor = own = ProcessPoolExecutor(
             jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts
         )
