@@ -10,7 +10,9 @@ Three measures, each printed with the reference it is compared with, taken in th
    each game is cheap and the 10^5 games take about a minute: a capped game goes through the
    same blocks, totals and merging as a full one.
 2. **Two workers against one.** Full games under ``official`` (4 players, heuristic bots)
-   on a process pool of 1 and of 2 workers: games per second and their ratio.
+   on a process pool of 1 and of 2 workers: games per second and their ratio. The same
+   games played in this process, with no pool, show what shipping blocks costs, and the
+   sizes of a pickled block and of its totals are printed too.
 3. **Dask against the process pool.** The same games on a local Dask cluster of 2 worker
    processes (extra ``cluster``) and on the pool of 2 processes.
 
@@ -35,6 +37,7 @@ import importlib
 import json
 import multiprocessing
 import os
+import pickle
 import resource
 import subprocess
 import sys
@@ -44,7 +47,7 @@ from contextlib import ExitStack
 from typing import Any
 
 import uno_rules as uno
-from uno_rules.simulate import simulate
+from uno_rules.simulate import Block, simulate
 
 
 def child(games: int, turns: int) -> None:
@@ -94,7 +97,9 @@ def _warm(executor: Executor, workers: int, rules: uno.Rules) -> None:
     simulate(rules, players=4, games=workers, executor=executor, jobs=workers, block_size=1)
 
 
-def _rate(executor: Executor, workers: int, rules: uno.Rules, games: int) -> tuple[float, Any]:
+def _rate(
+    executor: Executor | None, workers: int, rules: uno.Rules, games: int
+) -> tuple[float, Any]:
     start = time.perf_counter()
     totals = simulate(rules, players=4, games=games, seed=1, executor=executor, jobs=workers)
     return games / (time.perf_counter() - start), totals
@@ -113,7 +118,8 @@ def scaling(games: int, repeat: int) -> None:
     except ImportError:
         distributed = None
     with ExitStack() as stack:
-        executors: dict[str, tuple[Executor, int]] = {
+        executors: dict[str, tuple[Executor | None, int]] = {
+            "in this process": (None, 1),
             "1 worker": (stack.enter_context(_pool(1)), 1),
             "2 workers": (stack.enter_context(_pool(2)), 2),
         }
@@ -130,7 +136,8 @@ def scaling(games: int, repeat: int) -> None:
             client = stack.enter_context(distributed.Client(cluster))
             executors["Dask, 2 workers"] = (client.get_executor(), 2)
         for executor, workers in executors.values():
-            _warm(executor, workers, rules)
+            if executor is not None:
+                _warm(executor, workers, rules)
         best = dict.fromkeys(executors, 0.0)
         results = {}
         for _ in range(repeat):
@@ -142,9 +149,13 @@ def scaling(games: int, repeat: int) -> None:
         f"2. two workers against one ({games} full games, official, 4 players, heuristic; "
         f"best of {repeat})"
     )
-    one, two = best["1 worker"], best["2 workers"]
-    print(f"   1 worker  (process pool) {one:8.1f} games/s")
-    print(f"   2 workers (process pool) {two:8.1f} games/s   ratio {two / one:.2f}")
+    here, one, two = best["in this process"], best["1 worker"], best["2 workers"]
+    sent = len(pickle.dumps(Block(rules, 4, "heuristic", 1, 0, 50)))
+    back = len(pickle.dumps(results["1 worker"]))
+    print(f"   in this process          {here:8.1f} games/s   (blocks shipped nowhere)")
+    print(f"   1 worker  (process pool) {one:8.1f} games/s   ratio {one / here:.2f} to it")
+    print(f"   2 workers (process pool) {two:8.1f} games/s   ratio {two / one:.2f} to 1 worker")
+    print(f"   a block is {sent} bytes pickled (the rule set, mostly); its totals {back}")
     if distributed is None:
         print("3. Dask against the process pool: skipped (install the extra 'cluster')")
         return
