@@ -14,10 +14,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from .dispute import Settlement
     from .events import Event
     from .rules import Rules
@@ -136,6 +139,16 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=1, help="worker processes")
     sim.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
     sim.add_argument("--max-turns", type=int, default=20_000, help="turn cap per game")
+    sim.add_argument(
+        "--scheduler",
+        metavar="ADDRESS|local",
+        help="play on a Dask cluster (extra 'cluster'): its scheduler's address, or 'local' "
+        "for a cluster of --jobs worker processes on this machine",
+    )
+    sim.add_argument("--block-size", type=int, metavar="N", help="games per block of work")
+    sim.add_argument(
+        "--out", metavar="FILE", help="save each finished block to FILE; resume from it"
+    )
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(handler=cmd_simulate)
     return parser
@@ -548,7 +561,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .deal import table_problems
-    from .simulate import simulate, summarise
+    from .simulate import summarise
 
     rules = _load_rules(args.preset)
     problems = table_problems(rules, args.players)
@@ -556,27 +569,27 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise BadInput("; ".join(problems))
     if args.games < 1 or args.jobs < 1 or args.max_turns < 1:
         raise BadInput("--games, --jobs and --max-turns must be at least 1")
-    show = sys.stderr.isatty() and not args.json
-
-    def progress(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-    results = simulate(
-        rules,
-        args.players,
-        args.games,
-        args.seed,
-        args.bot,
-        args.jobs,
-        args.max_turns,
-        progress if show else None,
-    )
-    summary = summarise(results, args.players)
+    if args.block_size is not None and args.block_size < 1:
+        raise BadInput("--block-size must be at least 1")
+    meter = _SimulationProgress(sys.stderr.isatty() and not args.json)
+    try:
+        totals = _run_simulation(args, rules, meter)
+    except KeyboardInterrupt:
+        meter.end()
+        saved = (
+            f"; they are saved in {args.out}: run the same command again to go on"
+            if args.out and meter.done
+            else ""
+        )
+        _fail(f"interrupted: {meter.done} of {args.games} games finished{saved}")
+        return EXIT_INTERRUPTED
+    meter.end()
+    if totals.capped_games:
+        _fail(
+            f"warning: {totals.capped_games} of {totals.games} games hit the turn cap "
+            f"(--max-turns {args.max_turns}) and count unfinished, without a winner"
+        )
+    summary = summarise(totals, args.players)
     if args.json:
         _emit_json({"preset": rules.name, "bot": args.bot, "seed": args.seed, **summary.to_dict()})
         return EXIT_OK
@@ -601,6 +614,133 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for seat, (value, low, high) in enumerate(summary.seat_wins):
         print(f"  {'seat ' + str(seat) + ' wins':<28} {value:8.1%}   [{low:.1%}, {high:.1%}]")
     return EXIT_OK
+
+
+EXIT_INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C
+
+
+def _run_simulation(args: argparse.Namespace, rules: Rules, meter: _SimulationProgress) -> Any:
+    from .simulate import simulate
+
+    options: dict[str, Any] = {"block_size": args.block_size, "out": args.out}
+    if args.scheduler is None:
+        return simulate(
+            rules, args.players, args.games, args.seed, args.bot, args.jobs, args.max_turns,
+            meter, **options
+        )  # fmt: skip
+    with _dask_executor(args.scheduler, args.jobs) as (executor, workers):
+        return simulate(
+            rules, args.players, args.games, args.seed, args.bot, workers, args.max_turns,
+            meter, executor=executor, **options
+        )  # fmt: skip
+
+
+@contextmanager
+def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
+    """A ``concurrent.futures`` executor on a Dask cluster, and how many blocks it runs at
+    once. Dask is imported here only (extra ``cluster``)."""
+    import importlib
+
+    try:  # by name: the type checker need not have the extra installed
+        distributed: Any = importlib.import_module("dask.distributed")
+    except ImportError:
+        raise BadInput(
+            "--scheduler needs Dask: install the extra 'cluster' (uno-rules[cluster])"
+        ) from None
+    import logging
+
+    with ExitStack() as stack:
+        # Blocks cancelled by Ctrl-C are reported by Dask's event loop as errors: they are not.
+        events = logging.getLogger("tornado.application")
+        events.addFilter(_not_a_cancellation)
+        stack.callback(events.removeFilter, _not_a_cancellation)
+        if address == "local":
+            import signal
+
+            # The worker processes inherit an ignored Ctrl-C, so that it reaches this
+            # process alone, which stops the cluster.
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            try:
+                cluster = distributed.LocalCluster(
+                    n_workers=jobs,
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address="127.0.0.1:0",  # any free port: never a clash
+                    silence_logs=logging.ERROR,
+                )
+            finally:
+                signal.signal(signal.SIGINT, previous)
+            stack.enter_context(cluster)
+            target: Any = cluster
+        else:
+            target = address
+        try:
+            client = stack.enter_context(distributed.Client(target))
+        except (OSError, TimeoutError, ValueError):
+            raise BadInput(f"cannot reach a Dask scheduler at {address}") from None
+        workers = sum(client.nthreads().values())
+        if workers < 1:
+            raise BadInput(f"the Dask cluster at {address} has no workers")
+        yield client.get_executor(), workers
+
+
+def _not_a_cancellation(record: Any) -> bool:
+    import asyncio
+    from concurrent.futures import CancelledError
+
+    error = record.exc_info[1] if record.exc_info else None
+    return not isinstance(error, CancelledError | asyncio.CancelledError)
+
+
+class _SimulationProgress:
+    """Games done, games per second and the time left, on one line of a terminal."""
+
+    def __init__(self, show: bool) -> None:
+        self.show = show
+        self.done = 0
+        self._start: tuple[float, int] | None = None
+        self._written = False
+
+    def __call__(self, done: int, total: int) -> None:
+        import time
+
+        self.done = done
+        now = time.monotonic()
+        if self._start is None:  # the first call: games already done (resumed) do not count
+            self._start = (now, done)
+        if not self.show:
+            return
+        began, before = self._start
+        played, elapsed = done - before, now - began
+        width = 30
+        filled = width * done // total
+        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games"
+        if played and elapsed > 0:
+            rate = played / elapsed
+            left = (total - done) / rate
+            line += f", {rate:.1f} games/s, " + (
+                f"{_duration(left)} left" if done < total else f"{_duration(elapsed)} in all"
+            )
+        sys.stderr.write(line + "\x1b[K")
+        sys.stderr.flush()
+        self._written = True
+
+    def end(self) -> None:
+        if self._written:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+            self._written = False
+
+
+def _duration(seconds: float) -> str:
+    """``4s``, ``3m05s``, ``2h07m``: a time left, to the unit that matters."""
+    s = round(seconds)
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m{s % 60:02d}s"
+    return f"{s // 3600}h{s % 3600 // 60:02d}m"
 
 
 if __name__ == "__main__":  # pragma: no cover
