@@ -1,0 +1,14 @@
+"""How many examples a property test runs, scaled to the Hypothesis profile in use."""
+
+from __future__ import annotations
+
+from hypothesis import settings
+
+# The profile's max_examples against this reference gives the scale: the ``dev`` profile
+# (50) runs each test's stated count, the ``ci`` profile (200) four times as many.
+_REFERENCE = 50
+
+
+def examples(count: int) -> int:
+    """``count`` examples under the ``dev`` profile, scaled for the profile in use."""
+    return max(1, count * settings.default.max_examples // _REFERENCE)
