@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .events import Event
+    from .moves import Move
     from .rules import Rules
     from .ruling import Ruling
     from .state import GameState
@@ -162,78 +163,6 @@ def _seat_list(values: Sequence[int]) -> str:
     return " ".join(f"{seat}:{value}" for seat, value in enumerate(values))
 
 
-def describe_table(state: GameState) -> str:
-    """One line: whose decision, top card and color, hand sizes, draw pile."""
-    phase = state.phase.value
-    if phase == "game-over":
-        who = "game over, won by " + ", ".join(f"seat {s}" for s in state.game_winners)
-    elif phase == "round-over":
-        won = state.round_winner
-        who = "round over, " + ("blocked" if won is None else f"won by seat {won}")
-    elif phase == "penalty":
-        assert state.penalty is not None
-        who = f"seat {state.turn} must answer a draw of {state.penalty.amount}"
-    elif phase == "drawn":
-        who = f"seat {state.turn} drew {state.drawn}: play it or pass"
-    elif phase == "choose-color":
-        who = f"seat {state.turn} names the color"
-    else:
-        who = f"seat {state.turn} to play"
-    color = state.color.value if state.color is not None else "not named"
-    direction = "clockwise" if state.direction == 1 else "counter-clockwise"
-    sizes = _seat_list([len(h) for h in state.hands])
-    return (
-        f"{who} | top {state.top_card} ({color}) | {direction} | hands {sizes} | "
-        f"draw pile {state.draw_pile_size}"
-    )
-
-
-def describe_event(event: Event) -> str:
-    """A short phrase for an event, cards in notation."""
-    data: dict[str, Any] = event.to_dict()
-    kind = data.pop("kind")
-    if kind == "played":
-        extra = " (jump-in)" if data.get("jump_in") else ""
-        return f"seat {data['seat']} played {data['card']}, color {data['color']}{extra}"
-    if kind == "drew":
-        cards = data.get("cards")
-        shown = f" ({' '.join(cards)})" if cards else ""
-        return f"seat {data['seat']} drew {data['count']}{shown}"
-    if kind == "skipped":
-        return f"seat {data['seat']} loses the turn"
-    if kind == "reversed":
-        return "direction is now " + (
-            "clockwise" if data["direction"] == 1 else "counter-clockwise"
-        )
-    if kind == "uno-caught":
-        return f"seat {data['catcher']} caught seat {data['target']}: +{data['penalty']}"
-    shown = ""
-    if data.get("hand") is not None:
-        hand = " ".join(data["hand"]) or "no cards"
-        shown = f" (hand shown to seat {data['challenger']}: {hand})"
-    if kind == "challenge-won":
-        return (
-            f"challenge succeeds: seat {data['offender']} bluffed and draws "
-            f"{data['penalty']}{shown}"
-        )
-    if kind == "challenge-lost":
-        return f"challenge fails: seat {data['challenger']} draws {data['penalty']}{shown}"
-    if kind == "round-ended":
-        if data["winner"] is None:
-            return "the round ends blocked"
-        return f"seat {data['winner']} goes out; scores {_seat_list(data['scores'])}"
-    if kind == "game-ended":
-        return "game over: " + ", ".join(f"seat {s}" for s in data["winners"]) + " wins"
-    facts = ", ".join(f"{k} {_plain_text(v)}" for k, v in data.items())
-    return f"{kind}" + (f": {facts}" if facts else "")
-
-
-def _plain_text(value: Any) -> str:
-    if isinstance(value, list):
-        return " ".join(str(v) for v in value)
-    return str(value)
-
-
 def table_dict(state: GameState) -> dict[str, Any]:
     decision = state.decision
     return {
@@ -271,6 +200,39 @@ def _emit_json(data: Any) -> None:
 # --------------------------------------------------------------------------- rule
 
 
+def _problems(where: str, problems: Sequence[str]) -> BadInput:
+    """One error for several problems, one per line, as ``presets check`` lists them."""
+    if len(problems) == 1:
+        return BadInput(f"{where}: {problems[0]}")
+    return BadInput(f"{where}: {len(problems)} problems\n" + "\n".join(f"  {p}" for p in problems))
+
+
+MOVE_VERBS = ("draw", "pass", "uno", "catch", "challenge", "accept", "color")
+
+
+def _read_moves(path: str, moves: list[str]) -> list[Move]:
+    """Every move text read, or one error listing each text that cannot be read (with the
+    verb it was probably meant to be)."""
+    import difflib
+
+    from .errors import NotationError
+    from .moves import parse_move
+
+    parsed: list[Move] = []
+    problems = []
+    for index, text in enumerate(moves):
+        try:
+            parsed.append(parse_move(text))
+        except NotationError as exc:
+            words = text.split()
+            near = difflib.get_close_matches(words[1].lower(), MOVE_VERBS, 1, 0.75)
+            hint = f" (did you mean '{words[0]} {near[0]}'?)" if len(words) > 1 and near else ""
+            problems.append(f"moves[{index}]: {exc}{hint}")
+    if problems:
+        raise _problems(path, problems)
+    return parsed
+
+
 def cmd_rule(args: argparse.Namespace) -> int:
     from .errors import SituationError
     from .ruling import rule_on
@@ -279,68 +241,108 @@ def cmd_rule(args: argparse.Namespace) -> int:
     moves = data.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise BadInput(f"{args.file}: moves: expected a list of move texts")
+    twice = sorted({p for p in args.preset if args.preset.count(p) > 1})
+    if twice:
+        raise BadInput(f"--preset {twice[0]} is given more than once; give each preset once")
+    parsed = _read_moves(args.file, moves)
     table = {k: v for k, v in data.items() if k not in DISPUTE_KEYS}
     presets: list[str | None] = list(args.preset) or [None]
     results: dict[str, list[Ruling]] = {}
     starts: dict[str, GameState] = {}
+    deals: dict[str, tuple[Event, ...]] = {}
     for preset in presets:
         described = dict(table)
         if preset is not None:
             described["rules"] = _load_rules(preset)
         try:
-            state = _start(described, data.get("deal"))
+            state, dealt = _start(described, data.get("deal"))
         except SituationError as exc:
-            raise BadInput(f"{args.file}: {_one_line(exc)}") from None
+            raise _problems(args.file, exc.problems) from None
         name = state.rules.name if preset is None else preset
         starts[name] = state
+        deals[name] = dealt
         rulings = []
-        for index, text in enumerate(moves):
-            try:
-                ruling = rule_on(state, text)
-            except ValueError as exc:
-                raise BadInput(f"{args.file}: moves[{index}]: {exc}") from None
+        for move in parsed:
+            ruling = rule_on(state, move)
             rulings.append(ruling)
             state = ruling.state
         results[name] = rulings
     ok = all(r.legal for rulings in results.values() for r in rulings)
+    notes = _table_notes(starts)
     if args.json:
         _emit_json(
             {
                 "file": args.file,
                 "title": data.get("title"),
                 "presets": list(results),
+                "deal": {name: [e.to_dict() for e in events] for name, events in deals.items()},
                 "start": {name: table_dict(s) for name, s in starts.items()},
+                "notes": notes,
                 "rulings": {name: [ruling_dict(r) for r in rs] for name, rs in results.items()},
                 "all_legal": ok,
             }
         )
     elif len(results) == 1:
-        _print_rulings(data, *next(iter(results.items())), starts)
+        _print_rulings(data, *next(iter(results.items())), starts, deals)
     else:
-        _print_side_by_side(data, moves, results, starts)
+        _print_side_by_side(data, moves, results, starts, deals, notes)
     return EXIT_OK if ok else EXIT_REJECTED
 
 
-def _start(described: dict[str, Any], deal: Any) -> GameState:
-    """The table a dispute starts from: a described table, or a fresh deal
-    (``deal: {players, seed, dealer}``) for disputes about the start of a round."""
-    from .deal import new_game
+def _start(described: dict[str, Any], deal: Any) -> tuple[GameState, tuple[Event, ...]]:
+    """The table a dispute starts from, with the events of its deal: a described table
+    (no events), or a fresh deal (``deal: {players, seed, dealer}``) for disputes about
+    the start of a round."""
+    from .deal import deal_game
     from .errors import SituationError
     from .situation import situation
 
     if deal is None:
-        return situation(described)
+        return situation(described), ()
     if not isinstance(deal, dict) or set(deal) - {"players", "seed", "dealer"}:
         raise SituationError(["deal: expected a mapping of players, seed and dealer"])
     extra = set(described) - {"rules"}
     if extra:
         raise SituationError([f"{k}: not used with deal" for k in sorted(extra)])
-    return new_game(
+    return deal_game(
         described.get("rules", "official"),
         players=deal.get("players", 4),
         seed=deal.get("seed", 0),
         dealer=deal.get("dealer"),
     )
+
+
+def _table_notes(starts: dict[str, GameState]) -> list[str]:
+    """Why the presets start from different tables, when they do: the cards a table
+    description leaves unnamed, and a whole deal, come from each preset's own deck."""
+    from .deal import build_deck
+
+    names = list(starts)
+    first = starts[names[0]]
+    notes = []
+    for name in names[1:]:
+        state = starts[name]
+        same = (
+            state.hands == first.hands
+            and state.discard_pile == first.discard_pile
+            and state.draw_pile == first.draw_pile
+        )
+        if same:
+            continue
+        a, b = len(build_deck(first.rules)), len(build_deck(state.rules))
+        if a != b:
+            why = f"{name} plays a {b}-card deck, {names[0]} a {a}-card deck"
+        elif first.rules.hand_size != state.rules.hand_size:
+            why = (
+                f"{name} deals {state.rules.hand_size} cards each, "
+                f"{names[0]} {first.rules.hand_size}"
+            )
+        elif first.dealer != state.dealer:
+            why = f"{name} chooses seat {state.dealer} to deal, {names[0]} seat {first.dealer}"
+        else:
+            why = f"{name} resolves the first card differently from {names[0]}"
+        notes.append(f"{name} starts from another table than {names[0]}: {why}")
+    return notes
 
 
 def _verdict(r: Ruling) -> str:
@@ -351,13 +353,21 @@ def _verdict(r: Ruling) -> str:
 
 
 def _print_rulings(
-    data: dict[str, Any], name: str, rulings: list[Ruling], starts: dict[str, GameState]
+    data: dict[str, Any],
+    name: str,
+    rulings: list[Ruling],
+    starts: dict[str, GameState],
+    deals: dict[str, tuple[Event, ...]],
 ) -> None:
+    from .render import describe, describe_event
+
     title = data.get("title")
     start = starts[name]
     print(f"{title}" if title else f"Table under {name}")
     print(f"  rules: {name}, {start.players} players")
-    print(f"  table: {describe_table(start)}")
+    if deals[name]:
+        print(f"  deal:  {'; '.join(describe_event(e) for e in deals[name])}")
+    print(f"  table: {describe(start)}")
     for i, r in enumerate(rulings, 1):
         print()
         print(f"{i}. {r.move}")
@@ -368,7 +378,7 @@ def _print_rulings(
         if r.events:
             happened = "; ".join(describe_event(e) for e in r.events)
             print(f"   happened: {happened}")
-        print(f"   table:    {describe_table(r.state)}" if r.legal else "   table:    unchanged")
+        print(f"   table:    {describe(r.state)}" if r.legal else "   table:    unchanged")
 
 
 def _print_side_by_side(
@@ -376,11 +386,24 @@ def _print_side_by_side(
     moves: list[str],
     results: dict[str, list[Ruling]],
     starts: dict[str, GameState],
+    deals: dict[str, tuple[Event, ...]],
+    notes: list[str],
 ) -> None:
+    from .render import describe, describe_event
+
     title = data.get("title")
     if title:
         print(title)
     names = list(results)
+    told = {n: "; ".join(describe_event(e) for e in deals[n]) for n in names}
+    if len(set(told.values())) == 1 and told[names[0]]:
+        print(f"deal: {told[names[0]]}")
+    else:
+        for n in names:
+            if told[n]:
+                print(f"deal under {n}: {told[n]}")
+    for note in notes:
+        print(f"note: {note}")
     cells = [[_verdict(results[n][i]) for n in names] for i in range(len(moves))]
     move_w = max([4, *(len(f"{i + 1}. {m}") for i, m in enumerate(moves))])
     widths = [max([len(n), *(len(row[k]) for row in cells)]) for k, n in enumerate(names)]
@@ -395,7 +418,7 @@ def _print_side_by_side(
     for n in names:
         rulings = results[n]
         final = rulings[-1].state if rulings else starts[n]
-        print(f"{n}: {describe_table(final)}")
+        print(f"{n}: {describe(final)}")
         for i, r in enumerate(rulings, 1):
             if r.violation is not None:
                 print(f"  {i}. {r.move}: {r.violation}")
@@ -407,6 +430,7 @@ def _print_side_by_side(
 def cmd_replay(args: argparse.Namespace) -> int:
     from .errors import NotationError, SituationError
     from .record import replay
+    from .render import describe
 
     data = _read_mapping(args.file, "game record")
     try:
@@ -433,10 +457,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             f"{data['moves'][result.index]}) is refused:"
         )
         print(f"  {result.violation.code} ({result.violation.rule}): {result.violation}")
-        print(f"  after {result.applied} legal moves: {describe_table(state)}")
+        print(f"  after {result.applied} legal moves: {describe(state)}")
     else:
         print(f"all {result.applied} moves are legal")
-        print(f"  table:  {describe_table(state)}")
+        print(f"  table:  {describe(state)}")
         print(f"  scores: {_seat_list(state.scores)}")
     return EXIT_OK if result.ok else EXIT_REJECTED
 

@@ -1,0 +1,124 @@
+"""Deal events (1.3, A1, A4, A39, B2.3): what happened at the deal, from deal_game and
+deal_next_round, and shown by `uno-rules rule`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import uno_rules as uno
+from uno_rules.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+FIRST_W4 = ROOT / "examples" / "first-card-wild-draw-four.yaml"
+
+
+def first_deal_with(rank: str, preset: str = "official", players: int = 3) -> int:
+    """A seed whose first deal turns a card of ``rank`` first (after any returned card)."""
+    for seed in range(500):
+        state = uno.new_game(preset, players=players, seed=seed)
+        if state.discard_pile[-1].rank.value == rank:
+            return seed
+    raise AssertionError(f"no seed turns {rank} first")
+
+
+@pytest.mark.parametrize("preset", uno.preset_names())
+def test_deal_game_gives_new_games_state_with_its_events(preset: str) -> None:
+    for seed in range(15):
+        state, events = uno.deal_game(preset, players=4, seed=seed)
+        assert state == uno.new_game(preset, players=4, seed=seed)
+        kinds = [e.kind for e in events]
+        assert kinds[0] == "dealt"
+        assert kinds.count("first-card") >= 1
+        turned = [e for e in events if isinstance(e, uno.FirstCardTurned)]
+        assert turned[-1].card == state.discard_pile[-1]
+
+
+def test_A4_a_wild_draw_four_turned_first_is_an_event() -> None:
+    state, events = uno.deal_game("official", players=4, seed=78)
+    kinds = [e.kind for e in events]
+    assert kinds == ["dealt", "returned-and-reflipped", "first-card"]
+    returned = events[1]
+    assert isinstance(returned, uno.FirstCardReturned)
+    assert str(returned.card) == "W+4"
+    dealt = events[0]
+    assert isinstance(dealt, uno.Dealt)
+    assert dealt.dealer == state.dealer and dealt.sizes == (7, 7, 7, 7)
+
+
+def test_1_3_a_draw_two_turned_first_draws_two_cards_seen_by_the_drawer_alone() -> None:
+    seed = first_deal_with("+2")
+    state, events = uno.deal_game("official", players=3, seed=seed)
+    drawn = [e for e in events if isinstance(e, uno.CardsDrawn)]
+    assert len(drawn) == 1 and drawn[0].reason == "first-card" and drawn[0].count == 2
+    seat = drawn[0].seat
+    assert drawn[0].cards is not None
+    assert set(drawn[0].cards) <= set(state.hands[seat])
+    assert len(state.hands[seat]) == 9
+    assert any(isinstance(e, uno.Skipped) and e.seat == seat for e in events)
+    other = (seat + 1) % 3
+    hidden = uno.view_events(events, other)
+    assert all(getattr(e, "cards", None) is None for e in hidden if e.kind == "drew")
+
+
+def test_1_3_a_first_reverse_and_a_first_skip_are_events() -> None:
+    state, events = uno.deal_game("official", players=3, seed=first_deal_with("rev"))
+    assert uno.Reversed(-1) in events and state.direction == -1
+    state, events = uno.deal_game("official", players=3, seed=first_deal_with("skip"))
+    assert [e.kind for e in events][-1] == "skipped"
+
+
+def test_deal_next_round_gives_next_rounds_state_with_its_events() -> None:
+    state = uno.new_game("official", players=2, seed=4)
+    assert isinstance(uno.deal_next_round(state), uno.RoundNotOver)
+    while not state.round_over:
+        state = uno.apply_or_raise(state, uno.legal_moves(state)[0]).state
+    result = uno.deal_next_round(state)
+    assert isinstance(result, uno.Transition)
+    assert result.state == uno.next_round(state)
+    assert result.events[0] == uno.Dealt(result.state.dealer, 7, (7, 7))
+
+
+def test_records_match_by_position_as_the_readme_shows() -> None:
+    table = uno.situation({"players": 2, "hands": [["R7", "B6"], 3], "discard": ["R5"]})
+    result = uno.apply(table, "0 R7")
+    match result:
+        case uno.Transition(_, (uno.CardPlayed(seat, card, color), *_)):
+            assert (seat, str(card), color) == (0, "R7", uno.Color.RED)
+        case _:
+            pytest.fail("a legal play did not match")
+    match uno.apply(table, "0 B6"):
+        case uno.CardDoesNotMatch(code=code, seat=seat):
+            assert (code, seat) == ("card-does-not-match", 0)
+        case _:
+            pytest.fail("a refused play did not match")
+
+
+def test_rule_shows_the_deal_in_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rule", str(FIRST_W4)]) == 1
+    out = capsys.readouterr().out
+    deal = next(line for line in out.splitlines() if line.strip().startswith("deal:"))
+    assert "Wild Draw Four turned first goes back" in deal
+    main(["rule", str(FIRST_W4), "--json"])
+    report = json.loads(capsys.readouterr().out)
+    kinds = [e["kind"] for e in report["deal"]["official"]]
+    assert kinds == ["dealt", "returned-and-reflipped", "first-card"]
+    assert report["deal"]["official"][1]["card"] == "W+4"
+
+
+def test_several_presets_say_when_their_tables_differ(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    stacking = str(ROOT / "examples" / "stacking-plus2-on-plus2.yaml")
+    main(["rule", stacking, "--preset", "official", "--preset", "family"])
+    assert "note:" not in capsys.readouterr().out
+    main(["rule", stacking, "--preset", "official", "--preset", "official-112"])
+    notes = [x for x in capsys.readouterr().out.splitlines() if x.startswith("note:")]
+    assert notes == [
+        "note: official-112 starts from another table than official: "
+        "official-112 plays a 112-card deck, official a 108-card deck"
+    ]
+    main(["rule", stacking, "--preset", "official", "--preset", "official-112", "--json"])
+    assert len(json.loads(capsys.readouterr().out)["notes"]) == 1
