@@ -122,3 +122,11 @@ def test_several_presets_say_when_their_tables_differ(
     ]
     main(["rule", stacking, "--preset", "official", "--preset", "official-112", "--json"])
     assert len(json.loads(capsys.readouterr().out)["notes"]) == 1
+
+
+def test_refusal_gives_the_violation_typed_and_refuses_a_legal_move() -> None:
+    table = uno.situation({"players": 2, "hands": [["R7", "B6"], 3], "discard": ["R5"]})
+    refused = uno.refusal(table, "0 B6")
+    assert isinstance(refused, uno.CardDoesNotMatch) and refused.rule == "B5.1"
+    with pytest.raises(uno.UnoError, match="is legal here"):
+        uno.refusal(table, "0 R7")

@@ -140,3 +140,18 @@ def test_every_verb_has_a_transcript() -> None:
         assert f"uno-rules presets {action}" in {
             " ".join(command.split()[1:4]) for _, command, _, _ in _transcripts()
         }, action
+
+
+def test_examples_type_check() -> None:
+    """mypy --strict accepts every Python example of the README and docs/ (where mypy is
+    installed: the `lint` extra; CI runs tools/check_doc_types.py as well)."""
+    pytest.importorskip("mypy")
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "check_doc_types.py")],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr

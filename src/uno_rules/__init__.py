@@ -37,6 +37,7 @@ from .moves import (
     Play,
     parse_move,
 )
+from .outcome import refusal
 from .presets import load_preset, preset_names
 from .record import ReplayResult, replay
 from .rules import Rules
@@ -128,6 +129,7 @@ __all__ = [
     "parse_cards",
     "parse_move",
     "preset_names",
+    "refusal",
     "replay",
     "rule_on",
     "situation",
