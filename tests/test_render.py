@@ -13,7 +13,6 @@ import pytest
 import uno_rules as uno
 from uno_rules.render import card_name, describe_event
 
-ROOT = Path(__file__).resolve().parents[1]
 # Card notation (B1, Grev, W+4...): blue number cards look exactly like clause ids B1..B11.
 NOTATION = re.compile(r"(?<![\w+])(?:[RYGB](?:\d|skip|rev|\+2)|W\+4|WSH|WSW|WC|W)(?![\w+])")
 
@@ -64,19 +63,18 @@ def test_a_drawn_card_that_cannot_be_played_is_not_offered() -> None:
     assert uno.describe(uno.view(state, 1)).startswith("seat 0 drew a card: plays it or passes")
 
 
-def test_describe_is_public_and_the_cli_prints_it(capsys: pytest.CaptureFixture[str]) -> None:
+def test_describe_is_public_and_the_cli_prints_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from uno_rules.cli import main
 
     assert "describe" in uno.__all__
     state = uno.new_game("official", players=2, seed=5)
     line = uno.describe(state)
     assert line == uno.describe(uno.view(state, 0))
-    record = ROOT / "tests" / "data" / "game-newcomer.yaml"
+    record = tmp_path / "game.yaml"
     record.write_text("rules: official\nplayers: 2\nseed: 5\nmoves: []\n", encoding="utf-8")
-    try:
-        main(["replay", str(record)])
-    finally:
-        record.unlink()
+    main(["replay", str(record)])
     assert f"  table:  {line}" in capsys.readouterr().out
 
 
