@@ -23,17 +23,20 @@ def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]
 
 def test_mistyped_moves_are_all_reported_with_the_near_verb(tmp_path: Path) -> None:
     data = yaml.safe_load(STACKING.read_text(encoding="utf-8"))
-    data["moves"] = ["0 R+2", "1 chalenge", "2 acept", "2 fly"]
+    data["moves"] = ["0 R+2", "1 chalenge", "2 acept", "2 fly", "2", "", "0 colr red", "1 catch"]
     path = tmp_path / "d.yaml"
     path.write_text(yaml.safe_dump(data), encoding="utf-8")
     proc = run("rule", str(path))
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     lines = proc.stderr.splitlines()
-    assert lines[0] == f"uno-rules: {path}: 3 problems"
+    assert lines[0] == f"uno-rules: {path}: 7 problems"
     assert lines[1].startswith("  moves[1]: ") and "did you mean '1 challenge'?" in lines[1]
     assert lines[2].startswith("  moves[2]: ") and "did you mean '2 accept'?" in lines[2]
     assert lines[3].startswith("  moves[3]: ") and "did you mean" not in lines[3]
-    assert len(lines) == 4
+    assert lines[4].startswith("  moves[4]: ") and lines[5].startswith("  moves[5]: ")
+    assert "did you mean '0 color red'?" in lines[6]
+    assert lines[7].startswith("  moves[7]: ") and "did you mean" not in lines[7]
+    assert len(lines) == 8
 
 
 def test_table_problems_one_per_line(tmp_path: Path) -> None:

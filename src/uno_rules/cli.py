@@ -225,12 +225,26 @@ def _read_moves(path: str, moves: list[str]) -> list[Move]:
             parsed.append(parse_move(text))
         except NotationError as exc:
             words = text.split()
-            near = difflib.get_close_matches(words[1].lower(), MOVE_VERBS, 1, 0.75)
-            hint = f" (did you mean '{words[0]} {near[0]}'?)" if len(words) > 1 and near else ""
+            hint = ""
+            if len(words) > 1 and words[1].lower() not in MOVE_VERBS and not _is_card(words[1]):
+                near = difflib.get_close_matches(words[1].lower(), MOVE_VERBS, 1, 0.75)
+                if near:
+                    hint = f" (did you mean '{' '.join([words[0], near[0], *words[2:]])}'?)"
             problems.append(f"moves[{index}]: {exc}{hint}")
     if problems:
         raise _problems(path, problems)
     return parsed
+
+
+def _is_card(text: str) -> bool:
+    from .cards import Card
+    from .errors import NotationError
+
+    try:
+        Card.parse(text)
+    except NotationError:
+        return False
+    return True
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
