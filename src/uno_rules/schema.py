@@ -39,10 +39,10 @@ def preset_schema() -> dict[str, Any]:
         **body["properties"],
     }
     # A preset file that does not name itself is named "custom" by the loader: the rules
-    # model's own default ("official") is the name of the base rules, not of a file.
+    # model's own default ("official") is the name of the base rules, not of a file, so
+    # the schema gives no default and says what the loader does.
     body["properties"]["name"] = {
         "type": "string",
-        "default": UNNAMED_PRESET,
         "description": "The rule set's name; a preset that does not set it is named "
         f"'{UNNAMED_PRESET}' (the name of the preset it extends is not inherited).",
     }
