@@ -130,3 +130,47 @@ def test_refusal_gives_the_violation_typed_and_refuses_a_legal_move() -> None:
     assert isinstance(refused, uno.CardDoesNotMatch) and refused.rule == "B5.1"
     with pytest.raises(uno.UnoError, match="is legal here"):
         uno.refusal(table, "0 R7")
+
+
+def deal_events_with(rules: uno.Rules, kind: str) -> tuple[uno.GameState, tuple[uno.Event, ...]]:
+    for seed in range(3000):
+        state, events = uno.deal_game(rules, players=3, seed=seed)
+        if any(e.kind == kind for e in events):
+            return state, events
+    raise AssertionError(f"no deal has a {kind} event")
+
+
+def test_A1_c_a_wild_turned_first_redeals_and_says_so() -> None:
+    rules = uno.load_preset({"first_card": {"wild": "reshuffle_and_redeal"}})
+    state, events = deal_events_with(rules, "redealt")
+    kinds = [e.kind for e in events]
+    assert kinds[:3] == ["dealt", "first-card", "redealt"] and kinds[3] == "dealt"
+    first = events[1]
+    assert isinstance(first, uno.FirstCardTurned) and str(first.card) == "W"
+    assert events[2] == uno.Redealt("wild-first", "A1")
+    last = [e for e in events if isinstance(e, uno.FirstCardTurned)][-1]
+    assert last.card == state.top_card and str(state.top_card) != "W"
+
+
+def test_A1_b_a_wild_turned_first_goes_back_under_that_option() -> None:
+    rules = uno.load_preset({"first_card": {"wild": "return_and_flip"}})
+    for seed in range(300):
+        _, events = uno.deal_game(rules, players=3, seed=seed)
+        returned = [e for e in events if isinstance(e, uno.FirstCardReturned)]
+        if any(str(e.card) == "W" for e in returned):
+            break
+    else:
+        raise AssertionError("no deal turns a Wild first")
+
+
+def test_A39_b_a_wild_shuffle_hands_turned_first_redeals_the_hands() -> None:
+    rules = uno.load_preset(
+        {
+            "extends": "official-112",
+            "extra_cards": {"wild_shuffle_hands": {"on_first_card": "redeal"}},
+        }
+    )
+    state, events = deal_events_with(rules, "redealt")
+    assert [e.kind for e in events] == ["dealt", "first-card", "redealt"]
+    assert events[2] == uno.Redealt("shuffle-hands-first", "A39")
+    assert str(state.top_card) == "WSH" and state.phase is uno.Phase.CHOOSE_COLOR

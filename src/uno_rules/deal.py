@@ -147,7 +147,7 @@ def deal_game(
     dealer: int | None = None,
 ) -> Transition:
     """:func:`new_game` with the events of the deal: the same state, and what happened
-    to reach it (``dealt``, ``first-card-returned``, ``redealt``, ``first-card``, then the
+    to reach it (``dealt``, ``returned-and-reflipped``, ``redealt``, ``first-card``, then the
     first card's effect: ``skipped``, ``reversed`` or ``drew``).
 
     >>> state, events = deal_game("official", players=3, seed=7)
