@@ -11,4 +11,6 @@ _REFERENCE = 50
 
 def examples(count: int) -> int:
     """``count`` examples under the ``dev`` profile, scaled for the profile in use."""
-    return max(1, count * settings.default.max_examples // _REFERENCE)
+    profile = settings.default
+    assert profile is not None  # a profile is always loaded (tests/conftest.py)
+    return max(1, count * profile.max_examples // _REFERENCE)

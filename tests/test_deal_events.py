@@ -90,8 +90,8 @@ def test_records_match_by_position_as_the_readme_shows() -> None:
         case _:
             pytest.fail("a legal play did not match")
     match uno.apply(table, "0 B6"):
-        case uno.CardDoesNotMatch(code=code, seat=seat):
-            assert (code, seat) == ("card-does-not-match", 0)
+        case uno.CardDoesNotMatch(code=code, seat=refused_seat):
+            assert (code, refused_seat) == ("card-does-not-match", 0)
         case _:
             pytest.fail("a refused play did not match")
 
