@@ -174,3 +174,31 @@ def test_A39_b_a_wild_shuffle_hands_turned_first_redeals_the_hands() -> None:
     assert [e.kind for e in events] == ["dealt", "first-card", "redealt"]
     assert events[2] == uno.Redealt("shuffle-hands-first", "A39")
     assert str(state.top_card) == "WSH" and state.phase is uno.Phase.CHOOSE_COLOR
+
+
+@pytest.mark.parametrize(
+    ("preset", "why"),
+    [
+        ({"hand_size": 8}, "mine deals 8 cards each, official 7"),
+        ({"dealer_selection": "highest_number"}, "mine chooses seat "),
+        (
+            {"first_card": {"wild_draw_four": "bottom_and_reflip"}},
+            "mine resolves the first card differently from official",
+        ),
+    ],
+)
+def test_a_note_says_why_a_deal_differs_between_presets(
+    preset: dict[str, object], why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import yaml
+
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(yaml.safe_dump({"name": "mine", **preset}), encoding="utf-8")
+    main(["rule", str(FIRST_W4), "--preset", "official", "--preset", str(mine)])
+    out = capsys.readouterr().out.splitlines()
+    notes = [line for line in out if line.startswith("note:")]
+    assert len(notes) == 1
+    assert notes[0].startswith(f"note: {mine} starts from another table than official: ")
+    assert why.replace("mine", str(mine)) in notes[0]
+    deals = [line for line in out if line.startswith("deal under ")]
+    assert [d.split(":")[0] for d in deals] == ["deal under official", f"deal under {mine}"]

@@ -83,3 +83,18 @@ def test_cli_import_stays_light() -> None:
     code = "import sys, uno_rules.cli; print('uno_rules.render' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip() == "False"
+
+
+def test_event_phrases_for_the_deal_and_the_rest() -> None:
+    card = uno.Card.parse("B1")
+    assert describe_event(uno.Dealt(3, 7, (7, 7, 7, 7))) == "seat 3 deals 7 cards each"
+    assert describe_event(uno.FirstCardReturned(uno.Card.parse("W+4"), "bottom")) == (
+        "Wild Draw Four turned first goes back under the draw pile; another card is turned"
+    )
+    assert describe_event(uno.FirstCardTurned(card)) == "first card blue 1"
+    assert describe_event(uno.Redealt("wild-first", "A1")) == "the cards are dealt again (A1)"
+    assert describe_event(uno.RoundEnded(None, (0, 0), (0, 0), True)) == "the round ends blocked"
+    assert describe_event(uno.WildsDiscarded(2, (uno.Card.parse("W"), card))) == (
+        "wilds-discarded: seat 2, cards Wild, blue 1"
+    )
+    assert describe_event(uno.HandsRotated(1)) == "hands-rotated: direction 1"
