@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import initialize
 
 import uno_rules as uno
+from budget import examples
 from rules_strategies import (
     FACES,
     InvariantMachine,
@@ -126,7 +127,7 @@ class EndgameMachine(AnyRulesMachine):
 
 
 SETTINGS = settings(
-    max_examples=12,
+    max_examples=examples(6),
     stateful_step_count=30,
     deadline=None,
     suppress_health_check=[
@@ -136,8 +137,8 @@ SETTINGS = settings(
     ],
 )
 AnyRulesMachine.TestCase.settings = SETTINGS
-RandomRulesMachine.TestCase.settings = settings(SETTINGS, max_examples=40)
-EndgameMachine.TestCase.settings = settings(SETTINGS, max_examples=30)
+RandomRulesMachine.TestCase.settings = settings(SETTINGS, max_examples=examples(20))
+EndgameMachine.TestCase.settings = settings(SETTINGS, max_examples=examples(15))
 
 TestBundledPresetsMachine = AnyRulesMachine.TestCase
 TestRandomRulesMachine = RandomRulesMachine.TestCase

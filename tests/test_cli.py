@@ -149,7 +149,16 @@ def test_rule_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1
     assert err == ""
     report = json.loads(out)
-    assert set(report) == {"file", "title", "presets", "start", "rulings", "all_legal"}
+    assert set(report) == {
+        "file",
+        "title",
+        "presets",
+        "deal",
+        "start",
+        "notes",
+        "rulings",
+        "all_legal",
+    }
     assert report["file"] == str(STACKING)
     assert report["title"].startswith("Can I put my Draw Two")
     assert report["presets"] == ["official", "family"]

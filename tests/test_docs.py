@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import json
 import pkgutil
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,47 +73,72 @@ def test_house_rules_page_generates_a_table_for_every_section() -> None:
     assert "| `house_rules.seven_o.on_last_card` | `no_effect`, `apply` | `no_effect` |" in rendered
 
 
-TRANSCRIPT = re.compile(
-    r"```text\n(\$ uno-rules (?:rule|presets list|presets diff)[^\n]*)\n(.*?)```", re.S
-)
+TEXT_BLOCK = re.compile(r"```text\n(.*?)```", re.S)
+NAMED_FILE = re.compile(r"```ya?ml\n# ([\w.-]+\.ya?ml)\n(.*?)```", re.S)
 
 
-def _transcripts() -> list[tuple[str, str, str]]:
+def _transcripts() -> list[tuple[str, str, str, Path]]:
+    """Every ``$ uno-rules ...`` command shown in a text block of the README and docs/,
+    with the output printed under it (up to the next ``$`` line or the block's end)."""
     found = []
     for path in DOC_FILES:
-        for command, output in TRANSCRIPT.findall(path.read_text(encoding="utf-8")):
-            found.append((f"{path.relative_to(ROOT)}: {command[2:]}", command, output))
+        page = path.read_text(encoding="utf-8")
+        for block in TEXT_BLOCK.findall(page):
+            if not block.startswith("$ uno-rules"):
+                continue
+            parts = re.split(r"^(\$ uno-rules[^\n]*)\n", block, flags=re.M)
+            for command, output in zip(parts[1::2], parts[2::2], strict=True):
+                if command.split()[2:3] == ["serve"]:
+                    continue  # a server runs until stopped: its pages are tested on their own
+                found.append((f"{path.relative_to(ROOT)}: {command[2:]}", command, output, path))
     return found
 
 
 @pytest.mark.parametrize(
-    ("where", "command", "output"), _transcripts(), ids=[w for w, _, _ in _transcripts()]
+    ("where", "command", "output", "page"),
+    _transcripts(),
+    ids=[w for w, _, _, _ in _transcripts()],
 )
 def test_cli_transcripts_in_the_docs_are_current(
     where: str,
     command: str,
     output: str,
+    page: Path,
+    tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A pasted `uno-rules` transcript shows what the command prints today (a block may end
-    with a line '...' to show only its start)."""
+    with a line '...' to show only its start). The command runs in a folder holding
+    `examples/` and every file the same page shows in a YAML block that starts with a
+    comment naming it (`# game.yaml`); `> FILE` sends the output to that file."""
     import shlex
 
     from uno_rules.cli import main
 
-    monkeypatch.chdir(ROOT)
-    main(shlex.split(command)[2:])
+    for name, text in NAMED_FILE.findall(page.read_text(encoding="utf-8")):
+        (tmp_path / name).write_text(f"# {name}\n{text}", encoding="utf-8")
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    monkeypatch.chdir(tmp_path)
+    words = shlex.split(command)[1:]
+    redirect = words.index(">") if ">" in words else None
+    main(words[1:redirect])
     printed = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
     expected = [line.rstrip() for line in output.rstrip("\n").splitlines()]
+    if redirect is not None:
+        assert expected == [], f"{where}: nothing is shown after a command sent to a file"
+        assert printed, where
+        return
     if expected and expected[-1] == "...":
         expected = expected[:-1]
         printed = printed[: len(expected)]
+    elif "--json" in words and expected:
+        # Figures computed in floating point may differ in their last digits between
+        # Python versions: JSON is compared as data, numbers to 12 significant digits.
+        got, shown = (_rounded(json.loads("\n".join(x))) for x in (printed, expected))
+        assert got == shown, where
+        return
     assert printed == expected, where
-
-
-def test_transcripts_are_found() -> None:
-    assert len(_transcripts()) >= 14
 
 
 def test_pictures_in_the_docs_are_drawn_in_the_build() -> None:
@@ -143,3 +170,41 @@ def test_pictures_in_the_docs_are_drawn_in_the_build() -> None:
     )
     assert state_svg(table, 1) in rendered
     assert rendered.count("<svg xmlns=") == len(markers)
+
+
+def _rounded(data: Any) -> Any:
+    """``data`` with every float rounded to 12 significant digits."""
+    if isinstance(data, float):
+        return float(f"{data:.12g}")
+    if isinstance(data, dict):
+        return {k: _rounded(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_rounded(v) for v in data]
+    return data
+
+
+def test_every_verb_has_a_transcript() -> None:
+    """Each verb's output is shown somewhere, and so checked by the test above."""
+    assert len(_transcripts()) >= 25
+    shown = {" ".join(command.split()[1:3]) for _, command, _, _ in _transcripts()}
+    for verb in ("uno-rules rule", "uno-rules replay", "uno-rules simulate"):
+        assert any(s.startswith(verb) for s in shown), verb
+    for action in ("list", "check", "diff", "schema"):
+        assert f"uno-rules presets {action}" in {
+            " ".join(command.split()[1:4]) for _, command, _, _ in _transcripts()
+        }, action
+
+
+def test_examples_type_check() -> None:
+    """mypy --strict accepts every Python example of the README and docs/ (where mypy is
+    installed: the `lint` extra; CI runs tools/check_doc_types.py as well)."""
+    pytest.importorskip("mypy")
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "check_doc_types.py")],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr

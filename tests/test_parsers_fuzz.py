@@ -30,14 +30,15 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import uno_rules as uno
+from budget import examples
 from uno_rules.cards import COLORS, Card, Rank, classic_deck
 
 FUZZ = settings(
     deadline=None,
-    max_examples=100,
+    max_examples=examples(50),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-FUZZ_SLOW = settings(FUZZ, max_examples=60)
+FUZZ_SLOW = settings(FUZZ, max_examples=examples(30))
 
 DECK = Counter(classic_deck())
 FACES: tuple[Card, ...] = tuple(

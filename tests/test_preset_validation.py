@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import uno_rules as uno
+from budget import examples
 from rules_strategies import (
     SWITCHABLE,
     build_rules,
@@ -1190,7 +1191,7 @@ def only_preset_error(source: Any) -> uno.Rules | None:
 
 
 FUZZ = settings(
-    max_examples=100,
+    max_examples=examples(50),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -1274,7 +1275,7 @@ def test_random_valid_rule_sets_load_or_contradict(preset: dict[str, Any]) -> No
     assert preset_validator().is_valid(preset)
 
 
-@settings(FUZZ, max_examples=50)
+@settings(FUZZ, max_examples=examples(25))
 @given(preset=rules_mappings(full=True))
 def test_random_complete_rule_sets_load_or_contradict(preset: dict[str, Any]) -> None:
     expected = build_rules(uno.Rules, preset)
@@ -1288,7 +1289,7 @@ def test_random_complete_rule_sets_load_or_contradict(preset: dict[str, Any]) ->
     assert uno.load_preset(rules.to_dict()) == rules
 
 
-@settings(FUZZ, max_examples=60)
+@settings(FUZZ, max_examples=examples(30))
 @given(
     parent=st.sampled_from(NAMES),
     preset=rules_mappings(),
@@ -1312,7 +1313,7 @@ def test_random_children_of_bundled_presets_round_trip(
     assert uno.load_preset(rules.to_dict()) == rules
 
 
-@settings(FUZZ, max_examples=80)
+@settings(FUZZ, max_examples=examples(40))
 @given(parent=lively_rules_mappings(), data=st.data())
 def test_random_children_of_random_files_round_trip(
     tmp_path_factory: pytest.TempPathFactory, parent: dict[str, Any], data: st.DataObject
@@ -1453,7 +1454,7 @@ def test_the_schema_is_generated_from_the_model() -> None:
         assert prop.get("description"), path
 
 
-@settings(FUZZ, max_examples=60)
+@settings(FUZZ, max_examples=examples(30))
 @given(data=mutated_presets() | STRUCTURES)
 def test_the_schema_agrees_with_the_loader(data: Any) -> None:
     """A mapping the loader accepts is valid under the schema; one the schema accepts

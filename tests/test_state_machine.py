@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import initialize
 
 import uno_rules as uno
+from budget import examples
 from rules_strategies import FACES, InvariantMachine
 from uno_rules.cards import Card, classic_deck
 
@@ -112,7 +113,7 @@ class EndgameMachine(UnoMachine):
 
 
 SETTINGS = settings(
-    max_examples=15,
+    max_examples=examples(8),
     stateful_step_count=40,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

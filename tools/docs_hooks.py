@@ -118,7 +118,7 @@ def picture(kind: str, spec: str) -> str:
     path, seat = spec.rsplit(" ", 1)
     data = yaml.safe_load((ROOT / path).read_text(encoding="utf-8"))
     table = {k: v for k, v in data.items() if k not in DISPUTE_KEYS}
-    return state_svg(start_table(table, data.get("deal")), int(seat))
+    return state_svg(start_table(table, data.get("deal"))[0], int(seat))
 
 
 def screenshot(name: str, alt: str) -> str:

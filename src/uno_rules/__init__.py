@@ -14,7 +14,7 @@ True
 from typing import TYPE_CHECKING, Any
 
 from .cards import COLORS, Card, Color, Rank, parse_cards
-from .deal import new_game, next_round
+from .deal import deal_game, deal_next_round, new_game, next_round
 from .engine import Transition, apply, apply_or_raise, legal_moves, validate
 from .errors import (
     IllegalMoveError,
@@ -37,6 +37,7 @@ from .moves import (
     Play,
     parse_move,
 )
+from .outcome import refusal
 from .presets import load_preset, preset_names
 from .record import ReplayResult, replay
 from .rules import Rules
@@ -50,6 +51,7 @@ from .violations import __all__ as _violations_all
 
 if TYPE_CHECKING:
     from .record import ReplayResult, replay
+    from .render import describe
     from .ruling import Ruling, rule_on
     from .snapshot import dump_state, load_state
     from .view import PlayerView, view
@@ -60,6 +62,7 @@ __version__ = "0.1.0"
 _LAZY = {
     "ReplayResult": "record",
     "replay": "record",
+    "describe": "render",
     "Ruling": "ruling",
     "rule_on": "ruling",
     "dump_state": "snapshot",
@@ -114,6 +117,9 @@ __all__ = [
     "UnoError",
     "apply",
     "apply_or_raise",
+    "deal_game",
+    "deal_next_round",
+    "describe",
     "dump_state",
     "legal_moves",
     "load_preset",
@@ -123,6 +129,7 @@ __all__ = [
     "parse_cards",
     "parse_move",
     "preset_names",
+    "refusal",
     "replay",
     "rule_on",
     "situation",

@@ -43,6 +43,9 @@ class Record:
                 delattr(cls, name)
         cls._fields = tuple(fields)
         cls._defaults = defaults
+        # ``case CardPlayed(seat, card)`` matches positionally, as with a dataclass:
+        # keyword-only records match by keyword only.
+        setattr(cls, "__match_args__", () if cls._kw_only else cls._fields)  # noqa: B010
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # The first instance of each class compiles a plain __init__ for it (so defining

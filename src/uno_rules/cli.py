@@ -187,78 +187,6 @@ def _seat_list(values: Sequence[int]) -> str:
     return " ".join(f"{seat}:{value}" for seat, value in enumerate(values))
 
 
-def describe_table(state: GameState) -> str:
-    """One line: whose decision, top card and color, hand sizes, draw pile."""
-    phase = state.phase.value
-    if phase == "game-over":
-        who = "game over, won by " + ", ".join(f"seat {s}" for s in state.game_winners)
-    elif phase == "round-over":
-        won = state.round_winner
-        who = "round over, " + ("blocked" if won is None else f"won by seat {won}")
-    elif phase == "penalty":
-        assert state.penalty is not None
-        who = f"seat {state.turn} must answer a draw of {state.penalty.amount}"
-    elif phase == "drawn":
-        who = f"seat {state.turn} drew {state.drawn}: play it or pass"
-    elif phase == "choose-color":
-        who = f"seat {state.turn} names the color"
-    else:
-        who = f"seat {state.turn} to play"
-    color = state.color.value if state.color is not None else "not named"
-    direction = "clockwise" if state.direction == 1 else "counter-clockwise"
-    sizes = _seat_list([len(h) for h in state.hands])
-    return (
-        f"{who} | top {state.top_card} ({color}) | {direction} | hands {sizes} | "
-        f"draw pile {state.draw_pile_size}"
-    )
-
-
-def describe_event(event: Event) -> str:
-    """A short phrase for an event, cards in notation."""
-    data: dict[str, Any] = event.to_dict()
-    kind = data.pop("kind")
-    if kind == "played":
-        extra = " (jump-in)" if data.get("jump_in") else ""
-        return f"seat {data['seat']} played {data['card']}, color {data['color']}{extra}"
-    if kind == "drew":
-        cards = data.get("cards")
-        shown = f" ({' '.join(cards)})" if cards else ""
-        return f"seat {data['seat']} drew {data['count']}{shown}"
-    if kind == "skipped":
-        return f"seat {data['seat']} loses the turn"
-    if kind == "reversed":
-        return "direction is now " + (
-            "clockwise" if data["direction"] == 1 else "counter-clockwise"
-        )
-    if kind == "uno-caught":
-        return f"seat {data['catcher']} caught seat {data['target']}: +{data['penalty']}"
-    shown = ""
-    if data.get("hand") is not None:
-        hand = " ".join(data["hand"]) or "no cards"
-        shown = f" (hand shown to seat {data['challenger']}: {hand})"
-    if kind == "challenge-won":
-        return (
-            f"challenge succeeds: seat {data['offender']} bluffed and draws "
-            f"{data['penalty']}{shown}"
-        )
-    if kind == "challenge-lost":
-        return f"challenge fails: seat {data['challenger']} draws {data['penalty']}{shown}"
-    if kind == "round-ended":
-        if data["winner"] is None:
-            return "the round ends blocked"
-        return f"seat {data['winner']} goes out; scores {_seat_list(data['scores'])}"
-    if kind == "game-ended":
-        return "game over: " + ", ".join(f"seat {s}" for s in data["winners"]) + " wins"
-    facts = ", ".join(f"{k} {_plain_text(v)}" for k, v in data.items())
-    return f"{kind}" + (f": {facts}" if facts else "")
-
-
-def _plain_text(value: Any) -> str:
-    if isinstance(value, list):
-        return " ".join(str(v) for v in value)
-    return str(value)
-
-
 def _emit_json(data: Any) -> None:
     json.dump(data, sys.stdout, indent=2)
     sys.stdout.write("\n")
@@ -267,17 +195,27 @@ def _emit_json(data: Any) -> None:
 # --------------------------------------------------------------------------- rule
 
 
+def _problems(where: str, problems: Sequence[str]) -> BadInput:
+    """One error for several problems, one per line, as ``presets check`` lists them."""
+    if len(problems) == 1:
+        return BadInput(f"{where}: {problems[0]}")
+    return BadInput(f"{where}: {len(problems)} problems\n" + "\n".join(f"  {p}" for p in problems))
+
+
 def cmd_rule(args: argparse.Namespace) -> int:
     from .dispute import settle
     from .errors import PresetError, SituationError
 
     data = _read_mapping(args.file, "table file")
+    twice = sorted({p for p in args.preset if args.preset.count(p) > 1})
+    if twice:
+        raise BadInput(f"--preset {twice[0]} is given more than once; give each preset once")
     try:
         settlement = settle(data, list(args.preset))
     except PresetError as exc:
         raise BadInput(_one_line(exc)) from None
     except SituationError as exc:
-        raise BadInput(f"{args.file}: {_one_line(exc)}") from None
+        raise _problems(args.file, exc.problems) from None
     moves, results, starts = list(settlement.moves), settlement.rulings, settlement.starts
     ok = settlement.all_legal
     if getattr(args, "svg", None):
@@ -285,9 +223,9 @@ def cmd_rule(args: argparse.Namespace) -> int:
     if args.json:
         _emit_json(settlement.to_dict(args.file))
     elif len(results) == 1:
-        _print_rulings(data, *next(iter(results.items())), starts)
+        _print_rulings(data, *next(iter(results.items())), starts, settlement.deals)
     else:
-        _print_side_by_side(data, moves, results, starts)
+        _print_side_by_side(data, moves, results, starts, settlement.deals, settlement.notes)
     return EXIT_OK if ok else EXIT_REJECTED
 
 
@@ -319,13 +257,21 @@ def _verdict(r: Ruling) -> str:
 
 
 def _print_rulings(
-    data: dict[str, Any], name: str, rulings: list[Ruling], starts: dict[str, GameState]
+    data: dict[str, Any],
+    name: str,
+    rulings: list[Ruling],
+    starts: dict[str, GameState],
+    deals: dict[str, tuple[Event, ...]],
 ) -> None:
+    from .render import describe, describe_event
+
     title = data.get("title")
     start = starts[name]
     print(f"{title}" if title else f"Table under {name}")
     print(f"  rules: {name}, {start.players} players")
-    print(f"  table: {describe_table(start)}")
+    if deals[name]:
+        print(f"  deal:  {'; '.join(describe_event(e) for e in deals[name])}")
+    print(f"  table: {describe(start)}")
     for i, r in enumerate(rulings, 1):
         print()
         print(f"{i}. {r.move}")
@@ -336,7 +282,7 @@ def _print_rulings(
         if r.events:
             happened = "; ".join(describe_event(e) for e in r.events)
             print(f"   happened: {happened}")
-        print(f"   table:    {describe_table(r.state)}" if r.legal else "   table:    unchanged")
+        print(f"   table:    {describe(r.state)}" if r.legal else "   table:    unchanged")
 
 
 def _print_side_by_side(
@@ -344,11 +290,24 @@ def _print_side_by_side(
     moves: list[str],
     results: dict[str, list[Ruling]],
     starts: dict[str, GameState],
+    deals: dict[str, tuple[Event, ...]],
+    notes: list[str],
 ) -> None:
+    from .render import describe, describe_event
+
     title = data.get("title")
     if title:
         print(title)
     names = list(results)
+    told = {n: "; ".join(describe_event(e) for e in deals[n]) for n in names}
+    if len(set(told.values())) == 1 and told[names[0]]:
+        print(f"deal: {told[names[0]]}")
+    else:
+        for n in names:
+            if told[n]:
+                print(f"deal under {n}: {told[n]}")
+    for note in notes:
+        print(f"note: {note}")
     cells = [[_verdict(results[n][i]) for n in names] for i in range(len(moves))]
     move_w = max([4, *(len(f"{i + 1}. {m}") for i, m in enumerate(moves))])
     widths = [max([len(n), *(len(row[k]) for row in cells)]) for k, n in enumerate(names)]
@@ -363,7 +322,7 @@ def _print_side_by_side(
     for n in names:
         rulings = results[n]
         final = rulings[-1].state if rulings else starts[n]
-        print(f"{n}: {describe_table(final)}")
+        print(f"{n}: {describe(final)}")
         for i, r in enumerate(rulings, 1):
             if r.violation is not None:
                 print(f"  {i}. {r.move}: {r.violation}")
@@ -376,6 +335,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .dispute import table_dict
     from .errors import NotationError, SituationError
     from .record import replay
+    from .render import describe
 
     data = _read_mapping(args.file, "game record")
     try:
@@ -402,10 +362,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             f"{data['moves'][result.index]}) is refused:"
         )
         print(f"  {result.violation.code} ({result.violation.rule}): {result.violation}")
-        print(f"  after {result.applied} legal moves: {describe_table(state)}")
+        print(f"  after {result.applied} legal moves: {describe(state)}")
     else:
         print(f"all {result.applied} moves are legal")
-        print(f"  table:  {describe_table(state)}")
+        print(f"  table:  {describe(state)}")
         print(f"  scores: {_seat_list(state.scores)}")
     return EXIT_OK if result.ok else EXIT_REJECTED
 

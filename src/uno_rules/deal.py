@@ -9,10 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Rank, classic_deck
 from .errors import SituationError
+from .events import (
+    CardsDrawn,
+    Dealt,
+    Event,
+    FirstCardReturned,
+    FirstCardTurned,
+    Redealt,
+    Reversed,
+    Skipped,
+)
 from .randomness import derive_seed, shuffled
 from .rules import (
     DealerRotation,
@@ -31,7 +41,19 @@ from .rules.scoring import card_points
 from .state import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, pile_from, seat_after
 from .violations import GameOver, RoundNotOver
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "build_deck", "coerce_rules", "new_game", "next_round"]
+if TYPE_CHECKING:
+    from .engine import Transition
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "build_deck",
+    "coerce_rules",
+    "deal_game",
+    "deal_next_round",
+    "new_game",
+    "next_round",
+]
 
 
 def build_deck(rules: Rules) -> tuple[Card, ...]:
@@ -115,6 +137,39 @@ def new_game(
     >>> state.players, len(state.hands[0]), state.dealer
     (3, 7, 2)
     """
+    return _new_game(rules, players, seed, dealer, None)
+
+
+def deal_game(
+    rules: Rules | str | Mapping[str, Any] | None = None,
+    players: int = 4,
+    seed: int = 0,
+    dealer: int | None = None,
+) -> Transition:
+    """:func:`new_game` with the events of the deal: the same state, and what happened
+    to reach it (``dealt``, ``returned-and-reflipped``, ``redealt``, ``first-card``, then the
+    first card's effect: ``skipped``, ``reversed`` or ``drew``).
+
+    >>> state, events = deal_game("official", players=3, seed=7)
+    >>> state == new_game("official", players=3, seed=7)
+    True
+    >>> [e.kind for e in events][:2]
+    ['dealt', 'first-card']
+    """
+    from .engine import Transition
+
+    events: list[Event] = []
+    state = _new_game(rules, players, seed, dealer, events)
+    return Transition(state, tuple(events))
+
+
+def _new_game(
+    rules: Rules | str | Mapping[str, Any] | None,
+    players: int,
+    seed: int,
+    dealer: int | None,
+    events: list[Event] | None,
+) -> GameState:
     rules = coerce_rules(rules)
     problems = table_problems(rules, players)
     if type(seed) is not int:
@@ -127,7 +182,7 @@ def new_game(
     if problems:
         raise SituationError(problems)
     assert dealer is not None
-    return deal_round(rules, players, seed, 0, dealer, (0,) * players, frozenset())
+    return deal_round(rules, players, seed, 0, dealer, (0,) * players, frozenset(), events=events)
 
 
 def choose_dealer(rules: Rules, players: int, seed: int) -> int:
@@ -160,6 +215,23 @@ def next_round(state: GameState) -> GameState | GameOver | RoundNotOver:
     :class:`~uno_rules.Violation` (``round-not-over`` or ``game-over``) when called at the
     wrong moment.
     """
+    return _next_round(state, None)
+
+
+def deal_next_round(state: GameState) -> Transition | GameOver | RoundNotOver:
+    """:func:`next_round` with the events of the deal, as :func:`deal_game` gives them."""
+    from .engine import Transition
+
+    events: list[Event] = []
+    result = _next_round(state, events)
+    if not isinstance(result, GameState):
+        return result
+    return Transition(result, tuple(events))
+
+
+def _next_round(
+    state: GameState, events: list[Event] | None
+) -> GameState | GameOver | RoundNotOver:
     if state.phase is Phase.GAME_OVER:
         return GameOver()
     if state.phase is not Phase.ROUND_OVER:
@@ -188,6 +260,7 @@ def next_round(state: GameState) -> GameState | GameOver | RoundNotOver:
         state.scores,
         out,
         state.round_winner,
+        events,
     )
 
 
@@ -200,9 +273,11 @@ def deal_round(
     scores: tuple[int, ...],
     out: frozenset[int],
     previous_winner: int | None = None,
+    events: list[Event] | None = None,
 ) -> GameState:
     """Shuffle, deal one card at a time from the dealer's left (B2.3), turn the first card
-    and apply its effect (1.3, 2.6). Eliminated seats (``out``) get no cards."""
+    and apply its effect (1.3, 2.6). Eliminated seats (``out``) get no cards. When
+    ``events`` is a list, what happened is appended to it."""
     deck = build_deck(rules)
     first = rules.first_card
     seats = [s for s in range(players) if s not in out]
@@ -216,12 +291,17 @@ def deal_round(
             hands[deal_order[i % len(seats)]].append(order[i])
         pile = order[rules.hand_size * len(seats) :]
         returned = 0
+        if events is not None:
+            events.append(Dealt(dealer, rules.hand_size, tuple(len(h) for h in hands)))
         while True:
             card = pile.pop(0)
             if _returned_first(rules, card):
                 # A4 (and A1 b, A39 c): return the card to the pile and turn another.
                 returned += 1
-                if first.wild_draw_four is FirstWildDrawFour.BOTTOM_AND_REFLIP:
+                bottom = first.wild_draw_four is FirstWildDrawFour.BOTTOM_AND_REFLIP
+                if events is not None:
+                    events.append(FirstCardReturned(card, "bottom" if bottom else "shuffled"))
+                if bottom:
                     pile.append(card)
                 else:
                     pile = list(
@@ -234,6 +314,9 @@ def deal_round(
             break
         if card.rank is Rank.WILD and first.wild is FirstWild.RESHUFFLE_AND_REDEAL:
             redeal += 1  # A1 (c): reshuffle everything and deal again.
+            if events is not None:
+                events.append(FirstCardTurned(card))
+                events.append(Redealt("wild-first", "A1"))
             continue
         break
     return _first_card_state(
@@ -248,6 +331,7 @@ def deal_round(
         pile,
         card,
         previous_winner,
+        events,
     )
 
 
@@ -274,8 +358,10 @@ def _first_card_state(
     pile: list[Card],
     card: Card,
     previous_winner: int | None = None,
+    events: list[Event] | None = None,
 ) -> GameState:
     first = rules.first_card
+    told: list[Event] = [FirstCardTurned(card)] if events is not None else []
     left = seat_after(players, out, dealer, 1)
     starter = left
     if rules.first_player is FirstPlayer.DEALER:
@@ -294,6 +380,8 @@ def _first_card_state(
     active = players - len(out)
     if rank is Rank.SKIP:
         turn = seat_after(players, out, starter, 1)  # 1.3: the first player is skipped.
+        if told:
+            told.append(Skipped(starter))
     elif rank is Rank.REVERSE:
         # 1.3 / A2: play goes counter-clockwise, starting with the dealer (a) or the
         # dealer's right-hand neighbour (b); with two players and Reverse-as-Skip the
@@ -304,12 +392,18 @@ def _first_card_state(
             turn = dealer
         else:
             turn = seat_after(players, out, dealer, -1)
+        if told:
+            told.append(Reversed(direction))
     elif rank is Rank.DRAW_TWO:
         # 1.3 / A3: the first player draws 2 and (a) loses the turn or (b) then plays.
+        if told:
+            told.append(CardsDrawn(starter, len(pile[:2]), "first-card", tuple(pile[:2])))
         hands[starter].extend(pile[:2])
         del pile[:2]
         if first.draw_two is FirstDrawTwo.DRAW_AND_SKIP:
             turn = seat_after(players, out, starter, 1)
+            if told:
+                told.append(Skipped(starter))
     elif card.is_wild:
         # A1 (a), 2.6, A39, E3.4, E4.2: the first player names the color, then plays; no
         # swap, no written rule; a Wild Shuffle Hands may redeal (A39 b).
@@ -324,6 +418,10 @@ def _first_card_state(
             hands = [[] for _ in range(players)]
             for i, c in enumerate(order):
                 hands[seats[i % len(seats)]].append(c)
+            if told:
+                told.append(Redealt("shuffle-hands-first", "A39"))
+    if events is not None:
+        events.extend(told)
     return GameState(
         rules=rules,
         players=players,

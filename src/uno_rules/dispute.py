@@ -20,11 +20,22 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 if TYPE_CHECKING:
+    from .events import Event
+    from .moves import Move
     from .rules import Rules
     from .ruling import Ruling
     from .state import GameState
 
-__all__ = ["DISPUTE_KEYS", "Settlement", "ruling_dict", "settle", "start_table", "table_dict"]
+__all__ = [
+    "DISPUTE_KEYS",
+    "Settlement",
+    "read_moves",
+    "ruling_dict",
+    "settle",
+    "start_table",
+    "table_dict",
+    "table_notes",
+]
 
 DISPUTE_KEYS = ("moves", "expect", "title", "description", "deal")
 
@@ -60,26 +71,100 @@ def ruling_dict(r: Ruling) -> dict[str, Any]:
     }
 
 
-def start_table(described: dict[str, Any], deal: Any) -> GameState:
-    """The table a dispute starts from: a described table, or a fresh deal
-    (``deal: {players, seed, dealer}``) for disputes about the start of a round."""
-    from .deal import new_game
+def start_table(described: dict[str, Any], deal: Any) -> tuple[GameState, tuple[Event, ...]]:
+    """The table a dispute starts from, with the events of its deal: a described table
+    (no events), or a fresh deal (``deal: {players, seed, dealer}``) for disputes about
+    the start of a round."""
+    from .deal import deal_game
     from .errors import SituationError
     from .situation import situation
 
     if deal is None:
-        return situation(described)
+        return situation(described), ()
     if not isinstance(deal, dict) or set(deal) - {"players", "seed", "dealer"}:
         raise SituationError(["deal: expected a mapping of players, seed and dealer"])
     extra = set(described) - {"rules"}
     if extra:
         raise SituationError([f"{k}: not used with deal" for k in sorted(extra)])
-    return new_game(
+    return deal_game(
         described.get("rules", "official"),
         players=deal.get("players", 4),
         seed=deal.get("seed", 0),
         dealer=deal.get("dealer"),
     )
+
+
+MOVE_VERBS = ("draw", "pass", "uno", "catch", "challenge", "accept", "color")
+
+
+def read_moves(moves: list[str]) -> list[Move]:
+    """Every move text read, or one :class:`~uno_rules.SituationError` listing each text
+    that cannot be read (with the verb it was probably meant to be)."""
+    import difflib
+
+    from .errors import NotationError, SituationError
+    from .moves import parse_move
+
+    parsed: list[Move] = []
+    problems = []
+    for index, text in enumerate(moves):
+        try:
+            parsed.append(parse_move(text))
+        except NotationError as exc:
+            words = text.split()
+            hint = ""
+            if len(words) > 1 and words[1].lower() not in MOVE_VERBS and not _is_card(words[1]):
+                near = difflib.get_close_matches(words[1].lower(), MOVE_VERBS, 1, 0.75)
+                if near:
+                    hint = f" (did you mean '{' '.join([words[0], near[0], *words[2:]])}'?)"
+            problems.append(f"moves[{index}]: {exc}{hint}")
+    if problems:
+        raise SituationError(problems)
+    return parsed
+
+
+def _is_card(text: str) -> bool:
+    from .cards import Card
+    from .errors import NotationError
+
+    try:
+        Card.parse(text)
+    except NotationError:
+        return False
+    return True
+
+
+def table_notes(starts: dict[str, GameState]) -> list[str]:
+    """Why the presets start from different tables, when they do: the cards a table
+    description leaves unnamed, and a whole deal, come from each preset's own deck."""
+    from .deal import build_deck
+
+    names = list(starts)
+    first = starts[names[0]]
+    notes = []
+    for name in names[1:]:
+        state = starts[name]
+        same = (
+            state.hands == first.hands
+            and state.discard_pile == first.discard_pile
+            and state.draw_pile == first.draw_pile
+        )
+        if same:
+            continue
+        a, b = len(build_deck(first.rules)), len(build_deck(state.rules))
+        if a != b:
+            why = f"{name} plays a {b}-card deck, {names[0]} a {a}-card deck"
+        elif first.rules.hand_size != state.rules.hand_size:
+            why = (
+                f"{name} deals {state.rules.hand_size} cards each, "
+                f"{names[0]} {first.rules.hand_size}"
+            )
+        elif first.dealer != state.dealer:
+            why = f"{name} chooses seat {state.dealer} to deal, {names[0]} seat {first.dealer}"
+        else:
+            why = f"{name} resolves the first card differently from {names[0]}"
+        notes.append(f"{name} starts from another table than {names[0]}: {why}")
+    return notes
 
 
 @frozen
@@ -90,6 +175,8 @@ class Settlement:
     moves: tuple[str, ...]
     starts: dict[str, GameState]
     rulings: dict[str, list[Ruling]]
+    deals: dict[str, tuple[Event, ...]]
+    notes: list[str]
 
     @property
     def all_legal(self) -> bool:
@@ -101,7 +188,9 @@ class Settlement:
             "file": file,
             "title": self.title,
             "presets": list(self.rulings),
+            "deal": {name: [e.to_dict() for e in events] for name, events in self.deals.items()},
             "start": {name: table_dict(s) for name, s in self.starts.items()},
+            "notes": self.notes,
             "rulings": {name: [ruling_dict(r) for r in rs] for name, rs in self.rulings.items()},
             "all_legal": self.all_legal,
         }
@@ -123,23 +212,23 @@ def settle(
     moves = data.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise SituationError(["moves: expected a list of move texts"])
+    parsed = read_moves(moves)
     table = {k: v for k, v in data.items() if k not in DISPUTE_KEYS}
     starts: dict[str, GameState] = {}
+    deals: dict[str, tuple[Event, ...]] = {}
     results: dict[str, list[Ruling]] = {}
     for preset in list(presets) or [None]:
         described = dict(table)
         if preset is not None:
             described["rules"] = load_preset(preset)
-        state = start_table(described, data.get("deal"))
+        state, dealt = start_table(described, data.get("deal"))
         name = state.rules.name if preset is None or not isinstance(preset, str) else preset
         starts[name] = state
+        deals[name] = dealt
         rulings = []
-        for index, text in enumerate(moves):
-            try:
-                ruling = rule_on(state, text)
-            except ValueError as exc:
-                raise SituationError([f"moves[{index}]: {exc}"]) from None
+        for move in parsed:
+            ruling = rule_on(state, move)
             rulings.append(ruling)
             state = ruling.state
         results[name] = rulings
-    return Settlement(data.get("title"), tuple(moves), starts, results)
+    return Settlement(data.get("title"), tuple(moves), starts, results, deals, table_notes(starts))

@@ -18,9 +18,12 @@ __all__ = [
     "ChallengeLost",
     "ChallengeWon",
     "ColorChosen",
+    "Dealt",
     "Eliminated",
     "Event",
     "ExtraTurn",
+    "FirstCardReturned",
+    "FirstCardTurned",
     "GameEnded",
     "HandsRotated",
     "HandsShuffled",
@@ -28,6 +31,7 @@ __all__ = [
     "Passed",
     "PenaltyAccepted",
     "PenaltyDeflected",
+    "Redealt",
     "Reshuffled",
     "Reversed",
     "RoundEnded",
@@ -71,8 +75,8 @@ class CardPlayed(Event):
 class CardsDrawn(Event):
     """``seat`` drew ``count`` cards; ``cards`` is ``None`` where the viewer may not see them.
 
-    ``reason`` is ``turn``, ``penalty``, ``uno-penalty``, ``challenge`` or
-    ``false-uno-call``.
+    ``reason`` is ``turn``, ``penalty``, ``uno-penalty``, ``challenge``,
+    ``false-uno-call`` or ``first-card`` (a Draw Two turned first, 1.3).
     """
 
     kind: ClassVar[str] = "drew"
@@ -236,6 +240,45 @@ class Eliminated(Event):
     kind: ClassVar[str] = "eliminated"
     seat: int
     reason: str
+
+
+class Dealt(Event):
+    """``dealer`` dealt ``hand_size`` cards to each seat in play; ``sizes`` are the hand
+    sizes by seat (0 for a seat that is out) (B2.3). Deal events come from
+    :func:`uno_rules.deal_game` and :func:`uno_rules.deal_next_round`."""
+
+    kind: ClassVar[str] = "dealt"
+    dealer: int
+    hand_size: int
+    sizes: tuple[int, ...]
+
+
+class FirstCardReturned(Event):
+    """``card`` was turned first and may not start the discard pile (A4; A1 b, A39 c):
+    it went back into the draw pile, at the ``bottom`` or ``shuffled`` in, and another
+    card was turned."""
+
+    kind: ClassVar[str] = "returned-and-reflipped"
+    card: Card
+    placement: str
+
+
+class FirstCardTurned(Event):
+    """``card`` was turned to start the discard pile (B2.4, 1.3); its effect, if any,
+    follows as its own events (``skipped``, ``reversed``, ``drew``)."""
+
+    kind: ClassVar[str] = "first-card"
+    card: Card
+
+
+class Redealt(Event):
+    """The hands were dealt again: ``reason`` is ``wild-first`` (a Wild turned first, A1 c:
+    reshuffle and deal again) or ``shuffle-hands-first`` (a Wild Shuffle Hands turned first
+    redeals the hands, A39 b); ``rule`` is the clause."""
+
+    kind: ClassVar[str] = "redealt"
+    reason: str
+    rule: str
 
 
 def view_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:

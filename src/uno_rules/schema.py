@@ -25,6 +25,9 @@ from .rules import Rules
 __all__ = ["preset_schema"]
 
 
+UNNAMED_PRESET = "custom"
+
+
 def preset_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a preset file."""
     body = _object_schema(Rules, Rules())
@@ -34,6 +37,14 @@ def preset_schema() -> dict[str, Any]:
             "description": "A bundled preset name or a path this preset builds on.",
         },
         **body["properties"],
+    }
+    # A preset file that does not name itself is named "custom" by the loader: the rules
+    # model's own default ("official") is the name of the base rules, not of a file, so
+    # the schema gives no default and says what the loader does.
+    body["properties"]["name"] = {
+        "type": "string",
+        "description": "The rule set's name; a preset that does not set it is named "
+        f"'{UNNAMED_PRESET}' (the name of the preset it extends is not inherited).",
     }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

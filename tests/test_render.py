@@ -1,0 +1,100 @@
+"""uno.describe and the CLI's rendered text: cards are written so that they cannot be
+taken for clause ids."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import uno_rules as uno
+from uno_rules.render import card_name, describe_event
+
+# Card notation (B1, Grev, W+4...): blue number cards look exactly like clause ids B1..B11.
+NOTATION = re.compile(r"(?<![\w+])(?:[RYGB](?:\d|skip|rev|\+2)|W\+4|WSH|WSW|WC|W)(?![\w+])")
+
+
+def rendered_lines(preset: str, seed: int) -> list[str]:
+    state, events = uno.deal_game(preset, players=3, seed=seed)
+    lines = [uno.describe(state), *(describe_event(e) for e in events)]
+    for _ in range(300):
+        if state.round_over:
+            break
+        result = uno.apply_or_raise(state, uno.legal_moves(state)[-1])
+        state = result.state
+        lines.append(uno.describe(state))
+        lines.extend(describe_event(e) for e in result.events)
+        lines.extend(uno.describe(uno.view(state, s)) for s in range(3))
+    return lines
+
+
+@pytest.mark.parametrize("preset", ["official", "family", "official-112", "no-mercy-lite"])
+def test_rendered_text_never_shows_card_notation(preset: str) -> None:
+    for seed in range(3):
+        for line in rendered_lines(preset, seed):
+            assert not NOTATION.search(line), line
+
+
+def test_card_names() -> None:
+    assert [card_name(c) for c in uno.parse_cards("B1 Grev Y+2 Rskip W W+4 WSH")] == [
+        "blue 1",
+        "green Reverse",
+        "yellow Draw Two",
+        "red Skip",
+        "Wild",
+        "Wild Draw Four",
+        "Wild Shuffle Hands",
+    ]
+
+
+def test_a_drawn_card_that_cannot_be_played_is_not_offered() -> None:
+    table = uno.situation(
+        {"players": 2, "hands": [["R7"], 3], "discard": ["G5"], "draw_pile": ["B1"]}
+    )
+    state = uno.apply_or_raise(table, "0 draw").state
+    assert describe_event(uno.CardsDrawn(0, 1, "turn", (uno.Card.parse("B1"),))) == (
+        "seat 0 drew 1: blue 1"
+    )
+    assert uno.describe(state).startswith("seat 0 drew blue 1, which cannot be played: pass |")
+    assert uno.describe(uno.view(state, 0)).startswith("seat 0 drew blue 1: play it or pass")
+    assert uno.describe(uno.view(state, 1)).startswith("seat 0 drew a card: plays it or passes")
+
+
+def test_describe_is_public_and_the_cli_prints_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from uno_rules.cli import main
+
+    assert "describe" in uno.__all__
+    state = uno.new_game("official", players=2, seed=5)
+    line = uno.describe(state)
+    assert line == uno.describe(uno.view(state, 0))
+    record = tmp_path / "game.yaml"
+    record.write_text("rules: official\nplayers: 2\nseed: 5\nmoves: []\n", encoding="utf-8")
+    main(["replay", str(record)])
+    assert f"  table:  {line}" in capsys.readouterr().out
+
+
+def test_cli_import_stays_light() -> None:
+    """The CLI reaches the renderer only when a verb needs it."""
+    code = "import sys, uno_rules.cli; print('uno_rules.render' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_event_phrases_for_the_deal_and_the_rest() -> None:
+    card = uno.Card.parse("B1")
+    assert describe_event(uno.Dealt(3, 7, (7, 7, 7, 7))) == "seat 3 deals 7 cards each"
+    assert describe_event(uno.FirstCardReturned(uno.Card.parse("W+4"), "bottom")) == (
+        "Wild Draw Four turned first goes back under the draw pile; another card is turned"
+    )
+    assert describe_event(uno.FirstCardTurned(card)) == "first card blue 1"
+    assert describe_event(uno.Redealt("wild-first", "A1")) == "the cards are dealt again (A1)"
+    assert describe_event(uno.RoundEnded(None, (0, 0), (0, 0), True)) == "the round ends blocked"
+    assert describe_event(uno.WildsDiscarded(2, (uno.Card.parse("W"), card))) == (
+        "wilds-discarded: seat 2, cards Wild, blue 1"
+    )
+    assert describe_event(uno.HandsRotated(1)) == "hands-rotated: direction 1"
