@@ -195,7 +195,10 @@ def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
             value = event.value
             values += 1
             chars += len(value)
-            if event.style is None and len(value) > budget.max_digits and _INTEGER.fullmatch(value):
+            if len(value) > budget.max_digits and (
+                event.tag == "tag:yaml.org,2002:int"
+                or (not event.style and _INTEGER.fullmatch(value))
+            ):
                 fail(
                     f"an integer has more than {budget.max_digits} digits "
                     f"(the integer limit for a {budget.what})"
