@@ -40,9 +40,10 @@ RECORD = Budget("game record", 16 * _MIB, 20, 1_000_000, 32 * _MIB, 10_000)
 SNAPSHOT = Budget("state snapshot", 1 * _MIB, 20, 50_000, 4 * _MIB, 5_000)
 
 
-def brief(value: Any, limit: int = 60) -> str:
+def brief(value: Any, limit: int = 60, _depth: int = 0) -> str:
     """``repr(value)`` cut to about ``limit`` characters, at bounded cost: what an error
-    message may quote of a value (a huge value is never rendered in full)."""
+    message may quote of a value (a huge or self-containing value is never rendered in
+    full)."""
     if isinstance(value, str):
         text = repr(value[: limit + 1])
     elif isinstance(value, int) and not isinstance(value, bool):
@@ -51,7 +52,9 @@ def brief(value: Any, limit: int = 60) -> str:
         text = repr(value)
     elif isinstance(value, (Mapping, list, tuple, set, frozenset)):
         kind = type(value).__name__
-        return f"a {kind} of {len(value)} items" if len(value) > 8 else _small(value, limit)
+        if len(value) > 8 or _depth >= 2:
+            return f"a {kind} of {len(value)} items"
+        return _small(value, limit, _depth + 1)
     else:
         try:
             text = repr(value)
@@ -60,13 +63,13 @@ def brief(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _small(value: Any, limit: int) -> str:
-    """A short container: its items briefly, never recursing without end."""
+def _small(value: Any, limit: int, depth: int) -> str:
+    """A short container: its items briefly, two levels deep at most."""
     if isinstance(value, Mapping):
-        inner = ", ".join(f"{brief(k, 20)}: {brief(v, 20)}" for k, v in value.items())
+        inner = ", ".join(f"{brief(k, 20, depth)}: {brief(v, 20, depth)}" for k, v in value.items())
         text = "{" + inner + "}"
     else:
-        parts = [brief(v, 20) for v in value]
+        parts = [brief(v, 20, depth) for v in value]
         text = ("[" if isinstance(value, list) else "(") + ", ".join(parts)
         text += "]" if isinstance(value, list) else ")"
     return text if len(text) <= limit else text[: limit - 3] + "..."

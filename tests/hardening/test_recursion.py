@@ -105,3 +105,13 @@ def test_every_command_refuses_it_in_one_line(
     code, _, err = run(capsys, *(names.get(a, a) for a in argv))
     line = one_line_error(code, err)
     assert "itself" in line, line
+
+
+def test_quoting_a_value_that_holds_itself_stays_short() -> None:
+    from uno_rules._budget import brief
+
+    loop: list[Any] = []
+    loop.append(loop)
+    table: dict[str, Any] = {}
+    table["a"] = table
+    assert len(brief(loop)) <= 60 and len(brief(table)) <= 60
