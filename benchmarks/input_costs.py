@@ -94,15 +94,21 @@ def long_record(moves: int) -> dict[str, Any]:
 
 
 def measure(fn: Callable[[], Any]) -> tuple[float, int, str]:
-    """(seconds, peak traced bytes, outcome) of ``fn()``."""
-    tracemalloc.start()
+    """(seconds, peak traced bytes, outcome) of ``fn()``: timed on a plain run, memory on
+    a second run under ``tracemalloc`` (which slows the code it traces several times)."""
+
+    def call() -> str:
+        try:
+            fn()
+            return "ok"
+        except uno.UnoError as exc:
+            return type(exc).__name__
+
     start = time.perf_counter()
-    try:
-        fn()
-        outcome = "ok"
-    except uno.UnoError as exc:
-        outcome = type(exc).__name__
+    outcome = call()
     seconds = time.perf_counter() - start
+    tracemalloc.start()
+    call()
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return seconds, peak, outcome

@@ -7,7 +7,7 @@ its values and characters counted after YAML aliases are expanded, its number of
 keys and the digits of its integers. A document over a limit is refused with one problem
 that names the limit; a document that contains itself (a YAML anchor used inside itself, a
 mapping that holds itself) is refused too. The limits are far above what any real
-document needs (a game record of 100 000 moves fits) and low enough that reading what
+document needs (a game record of 250 000 moves fits) and low enough that reading what
 passes costs bounded time and memory.
 
 This module imports nothing heavy: the engine and the command line may use it freely.
@@ -35,8 +35,8 @@ class Budget(NamedTuple):
 
 _MIB = 1024 * 1024
 PRESET = Budget("preset", 256 * 1024, 20, 20_000, 1 * _MIB, 5_000)
-TABLE = Budget("table description", 1 * _MIB, 20, 100_000, 4 * _MIB, 10_000)
-RECORD = Budget("game record", 16 * _MIB, 20, 1_000_000, 32 * _MIB, 10_000)
+TABLE = Budget("table description", 1 * _MIB, 20, 20_000, 1 * _MIB, 5_000)
+RECORD = Budget("game record", 8 * _MIB, 20, 300_000, 8 * _MIB, 10_000)
 SNAPSHOT = Budget("state snapshot", 1 * _MIB, 20, 50_000, 4 * _MIB, 5_000)
 
 
