@@ -449,4 +449,4 @@ def test_a_tampered_snapshot_is_refused_or_plays_on(
         CENSUS["accepted"] += 1
         if loaded == state:
             CENSUS["accepted unchanged"] += 1
-        play_on(loaded, random.Random(rng.random()), cap=400)
+        play_on(loaded, random.Random(rng.random()), cap=150)
