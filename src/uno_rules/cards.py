@@ -17,6 +17,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import ClassVar
 
+from ._budget import brief
 from .errors import NotationError
 
 __all__ = ["COLORS", "Card", "Color", "Rank", "classic_deck", "parse_cards", "parse_color"]
@@ -52,7 +53,7 @@ def parse_color(text: str) -> Color:
     if isinstance(text, Color):
         return text
     if not isinstance(text, str):
-        raise NotationError(repr(text), "a color: red, yellow, green, blue (or R, Y, G, B)")
+        raise NotationError(brief(text), "a color: red, yellow, green, blue (or R, Y, G, B)")
     color = _COLOR_WORDS.get(text.strip().lower())
     if color is None:
         raise NotationError(text, "a color: red, yellow, green, blue (or R, Y, G, B)")
@@ -196,7 +197,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise NotationError(repr(text), _CARD_EXPECTED)
+            raise NotationError(brief(text), _CARD_EXPECTED)
         hit = cls._cache.get(text)
         if hit is not None:
             return hit
@@ -267,7 +268,7 @@ def _parse_card(text: str) -> Card:
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas: ``parse_cards("R5 G+2 W")``."""
     if not isinstance(text, str):
-        raise NotationError(repr(text), "card texts separated by spaces")
+        raise NotationError(brief(text), "card texts separated by spaces")
     return tuple(Card.parse(t) for t in text.replace(",", " ").split())
 
 

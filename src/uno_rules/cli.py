@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import typing
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any
@@ -29,7 +30,10 @@ if TYPE_CHECKING:
 
 __all__ = ["main"]
 
-EXIT_OK, EXIT_REJECTED, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OK, EXIT_REJECTED, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
+# simulate's bounds: far above any useful run (games are played in blocks, so memory does
+# not grow with --games), low enough that a typo fails clearly
+MAX_GAMES, MAX_JOBS, MAX_TURNS = 10**12, 256, 1_000_000
 
 
 class BadInput(Exception):
@@ -40,30 +44,126 @@ class BadInput(Exception):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``uno-rules`` with ``argv`` (default: the process arguments)."""
-    parser = _parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "handler", None):
-        parser.print_help(sys.stderr)
-        return EXIT_BAD_INPUT
-    from .errors import UnoError
+    """Run ``uno-rules`` with ``argv`` (default: the process arguments).
 
+    Returns the exit status: 0 success, 1 a ruling that refuses, 2 bad input (one line on
+    stderr, whatever the input: usage errors, unreadable files, I/O errors), 130 when
+    interrupted (Ctrl-C). Never shows a traceback.
+    """
     try:
-        code: int = args.handler(args)
+        try:
+            code = _run(argv)
+        except _UsageExit as exc:  # --help, --version: argparse printed them
+            code = exc.code
+        sys.stdout.flush()  # a full disk or closed pipe is reported here, not at exit
         return code
-    except BadInput as exc:
-        _fail(str(exc))
-    except UnoError as exc:
-        _fail(_one_line(exc))
     except KeyboardInterrupt:
         _fail("interrupted")
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
+        _quiet_stdout()
         return EXIT_OK
+    except BadInput as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _quiet_stdout()
+        _fail(f"cannot write the output: {exc.strerror or type(exc).__name__}")
+    except (RecursionError, MemoryError) as exc:
+        _fail(f"the input is too large or too deeply nested to handle ({type(exc).__name__})")
+    except Exception as exc:
+        from .errors import UnoError
+
+        if isinstance(exc, UnoError):
+            _fail(_one_line(exc))
+        else:  # a bug: still one line, and said to be one
+            _fail(f"internal error: {type(exc).__name__}: {_short(str(exc))} (please report it)")
     return EXIT_BAD_INPUT
 
 
+def _run(argv: Sequence[str] | None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        group = getattr(args, "group", None)
+        if group is not None:
+            raise BadInput(f"presets: choose an action: {_choices(group)}")
+        raise BadInput(f"choose a verb: {_choices(parser)} (see uno-rules --help)")
+    code: int = handler(args)
+    return code
+
+
+def _choices(parser: argparse.ArgumentParser) -> str:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return ", ".join(action.choices)
+    return ""  # pragma: no cover - every group has actions
+
+
+def _quiet_stdout() -> None:
+    """Point the process's stdout at the null device, so that the interpreter's own
+    flush at exit cannot fail (and print a traceback) after an output error."""
+    import os
+
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (a test's capture): nothing is flushed at exit
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except OSError:
+        pass
+
+
 def _fail(message: str) -> None:
-    print(f"uno-rules: {message}", file=sys.stderr)
+    """The reason in one line on stderr; where a message lists several problems (a headline,
+    then one problem per line, as ``_problems`` writes them), each stays on a line of its own
+    under the headline, the way ``presets check`` lists them. At most 50 lines."""
+    head, *listed = message.split("\n")
+    lines = [" ".join(head.split()), *("  " + " ".join(p.split()) for p in listed if p.strip())]
+    if len(lines) > 51:
+        lines = [*lines[:50], f"  ... and {len(lines) - 50} more"]
+    try:
+        print(
+            "\n".join(
+                f"uno-rules: {_short(lines[0], 2000)}" if i == 0 else _short(x, 2000)
+                for i, x in enumerate(lines)
+            ),
+            file=sys.stderr,
+        )
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass  # stderr itself is gone: the exit status still tells
+
+
+def _short(text: str, limit: int = 300) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class _UsageExit(Exception):
+    """argparse finished (``--help``, ``--version``) with this exit status."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but every usage error is one line (BadInput) and nothing exits the
+    process: main() decides the exit status."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        verb = self.prog.removeprefix("uno-rules").strip()
+        raise BadInput(f"{verb + ': ' if verb else ''}{message} (see {self.prog} --help)")
+
+    def exit(self, status: int = 0, message: str | None = None) -> typing.NoReturn:
+        if message:
+            if status:
+                raise BadInput(message.strip())
+            sys.stderr.write(message)
+        raise _UsageExit(status)
 
 
 def _one_line(exc: Exception) -> str:
@@ -76,7 +176,7 @@ def _one_line(exc: Exception) -> str:
 def _parser() -> argparse.ArgumentParser:
     from . import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="uno-rules",
         description="Settle UNO disputes, check games and rule sets, simulate house rules.",
     )
@@ -123,7 +223,7 @@ def _parser() -> argparse.ArgumentParser:
     p_schema.set_defaults(handler=cmd_presets_schema)
     for p in (p_list, p_show, p_check, p_diff, p_schema):
         p.add_argument("--json", action="store_true")
-    presets.set_defaults(handler=None)
+    presets.set_defaults(handler=None, group=presets)
 
     serve = verbs.add_parser("serve", help="run the referee service: dispute page and JSON API")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -158,26 +258,44 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _read_mapping(path: str, what: str) -> dict[str, Any]:
+    """Read a YAML/JSON file of the kind ``what`` (``table file``, ``game record``,
+    ``preset file``) within that kind's input budget."""
+    from . import _budget
     from .errors import PresetError
     from .presets import read_yaml
 
+    budget = {"game record": _budget.RECORD, "table file": _budget.TABLE}.get(what, _budget.PRESET)
     try:
-        data = read_yaml(path, what)
+        data = read_yaml(path, what, budget)
     except PresetError as exc:
         raise BadInput(_one_line(exc)) from None
     if not isinstance(data, dict):
-        raise BadInput(f"{path}: expected a mapping of fields, not {type(data).__name__}")
+        got = "nothing (an empty file)" if data is None else f"a {type(data).__name__}"
+        raise BadInput(f"{path}: expected a mapping of fields, got {got}")
     return data
 
 
 def _load_rules(source: str | dict[str, Any] | None) -> Rules:
+    """A bundled preset or a preset file; a file is first read as ``presets check`` reads
+    it, so every verb refuses the same files (an empty file, a list, bad YAML)."""
     from .errors import PresetError
-    from .presets import load_preset
+    from .presets import load_preset, preset_names
 
+    if isinstance(source, str) and source not in preset_names() and _looks_like_file(source):
+        _read_mapping(source, "preset file")
     try:
         return load_preset("official" if source is None else source)
     except PresetError as exc:
         raise BadInput(_one_line(exc)) from None
+
+
+def _looks_like_file(source: str) -> bool:
+    import os
+
+    try:
+        return os.path.exists(source) or source.endswith((".yaml", ".yml", ".json"))
+    except (OSError, ValueError):
+        return False
 
 
 # --------------------------------------------------------------------------- rendering
@@ -527,8 +645,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     problems = table_problems(rules, args.players)
     if problems:
         raise BadInput("; ".join(problems))
-    if args.games < 1 or args.jobs < 1 or args.max_turns < 1:
-        raise BadInput("--games, --jobs and --max-turns must be at least 1")
+    for flag, value, most in (
+        ("--games", args.games, MAX_GAMES),
+        ("--jobs", args.jobs, MAX_JOBS),
+        ("--max-turns", args.max_turns, MAX_TURNS),
+    ):
+        if not 1 <= value <= most:
+            raise BadInput(f"{flag}: expected 1 to {most}, got {_short(str(value), 40)}")
     if args.block_size is not None and args.block_size < 1:
         raise BadInput("--block-size must be at least 1")
     meter = _SimulationProgress(sys.stderr.isatty() and not args.json)
@@ -574,9 +697,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for seat, (value, low, high) in enumerate(summary.seat_wins):
         print(f"  {'seat ' + str(seat) + ' wins':<28} {value:8.1%}   [{low:.1%}, {high:.1%}]")
     return EXIT_OK
-
-
-EXIT_INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C
 
 
 def _run_simulation(args: argparse.Namespace, rules: Rules, meter: _SimulationProgress) -> Any:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from ._budget import brief
 from .cards import Card, Rank, classic_deck
 from .errors import SituationError
 from .events import (
@@ -54,6 +55,10 @@ __all__ = [
     "new_game",
     "next_round",
 ]
+
+
+SECRET_SEED_BITS = 128  # a seed drawn by new_game: beyond any search
+MAX_SEED_BITS = 1024  # a seed given: any size up to this is mixed in full
 
 
 def build_deck(rules: Rules) -> tuple[Card, ...]:
@@ -123,10 +128,15 @@ def table_problems(rules: Rules, players: object, dealing: bool = True) -> list[
 def new_game(
     rules: Rules | str | Mapping[str, Any] | None = None,
     players: int = 4,
-    seed: int = 0,
+    seed: int | None = None,
     dealer: int | None = None,
 ) -> GameState:
     """Deal the first round: shuffle by ``seed``, deal, turn the first card and resolve it.
+
+    ``seed`` decides every shuffle of the game, so it is as secret as the deck: whoever
+    knows it (or can guess it) knows every hand and the draw pile. ``None`` (the default)
+    draws a 128-bit seed from :mod:`secrets`; an integer of any size makes the game
+    reproducible (the state keeps its seed for records and snapshots).
 
     ``dealer=None`` means the last seat deals, so seat 0 acts first unless the first card
     says otherwise (B4.1), or, where the rules say so, a seeded draw for the deal (A5).
@@ -143,7 +153,7 @@ def new_game(
 def deal_game(
     rules: Rules | str | Mapping[str, Any] | None = None,
     players: int = 4,
-    seed: int = 0,
+    seed: int | None = None,
     dealer: int | None = None,
 ) -> Transition:
     """:func:`new_game` with the events of the deal: the same state, and what happened
@@ -166,14 +176,20 @@ def deal_game(
 def _new_game(
     rules: Rules | str | Mapping[str, Any] | None,
     players: int,
-    seed: int,
+    seed: int | None,
     dealer: int | None,
     events: list[Event] | None,
 ) -> GameState:
     rules = coerce_rules(rules)
     problems = table_problems(rules, players)
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(SECRET_SEED_BITS)
     if type(seed) is not int:
-        problems.append(f"seed: expected an integer, got {seed!r}")
+        problems.append(f"seed: expected an integer, got {brief(seed)}")
+    elif seed.bit_length() > MAX_SEED_BITS:
+        problems.append(f"seed: more than {MAX_SEED_BITS} bits (the seed limit)")
     if not problems:
         if dealer is None:
             dealer = choose_dealer(rules, players, seed)

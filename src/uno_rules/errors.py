@@ -37,7 +37,8 @@ class NotationError(UnoError):
     def __init__(self, text: str, expected: str) -> None:
         self.text = text
         self.expected = expected
-        super().__init__(f"cannot read {text!r}: expected {expected}")
+        shown = repr(text) if len(text) <= 80 else repr(text[:77]) + "..."
+        super().__init__(f"cannot read {shown}: expected {expected}")
 
 
 class _ProblemsError(UnoError):

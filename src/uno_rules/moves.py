@@ -18,6 +18,7 @@ from typing import TypeAlias
 
 from attrs import field, frozen
 
+from ._budget import brief
 from .cards import Card, Color, parse_color
 from .errors import NotationError
 
@@ -35,6 +36,33 @@ __all__ = [
 ]
 
 
+def _seat_number(value: object) -> int:
+    """A seat number: an ``int`` (its range is the table's, checked by ``validate``)."""
+    if type(value) is int:
+        return value
+    raise TypeError(f"a seat must be an int, got {brief(value)}")
+
+
+def _target(value: object) -> int | None:
+    if value is None or type(value) is int:
+        return value
+    raise TypeError(f"a target must be a seat number (an int) or None, got {brief(value)}")
+
+
+def _flag(value: object) -> bool:
+    if value is True or value is False:
+        return value
+    raise TypeError(f"call_uno must be True or False, got {brief(value)}")
+
+
+def _card(value: object) -> Card:
+    if type(value) is Card:
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise TypeError(f"a card must be a Card or card text such as 'R5', got {brief(value)}")
+
+
 def _cards(value: object) -> tuple[Card, ...]:
     if value == ():
         return ()
@@ -42,17 +70,25 @@ def _cards(value: object) -> tuple[Card, ...]:
         from .cards import parse_cards
 
         return parse_cards(value)
-    return tuple(Card.parse(c) if isinstance(c, str) else c for c in value)  # type: ignore[attr-defined]
+    if not isinstance(value, (tuple, list)):
+        raise TypeError(f"extra must be a tuple of cards, got {brief(value)}")
+    return tuple(_card(c) for c in value)
 
 
 def _color(value: object) -> Color | None:
-    if value is None or isinstance(value, Color):
+    if value is None or type(value) is Color:
         return value
-    return parse_color(value)  # type: ignore[arg-type]
+    if isinstance(value, str):
+        return parse_color(value)
+    raise TypeError(f"a color must be a Color, a color name or None, got {brief(value)}")
 
 
-def _card(value: object) -> Card:
-    return Card.parse(value) if isinstance(value, str) else value  # type: ignore[return-value]
+def _named_color(value: object) -> Color:
+    if value is None:
+        raise TypeError("a color must be named: a Color or a color name, not None")
+    color = _color(value)
+    assert color is not None
+    return color
 
 
 @frozen
@@ -63,11 +99,11 @@ class Play:
     Seven-O or a Wild Swap Hands; ``call_uno`` says UNO with the play (A14).
     """
 
-    seat: int
+    seat: int = field(converter=_seat_number)
     card: Card = field(converter=_card)
     color: Color | None = field(default=None, converter=_color)
-    target: int | None = None
-    call_uno: bool = False
+    target: int | None = field(default=None, converter=_target)
+    call_uno: bool = field(default=False, converter=_flag)
     extra: tuple[Card, ...] = field(default=(), converter=_cards)
 
     def __str__(self) -> str:
@@ -85,7 +121,7 @@ class Play:
 class Draw:
     """Draw from the draw pile (B4.4 b, B6)."""
 
-    seat: int
+    seat: int = field(converter=_seat_number)
 
     def __str__(self) -> str:
         return f"{self.seat} draw"
@@ -95,7 +131,7 @@ class Draw:
 class Pass:
     """End the turn after drawing (B6.4), or pass when nothing can be drawn (A44)."""
 
-    seat: int
+    seat: int = field(converter=_seat_number)
 
     def __str__(self) -> str:
         return f"{self.seat} pass"
@@ -105,7 +141,7 @@ class Pass:
 class CallUno:
     """Say UNO while holding one card (B9.5, A14)."""
 
-    seat: int
+    seat: int = field(converter=_seat_number)
 
     def __str__(self) -> str:
         return f"{self.seat} uno"
@@ -115,8 +151,8 @@ class CallUno:
 class CatchUno:
     """Catch ``target``, who holds one card and has not called UNO (B9.2)."""
 
-    seat: int
-    target: int
+    seat: int = field(converter=_seat_number)
+    target: int = field(converter=_seat_number)
 
     def __str__(self) -> str:
         return f"{self.seat} catch {self.target}"
@@ -126,7 +162,7 @@ class CatchUno:
 class Challenge:
     """Challenge the Wild Draw Four played on you (B8.3-B8.7)."""
 
-    seat: int
+    seat: int = field(converter=_seat_number)
 
     def __str__(self) -> str:
         return f"{self.seat} challenge"
@@ -136,7 +172,7 @@ class Challenge:
 class Accept:
     """Take the pending draw penalty and lose the turn (B7.5, A60)."""
 
-    seat: int
+    seat: int = field(converter=_seat_number)
 
     def __str__(self) -> str:
         return f"{self.seat} accept"
@@ -146,8 +182,8 @@ class Accept:
 class ChooseColor:
     """Name the color for a wild turned as the first card (1.3, A1) or when a rule asks."""
 
-    seat: int
-    color: Color = field(converter=parse_color)
+    seat: int = field(converter=_seat_number)
+    color: Color = field(converter=_named_color)
 
     def __str__(self) -> str:
         return f"{self.seat} color {self.color.value}"
@@ -175,7 +211,7 @@ def parse_move(text: str) -> Move:
     Raises :class:`~uno_rules.NotationError` naming what was expected.
     """
     if not isinstance(text, str):
-        raise NotationError(repr(text), _EXPECTED)
+        raise NotationError(brief(text), _EXPECTED)
     tokens = text.split()
     if len(tokens) < 2:
         raise NotationError(text, _EXPECTED)

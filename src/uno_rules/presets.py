@@ -24,6 +24,7 @@ from typing import Any
 
 import attrs
 
+from ._budget import PRESET, Budget, brief, over_budget
 from .errors import PresetError
 from .rules import (
     AfterDraw,
@@ -45,8 +46,8 @@ from .rules import (
 
 __all__ = ["load_preset", "preset_names", "read_yaml", "rules_to_dict"]
 
-MAX_FILE_BYTES = 256 * 1024
-MAX_DEPTH = 20
+MAX_FILE_BYTES = PRESET.max_bytes
+MAX_DEPTH = PRESET.max_depth
 _CUSTOM_NAME = "custom"
 
 
@@ -71,9 +72,11 @@ def preset_names() -> tuple[str, ...]:
 # --------------------------------------------------------------------------- YAML reading
 
 
-def read_yaml(path: str | os.PathLike[str], what: str = "file") -> Any:
-    """Read a YAML or JSON file with the safe loader, refusing oversized or deeply nested
-    documents. Problems raise :class:`PresetError` naming the file."""
+def read_yaml(path: str | os.PathLike[str], what: str = "file", budget: Budget = PRESET) -> Any:
+    """Read a YAML or JSON file with the safe loader, within ``budget`` (its size, nesting,
+    values, text, keys and integers; see :mod:`uno_rules._budget`). Problems raise
+    :class:`PresetError` naming the file and, for a budget, the limit; no problem quotes
+    the file's contents beyond a key or a value of the document itself."""
 
     p = Path(path)
     try:
@@ -82,72 +85,157 @@ def read_yaml(path: str | os.PathLike[str], what: str = "file") -> Any:
                 raise FileNotFoundError(p)
             raise PresetError([f"{p}: not a regular file"])
         with p.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-        if len(raw) > MAX_FILE_BYTES:
-            raise PresetError([f"{p}: the {what} is larger than {MAX_FILE_BYTES} bytes"])
+            raw = handle.read(budget.max_bytes + 1)
+        if len(raw) > budget.max_bytes:
+            raise PresetError(
+                [
+                    f"{p}: the {what} is larger than {budget.max_bytes} bytes "
+                    f"(the size limit for a {budget.what})"
+                ]
+            )
         text = raw.decode("utf-8")
     except PresetError:
         raise
     except FileNotFoundError:
         raise PresetError([f"{p}: no such {what}"]) from None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise PresetError([f"{p}: cannot read the {what}: {exc}"]) from None
-    return parse_yaml(text, str(p))
+    except UnicodeDecodeError:
+        raise PresetError([f"{p}: cannot read the {what}: it is not UTF-8 text"]) from None
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
+        raise PresetError([f"{p}: cannot read the {what}: {reason}"]) from None
+    return parse_yaml(text, str(p), budget)
 
 
-def parse_yaml(text: str, where: str = "<text>") -> Any:
-    """Parse YAML text safely (no tags, no aliases bombs: depth and size are limited)."""
+def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any:
+    """Parse YAML text safely: no tags, duplicate keys refused, and the document measured
+    against ``budget`` on its event stream before it is built (so an alias bomb, a
+    document that contains itself or one nested too deeply is refused unexpanded)."""
     import yaml
 
-    if len(text) > MAX_FILE_BYTES:
-        raise PresetError([f"{where}: the text is longer than {MAX_FILE_BYTES} characters"])
+    if len(text) > budget.max_bytes:
+        raise PresetError(
+            [
+                f"{where}: the text is longer than {budget.max_bytes} characters "
+                f"(the size limit for a {budget.what})"
+            ]
+        )
     try:
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present
-        # Measure the nesting on the event stream first: building a deeply nested document
-        # recurses, and can exhaust the C stack before any limit of ours is reached.
-        _check_events(yaml.parse(text, Loader=loader), where)
+        # Measure the document on the event stream first: building a deeply nested
+        # document recurses, and can exhaust the C stack before any limit of ours is
+        # reached; aliases are counted at their expanded size.
+        _check_events(yaml.parse(text, Loader=loader), where, budget)
         data = yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise PresetError([f"{where}: not valid YAML{at}: {problem}"]) from None
-    except RecursionError:
+        raise PresetError([f"{where}: not valid YAML{at}: {brief(problem, 80)}"]) from None
+    except (RecursionError, MemoryError):
         raise PresetError([f"{where}: nested too deeply"]) from None
     return data
 
 
-MAX_NODES = 20_000
+MAX_NODES = PRESET.max_values
+_INTEGER = re.compile(r"[-+]?(0[xob])?[0-9a-fA-F_:]+")
 
 
-def _check_events(events: Any, where: str) -> None:
-    """Refuse a document nested deeper than MAX_DEPTH, or whose aliases expand it to more
-    than MAX_NODES nodes (an "alias bomb"), from its event stream alone."""
+def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
+    """Refuse, from its event stream alone, a document over ``budget``: nested deeper than
+    its depth, more values, characters or keys than it allows once aliases are expanded
+    (an "alias bomb"), an integer with too many digits, an alias used inside its own
+    anchor (a document that contains itself), or a key written twice in one mapping."""
     import yaml
 
-    sizes: dict[str, int] = {}
-    stack: list[tuple[int, str | None]] = [(0, None)]
+    start_types = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+    end_types = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+    values = chars = keys = 0
+    sizes: dict[str, tuple[int, int, int]] = {}
+    # per open collection: its anchor, the totals when it opened, whether it is a mapping,
+    # how many children it has seen, and the scalar keys it holds
+    stack: list[tuple[str | None, tuple[int, int, int], bool, list[int], set[str]]] = []
+    opened: set[str] = set()
+
+    def fail(text: str) -> None:
+        raise PresetError([f"{where}: {text}"])
+
     for event in events:
-        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            if len(stack) > MAX_DEPTH:
-                raise PresetError([f"{where}: nested more than {MAX_DEPTH} levels deep"])
-            stack.append((1, event.anchor))
-        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            count, anchor = stack.pop()
+        is_key = False
+        if stack:
+            frame = stack[-1]
+            if not isinstance(event, end_types):
+                is_key = frame[2] and frame[3][0] % 2 == 0
+                frame[3][0] += 1
+        if isinstance(event, start_types):
+            if len(stack) >= budget.max_depth:
+                fail(
+                    f"nested more than {budget.max_depth} levels deep "
+                    f"(the depth limit for a {budget.what})"
+                )
+            if event.anchor is not None:
+                opened.add(event.anchor)
+            values += 1
+            stack.append(
+                (
+                    event.anchor,
+                    (values - 1, chars, keys),
+                    isinstance(event, yaml.MappingStartEvent),
+                    [0],
+                    set(),
+                )
+            )
+        elif isinstance(event, end_types):
+            anchor, (v0, c0, k0), is_map, seen, _ = stack.pop()
+            if is_map:
+                keys += seen[0] // 2
             if anchor is not None:
-                sizes[anchor] = count
-            stack[-1] = (stack[-1][0] + count, stack[-1][1])
-        elif isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)):
-            count = 1 if isinstance(event, yaml.ScalarEvent) else sizes.get(event.anchor or "", 1)
-            if isinstance(event, yaml.ScalarEvent) and event.anchor is not None:
-                sizes[event.anchor] = 1
-            stack[-1] = (stack[-1][0] + count, stack[-1][1])
+                opened.discard(anchor)
+                sizes[anchor] = (values - v0, chars - c0, keys - k0)
+        elif isinstance(event, yaml.ScalarEvent):
+            value = event.value
+            values += 1
+            chars += len(value)
+            if len(value) > budget.max_digits and (
+                event.tag == "tag:yaml.org,2002:int"
+                or (not event.style and _INTEGER.fullmatch(value))
+            ):
+                fail(
+                    f"an integer has more than {budget.max_digits} digits "
+                    f"(the integer limit for a {budget.what})"
+                )
+            if event.anchor is not None:
+                sizes[event.anchor] = (1, len(value), 0)
+            if is_key and value != "<<":
+                held = stack[-1][4]
+                if value in held:
+                    mark = event.start_mark
+                    line = f" at line {mark.line + 1}" if mark is not None else ""
+                    fail(f"the key {brief(value, 40)} is written twice in one mapping{line}")
+                held.add(value)
+        elif isinstance(event, yaml.AliasEvent):
+            if event.anchor in opened:
+                fail(
+                    f"the alias *{brief(event.anchor, 40)[1:-1]} is used inside its own "
+                    f"anchor: a {budget.what} cannot contain itself"
+                )
+            dv, dc, dk = sizes.get(event.anchor or "", (1, 0, 0))
+            values += dv
+            chars += dc
+            keys += dk
         else:
             continue
-        if stack[0][0] > MAX_NODES or sum(c for c, _ in stack) > MAX_NODES:
-            raise PresetError(
-                [f"{where}: expands to more than {MAX_NODES} values (through YAML aliases?)"]
+        if values > budget.max_values:
+            fail(
+                f"expands to more than {budget.max_values} values through YAML aliases or "
+                f"sheer size (the value limit for a {budget.what})"
             )
+        if chars > budget.max_chars:
+            fail(
+                f"expands to more than {budget.max_chars} characters of text through YAML "
+                f"aliases or sheer size (the text limit for a {budget.what})"
+            )
+        if keys > budget.max_keys:
+            fail(f"has more than {budget.max_keys} keys (the key limit for a {budget.what})")
 
 
 # --------------------------------------------------------------------------- loading
@@ -188,6 +276,9 @@ def _resolve(
     if isinstance(source, Mapping):
         data: Any = source
         name, here, key = _CUSTOM_NAME, base_dir, "<mapping>"
+        problem = over_budget(source, PRESET)
+        if problem is not None:
+            raise PresetError([problem])
     elif isinstance(source, (str, os.PathLike)):
         text = os.fspath(source)
         if isinstance(source, str) and text in preset_names():
@@ -213,22 +304,56 @@ def _resolve(
         )
     if data is None:
         data = {}
+    from_file = not isinstance(source, Mapping)
     if not isinstance(data, Mapping):
-        raise PresetError(
-            [f"{key}: a preset must be a mapping of settings, got {_type_name(data)}"]
-        )
+        # A file's contents are never quoted: the path may name any file at all.
+        got = _kind_name(data) if from_file else _type_name(data)
+        raise PresetError([f"{key}: a preset must be a mapping of settings, got {got}"])
+    if from_file and data and not any(k in _TOP_KEYS for k in data):
+        raise PresetError([f"{key}: not a preset: none of its keys is a rule setting or 'extends'"])
     data = dict(data)
+    has_parent = "extends" in data
     parent = data.pop("extends", None)
     written = leaf_paths(data)
-    if parent is None:
+    if not has_parent:
         return data, str(data.get("name", name)), written
-    if not isinstance(parent, str):
-        raise PresetError([f"extends: expected a preset name or a path, got {parent!r}"])
+    if not isinstance(parent, str) or not parent.strip():
+        raise PresetError([f"extends: expected a preset name or a path, got {_type_name(parent)}"])
     parent_data, _, _ = _resolve(parent, (*chain, key), here)
     merged = _merge(parent_data, data)
     if "name" not in data:
         merged.pop("name", None)
     return merged, str(data.get("name", name)), written
+
+
+def _kind_name(value: Any) -> str:
+    """What kind of value ``value`` is, without quoting it."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+@cache
+def _top_keys() -> frozenset[str]:
+    return frozenset([*(a.name for a in attrs.fields(Rules)), "extends"])
+
+
+class _TopKeys:
+    """``key in _TOP_KEYS``: the keys a preset's top level may hold."""
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and key in _top_keys()
+
+
+_TOP_KEYS = _TopKeys()
 
 
 def _exists(path: Path) -> bool:
@@ -249,9 +374,9 @@ def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _unknown_preset(text: str) -> str:
-    hint = _suggest(text, preset_names())
+    hint = _suggest(text, preset_names()) if len(text) <= 100 else ""
     known = ", ".join(preset_names())
-    return f"{text!r}: no such preset or file{hint} (bundled presets: {known})"
+    return f"{brief(text)}: no such preset or file{hint} (bundled presets: {known})"
 
 
 def _suggest(word: str, choices: typing.Iterable[str]) -> str:
@@ -357,9 +482,9 @@ def _type_name(value: Any) -> str:
     if isinstance(value, bool):
         return f"a boolean ({str(value).lower()})"
     if isinstance(value, (int, float)):
-        return f"a number ({value!r})"
+        return f"a number ({brief(value)})"
     if isinstance(value, str):
-        return f"the text {value!r}"
+        return f"the text {brief(value)}"
     if isinstance(value, Mapping):
         return "a mapping"
     if isinstance(value, list):
@@ -376,16 +501,27 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
+_MAX_UNKNOWN = 20  # unknown keys listed one by one in a mapping; the rest are counted
+
+
 def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
     if not isinstance(data, Mapping):
         problems.append(f"{path or 'preset'}: expected a mapping, got {_type_name(data)}")
         return
     fields = {a.name: a for a in attrs.fields(cls)}
     hints = _hints(cls)
+    unknown = 0
     for key in data:
+        if isinstance(key, str) and key in fields:
+            continue
+        unknown += 1
+        if unknown > _MAX_UNKNOWN:
+            continue  # counted below: the report stays short, whatever the mapping holds
         if not isinstance(key, str):
-            problems.append(f"{_join(path, str(key))}: keys must be text")
-        elif key not in fields:
+            problems.append(f"{_join(path, brief(key))}: keys must be text")
+        elif len(key) > 60:
+            problems.append(f"{_join(path, key[:57] + '...')}: unknown setting")
+        else:
             extra = " ('extends' is only allowed at the top)" if key == "extends" else ""
             dotted = (
                 f" (write nested settings as mappings: {key.split('.', 1)[0]}: "
@@ -400,6 +536,9 @@ def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
                 or _suggest_anywhere(key, path)
             )
             problems.append(f"{_join(path, key)}: unknown setting{hint}{extra}")
+    if unknown > _MAX_UNKNOWN:
+        more = unknown - _MAX_UNKNOWN
+        problems.append(f"{path or 'preset'}: {more} more unknown settings not listed")
     for name, a in fields.items():
         if name in data:
             _check_value(hints[name], a.metadata, data[name], _join(path, name), problems)
@@ -459,7 +598,7 @@ def _check_value(
     elif isinstance(tp, type) and issubclass(tp, Enum):
         allowed = [m.value for m in tp]
         if not isinstance(value, str) or value not in allowed:
-            shown = repr(value) if isinstance(value, str) else _type_name(value)
+            shown = brief(value) if isinstance(value, str) else _type_name(value)
             hint = _suggest(value, allowed) if isinstance(value, str) else ""
             problems.append(
                 f"{path}: unknown value {shown}{hint}; expected one of {', '.join(allowed)}"

@@ -13,6 +13,7 @@ from typing import Any
 
 from attrs import frozen
 
+from ._budget import RECORD, brief, over_budget
 from .deal import new_game, next_round
 from .engine import Transition, apply
 from .errors import NotationError, SituationError
@@ -70,7 +71,10 @@ def replay(record: Mapping[str, Any]) -> ReplayResult:
     """
     if not isinstance(record, Mapping):
         raise SituationError([f"record: expected a mapping, got {type(record).__name__}"])
-    unknown = [str(k) for k in record if k not in _RECORD_KEYS]
+    too_big = over_budget(record, RECORD)
+    if too_big is not None:
+        raise SituationError([too_big])
+    unknown = [brief(k, 40) for k in record if k not in _RECORD_KEYS]
     if unknown:
         raise SituationError([f"{k}: unknown field in a game record" for k in unknown])
     moves = record.get("moves", [])
@@ -84,7 +88,7 @@ def replay(record: Mapping[str, Any]) -> ReplayResult:
     )
     for index, text in enumerate(moves):
         if not isinstance(text, str):
-            raise NotationError(repr(text), f"a move text at moves[{index}]")
+            raise NotationError(brief(text), f"a move text at moves[{index}]")
         if text.strip().lower() == NEXT_ROUND:
             result: GameState | Violation = next_round(state)
             if isinstance(result, Violation):

@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from ._budget import TABLE, brief, over_budget
 from .cards import Card, Color, parse_color
 from .deal import MAX_PLAYERS, MIN_PLAYERS, build_deck, coerce_rules, table_problems
 from .errors import NotationError, PresetError, SituationError
@@ -60,6 +61,7 @@ _KEYS = {
     "description",
     "moves",
 }
+_MAX_UNKNOWN = 20  # unknown fields listed one by one; the rest are counted
 _DIRECTIONS = {
     "clockwise": 1,
     "cw": 1,
@@ -81,15 +83,21 @@ def situation(description: Mapping[str, Any]) -> GameState:
         raise SituationError(
             [f"table: expected a mapping of fields, got {type(description).__name__}"]
         )
+    too_big = over_budget(description, TABLE)
+    if too_big is not None:
+        raise SituationError([too_big])
     problems: list[str] = []
     d = description
-    for key in d:
-        if key not in _KEYS:
-            import difflib
+    unknown = [key for key in d if key not in _KEYS]
+    for key in unknown[:_MAX_UNKNOWN]:
+        import difflib
 
-            close = difflib.get_close_matches(str(key), sorted(_KEYS), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            problems.append(f"{key}: unknown field{hint}")
+        name = key if isinstance(key, str) and len(key) <= 60 else brief(key, 40)
+        close = difflib.get_close_matches(name, sorted(_KEYS), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        problems.append(f"{name}: unknown field{hint}")
+    if len(unknown) > _MAX_UNKNOWN:
+        problems.append(f"{len(unknown) - _MAX_UNKNOWN} more unknown fields not listed")
     rules: Rules | None = None
     try:
         rules = coerce_rules(d.get("rules", "official"))
@@ -97,12 +105,12 @@ def situation(description: Mapping[str, Any]) -> GameState:
         problems.extend(f"rules: {p}" for p in exc.problems)
     players = d.get("players")
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        problems.append(f"players: expected 2 to 10 (B1.2), got {players!r}")
+        problems.append(f"players: expected 2 to 10 (B1.2), got {brief(players)}")
         raise SituationError(problems)
 
     def cards(value: Any, path: str) -> list[Card]:
         if not isinstance(value, list):
-            problems.append(f"{path}: expected a list of cards, got {value!r}")
+            problems.append(f"{path}: expected a list of cards, got {brief(value)}")
             return []
         out = []
         for i, text in enumerate(value):
@@ -115,7 +123,7 @@ def situation(description: Mapping[str, Any]) -> GameState:
     def seat(key: str, default: int) -> int:
         value = d.get(key, default)
         if type(value) is not int or not 0 <= value < players:
-            problems.append(f"{key}: expected a seat from 0 to {players - 1}, got {value!r}")
+            problems.append(f"{key}: expected a seat from 0 to {players - 1}, got {brief(value)}")
             return default
         return value
 
@@ -149,7 +157,7 @@ def situation(description: Mapping[str, Any]) -> GameState:
         played_by = seat("played_by", (turn - direction) % players)
     seed = d.get("seed", 0)
     if type(seed) is not int:
-        problems.append(f"seed: expected an integer, got {seed!r}")
+        problems.append(f"seed: expected an integer, got {brief(seed)}")
         seed = 0
     scores = d.get("scores", [0] * players)
     if (
@@ -161,7 +169,7 @@ def situation(description: Mapping[str, Any]) -> GameState:
         scores = [0] * players
     called = d.get("uno_called", [])
     if not isinstance(called, list) or not all(type(s) is int and 0 <= s < players for s in called):
-        problems.append(f"uno_called: expected a list of seats, got {called!r}")
+        problems.append(f"uno_called: expected a list of seats, got {brief(called)}")
         called = []
     if rules is None:
         raise SituationError(problems)
@@ -188,7 +196,7 @@ def situation(description: Mapping[str, Any]) -> GameState:
     elif type(size) is not int or size < len(draw_named) or size > len(draw_named) + left:
         problems.append(
             f"draw_pile_size: expected {len(draw_named)} to {len(draw_named) + left} "
-            f"(the named draw cards plus the cards left over), got {size!r}"
+            f"(the named draw cards plus the cards left over), got {brief(size)}"
         )
         size = len(draw_named) + left
     color = _color(d, discard, problems)
@@ -241,7 +249,7 @@ def _direction(value: Any, problems: list[str]) -> int:
         return int(value)
     if isinstance(value, str) and value.strip().lower() in _DIRECTIONS:
         return _DIRECTIONS[value.strip().lower()]
-    problems.append(f"direction: expected clockwise or counterclockwise, got {value!r}")
+    problems.append(f"direction: expected clockwise or counterclockwise, got {brief(value)}")
     return 1
 
 

@@ -10,19 +10,20 @@ every problem.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
 import attrs
 
-from .cards import Card, Color, parse_color
-from .deal import MAX_PLAYERS, MIN_PLAYERS, build_deck
+from ._budget import SNAPSHOT, brief, over_budget
+from .cards import Card, Color, Rank, parse_color
+from .deal import MAX_PLAYERS, MAX_SEED_BITS, MIN_PLAYERS, build_deck, table_problems
 from .errors import NotationError, PresetError, SituationError
-from .rules import Rules
+from .rules import OnBlocked, Rules, ScoringMode
 from .state import GameState, Penalty, Phase, choosing_draw_color, pile_from
 
-__all__ = ["FORMAT", "dump_state", "load_state", "plain"]
+__all__ = ["FORMAT", "dump_state", "load_state", "plain", "state_problems"]
 
 FORMAT = "uno-rules/state/1"
 
@@ -93,7 +94,7 @@ class _Reader:
         if value is None and optional:
             return None
         if type(value) is not int:
-            self.fail(key, f"expected an integer, got {value!r}")
+            self.fail(key, f"expected an integer, got {brief(value)}")
             return None
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             self.fail(key, f"{value} is out of range {lo}..{hi}")
@@ -102,7 +103,7 @@ class _Reader:
 
     def cards(self, value: Any, path: str) -> tuple[Card, ...]:
         if not isinstance(value, list):
-            self.fail(path, f"expected a list of cards, got {value!r}")
+            self.fail(path, f"expected a list of cards, got {brief(value)}")
             return ()
         out = []
         for i, text in enumerate(value):
@@ -119,52 +120,65 @@ class _Reader:
             return None
 
     def seats(self, key: str, players: int) -> tuple[int, ...]:
-        value = self.data.get(key, [])
+        value = self.data.get(key)
         if not isinstance(value, list) or not all(
             type(s) is int and 0 <= s < players for s in value
         ):
-            self.fail(key, f"expected a list of seats 0..{players - 1}, got {value!r}")
+            self.fail(key, f"expected a list of seats 0..{players - 1}, got {brief(value)}")
             return ()
         return tuple(value)
 
 
+_KEYS = (
+    "format",
+    "rules",
+    "players",
+    "seed",
+    "round_number",
+    "dealer",
+    "hands",
+    "draw_pile",
+    "discard_pile",
+    "color",
+    "direction",
+    "turn",
+    "phase",
+    "drawn",
+    "penalty",
+    "uno_called",
+    "uno_open",
+    "scores",
+    "round_winner",
+    "game_winners",
+    "shuffles",
+    "passes",
+    "played_by",
+    "eliminated",
+)
+
+
 def load_state(data: Mapping[str, Any]) -> GameState:
-    """Rebuild a state from :func:`dump_state` output, checking card conservation (B1.4),
-    the seat to act and the pending decision."""
+    """Rebuild a state from :func:`dump_state` output. Every key is required, and the state
+    must be one the engine can play on: the checks are those of ``docs/formats.md``
+    (state snapshots): card conservation (B1.4), the rules against the table, the seats
+    and eliminations, the phase and its pending decision, the penalty, the scores against
+    the scoring mode. Raises :class:`~uno_rules.SituationError` listing every problem."""
     if not isinstance(data, Mapping):
         raise SituationError([f"snapshot: expected a mapping, got {type(data).__name__}"])
+    too_big = over_budget(data, SNAPSHOT)
+    if too_big is not None:
+        raise SituationError([too_big])
     r = _Reader(data)
-    known = {
-        "format",
-        "rules",
-        "players",
-        "seed",
-        "round_number",
-        "dealer",
-        "hands",
-        "draw_pile",
-        "discard_pile",
-        "color",
-        "direction",
-        "turn",
-        "phase",
-        "drawn",
-        "penalty",
-        "uno_called",
-        "uno_open",
-        "scores",
-        "round_winner",
-        "game_winners",
-        "shuffles",
-        "passes",
-        "played_by",
-        "eliminated",
-    }
     for key in data:
-        if key not in known:
-            r.fail(str(key), "unknown field")
+        if key not in _KEYS:
+            r.fail(brief(key, 40), "unknown field")
+    missing = [k for k in _KEYS if k not in data]
+    for key in missing:
+        r.fail(key, "missing (a snapshot holds every field that dump_state writes)")
+    if missing:
+        raise SituationError(r.problems)
     if data.get("format") != FORMAT:
-        r.fail("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
+        r.fail("format", f"expected {FORMAT!r}, got {brief(data.get('format'))}")
     rules: Rules | None = None
     try:
         from .presets import load_preset
@@ -180,6 +194,8 @@ def load_state(data: Mapping[str, Any]) -> GameState:
     if players is None:
         raise SituationError(r.problems)
     seed = r.integer("seed")
+    if seed is not None and seed.bit_length() > MAX_SEED_BITS:
+        r.fail("seed", f"more than {MAX_SEED_BITS} bits (the seed limit)")
     round_number = r.integer("round_number", 0)
     dealer = r.integer("dealer", 0, players - 1)
     turn = r.integer("turn", 0, players - 1)
@@ -205,12 +221,13 @@ def load_state(data: Mapping[str, Any]) -> GameState:
             r.fail("color", str(exc))
     direction = data.get("direction")
     if direction not in (1, -1) or type(direction) is not int:
-        r.fail("direction", f"expected 1 or -1, got {direction!r}")
-    try:
-        phase = Phase(str(data.get("phase")))
-    except ValueError:
+        r.fail("direction", f"expected 1 or -1, got {brief(direction)}")
+    raw_phase = data.get("phase")
+    phase = Phase.TURN
+    if not isinstance(raw_phase, str) or raw_phase not in _PHASES:
         r.fail("phase", f"expected one of {', '.join(p.value for p in Phase)}")
-        phase = Phase.TURN
+    else:
+        phase = Phase(raw_phase)
     drawn = None if data.get("drawn") is None else r.card(data["drawn"], "drawn")
     penalty = _read_penalty(r, data.get("penalty"), players)
     scores = data.get("scores")
@@ -225,29 +242,12 @@ def load_state(data: Mapping[str, Any]) -> GameState:
     opened = r.seats("uno_open", players)
     winners = r.seats("game_winners", players)
     out = r.seats("eliminated", players)
-    if rules is not None and hands and not r.problems:
-        _check_consistency(
-            r,
-            rules,
-            hands,
-            draw,
-            discard,
-            phase,
-            turn,
-            color,
-            drawn,
-            penalty,
-            called,
-            opened,
-            winners,
-            out,
-        )
     if r.problems:
         raise SituationError(r.problems)
     assert rules is not None and seed is not None and round_number is not None
     assert dealer is not None and turn is not None and shuffles is not None
     assert passes is not None and isinstance(direction, int)
-    return GameState(
+    state = GameState(
         rules=rules,
         players=players,
         seed=seed,
@@ -272,6 +272,13 @@ def load_state(data: Mapping[str, Any]) -> GameState:
         played_by=played_by,
         eliminated=frozenset(out),
     )
+    problems = state_problems(state)
+    if problems:
+        raise SituationError(problems)
+    return state
+
+
+_PHASES = frozenset(p.value for p in Phase)
 
 
 def _read_penalty(r: _Reader, raw: Any, players: int) -> Penalty | None:
@@ -292,14 +299,14 @@ def _read_penalty(r: _Reader, raw: Any, players: int) -> Penalty | None:
     hand = r.cards(raw["offender_hand"], "penalty.offender_hand")
     amount, offender, bluff = raw["amount"], raw["offender"], raw["bluff"]
     if type(amount) is not int or amount < 0:
-        r.fail("penalty.amount", f"expected a count, got {amount!r}")
+        r.fail("penalty.amount", f"expected a count, got {brief(amount)}")
     if type(offender) is not int or not 0 <= offender < players:
-        r.fail("penalty.offender", f"expected a seat, got {offender!r}")
+        r.fail("penalty.offender", f"expected a seat, got {brief(offender)}")
     challengeable = raw["challengeable"]
     if not isinstance(bluff, bool):
-        r.fail("penalty.bluff", f"expected true or false, got {bluff!r}")
+        r.fail("penalty.bluff", f"expected true or false, got {brief(bluff)}")
     if not isinstance(challengeable, bool):
-        r.fail("penalty.challengeable", f"expected true or false, got {challengeable!r}")
+        r.fail("penalty.challengeable", f"expected true or false, got {brief(challengeable)}")
     try:
         previous = parse_color(raw["previous_color"])
     except NotationError as exc:
@@ -310,22 +317,23 @@ def _read_penalty(r: _Reader, raw: Any, players: int) -> Penalty | None:
     return Penalty(amount, card, offender, bluff, hand, previous, challengeable)
 
 
-def _check_consistency(
-    r: _Reader,
-    rules: Rules,
-    hands: tuple[tuple[Card, ...], ...],
-    draw: tuple[Card, ...],
-    discard: tuple[Card, ...],
-    phase: Phase,
-    turn: int | None,
-    color: Color | None,
-    drawn: Card | None,
-    penalty: Penalty | None,
-    called: tuple[int, ...],
-    opened: tuple[int, ...],
-    winners: tuple[int, ...],
-    out: tuple[int, ...],
-) -> None:
+def state_problems(state: GameState) -> list[str]:
+    """Why the engine cannot play on ``state`` (empty when it can): every fact the engine
+    assumes of a state and does not check on each move. ``docs/formats.md`` lists them;
+    each problem names its field."""
+    problems: list[str] = []
+
+    def fail(path: str, text: str) -> None:
+        problems.append(f"{path}: {text}")
+
+    rules, players, hands = state.rules, state.players, state.hands
+    phase, penalty, turn = state.phase, state.penalty, state.turn
+    out = state.eliminated
+    draw, discard = state.draw_pile, state.discard_pile
+    in_round = phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
+    problems.extend(table_problems(rules, players, dealing=False))
+
+    # The cards (B1.4): exactly the deck of the rules.
     held = Counter(c for hand in hands for c in hand)
     held.update(draw)
     held.update(discard)
@@ -338,35 +346,116 @@ def _check_consistency(
             parts.append("too many " + ", ".join(f"{c} x{n}" for c, n in sorted(extra.items())))
         if missing:
             parts.append("missing " + ", ".join(f"{c} x{n}" for c, n in sorted(missing.items())))
-        r.fail("cards", "the hands and piles are not exactly the deck (B1.4): " + "; ".join(parts))
+        fail("cards", "the hands and piles are not exactly the deck (B1.4): " + "; ".join(parts))
+
+    # Seats and eliminations (H16, 3.4): only a rule eliminates; a round needs two seats.
+    if out and not (rules.house_rules.mercy.enabled or rules.scoring.elimination):
+        fail("eliminated", "no rule of this rule set eliminates a seat (H16, 3.4)")
+    active = [s for s in range(players) if s not in out]
+    if in_round:
+        if len(active) < 2:
+            fail("eliminated", f"{len(active)} seat(s) left while the round goes on")
+        if turn in out:
+            fail("turn", f"seat {turn} is eliminated, so it cannot act")
+        for seat in sorted(out):
+            if hands[seat]:
+                fail(f"hands[{seat}]", "an eliminated seat holds no cards during a round")
+        if state.round_winner is not None:
+            fail("round_winner", "set while the round goes on")
+    elif phase is Phase.ROUND_OVER:
+        mercy = rules.house_rules.mercy
+        back = out
+        if mercy.enabled and not mercy.last_player_standing:
+            target, carried = rules.scoring.target, rules.scoring.elimination
+            back = frozenset(s for s in out if carried and state.scores[s] >= target)
+        if players - len(back) < 2:
+            fail("eliminated", "fewer than two seats would be dealt the next round")
+
+    # The top card, the color and the phase's decision (A1, B6.3, A60, H17).
     top = discard[-1] if discard else None
-    if penalty is not None and penalty.challengeable and top != penalty.card:
-        r.fail("penalty.card", f"a challengeable {penalty.card} must be the top card, not {top}")
+    color = state.color
     if top is not None and top.color is not None and color is not top.color:
-        r.fail("color", f"the top card {top} is {top.color.value}, not {color}")
+        fail("color", f"the top card {top} is {top.color.value}, not {color}")
     if color is None and phase is not Phase.CHOOSE_COLOR:
-        r.fail("color", "missing: only a wild turned first may wait for its color")
+        fail("color", "missing: only a wild turned first may wait for its color")
+    if phase is Phase.CHOOSE_COLOR and top is not None and not top.is_wild:
+        fail("phase", f"a color is named only for a wild on top, not {top}")
+    drawn = state.drawn
     if (phase is Phase.DRAWN) != (drawn is not None):
-        r.fail("drawn", "a drawn card goes with the 'drawn' phase and only with it")
-    if drawn is not None and turn is not None and drawn not in hands[turn]:
-        r.fail("drawn", f"{drawn} is not in the hand of seat {turn}")
-    if (phase is Phase.PENALTY) != (penalty is not None) and not choosing_draw_color(
-        phase, penalty
-    ):
-        r.fail("penalty", "a pending penalty goes with the 'penalty' phase and only with it")
-    for seat in called:
+        fail("drawn", "a drawn card goes with the 'drawn' phase and only with it")
+    if drawn is not None and drawn not in hands[turn]:
+        fail("drawn", f"{drawn} is not in the hand of seat {turn}")
+    choosing = choosing_draw_color(phase, penalty)
+    if (phase is Phase.PENALTY) != (penalty is not None) and not choosing:
+        fail("penalty", "a pending penalty goes with the 'penalty' phase and only with it")
+    if penalty is not None and phase is Phase.PENALTY:
+        _check_penalty(state, penalty, top, fail)
+
+    # UNO calls and windows (B9, A15, A20): only a hand of one card.
+    for seat in sorted(state.uno_called):
         if len(hands[seat]) != 1:
-            r.fail("uno_called", f"seat {seat} holds {len(hands[seat])} cards, not one")
-    for seat in opened:
-        if len(hands[seat]) != 1 or seat in called:
-            r.fail(
+            fail("uno_called", f"seat {seat} holds {len(hands[seat])} cards, not one")
+    for seat in sorted(state.uno_open):
+        if len(hands[seat]) != 1 or seat in state.uno_called:
+            fail(
                 "uno_open",
                 f"seat {seat} cannot be caught: it must hold one card and not have called",
             )
-    in_round = phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
-    if in_round:
-        for seat, hand in enumerate(hands):
-            if not hand and seat not in out and penalty is None:
-                r.fail(f"hands[{seat}]", "empty while the round goes on")
-    if (phase is Phase.GAME_OVER) != bool(winners) and rules.scoring.mode.value != "none":
-        r.fail("game_winners", "winners go with the 'game-over' phase and only with it")
+
+    # Going out (B10.1, B10.3): a hand empties only as the round ends, unless the last
+    # card's penalty is still to be drawn.
+    if in_round and penalty is None:
+        for seat in active:
+            if not hands[seat]:
+                fail(f"hands[{seat}]", "empty while the round goes on")
+    winner = state.round_winner
+    holds_when_winning = (
+        rules.house_rules.mercy.enabled or rules.on_blocked is OnBlocked.SCORE_LOWEST_HAND
+    )
+    if not in_round and winner is not None and hands[winner] and not holds_when_winning:
+        fail(
+            "round_winner",
+            f"seat {winner} holds {len(hands[winner])} cards: a round is won by going out",
+        )
+
+    # Scores (B10, H13) and the end of the game (B10.6).
+    if rules.scoring.mode is not ScoringMode.WINNER_COLLECTS_OTHERS_LOSE:
+        for seat, score in enumerate(state.scores):
+            if score < 0:
+                fail(f"scores[{seat}]", f"{score}: scores never fall under this scoring mode")
+    winners = state.game_winners
+    if len(set(winners)) != len(winners):
+        fail("game_winners", "lists a seat twice")
+    if winners and phase is not Phase.GAME_OVER:
+        fail("game_winners", "winners go with the 'game-over' phase and only with it")
+    if phase is Phase.GAME_OVER and not winners and rules.scoring.mode is not ScoringMode.NONE:
+        fail("game_winners", "a game over under this scoring mode has a winner")
+    return problems
+
+
+def _check_penalty(
+    state: GameState, penalty: Penalty, top: Card | None, fail: Callable[[str, str], None]
+) -> None:
+    """A pending draw penalty (A60, B7, B8, H01, H15)."""
+    rules = state.rules
+    if penalty.card.rank not in _DRAW_RANKS:
+        fail("penalty.card", f"{penalty.card} is not a draw card (B7.3, B7.5)")
+    if penalty.amount < 1:
+        fail("penalty.amount", "a pending penalty draws at least one card")
+    if penalty.bluff and penalty.card.rank is not Rank.WILD_DRAW_FOUR:
+        fail("penalty.bluff", "only a Wild Draw Four can be a bluff (B8.1)")
+    if penalty.challengeable:
+        if penalty.card.rank is not Rank.WILD_DRAW_FOUR:
+            fail("penalty.challengeable", "only a Wild Draw Four is challenged (B8.3)")
+        if not rules.challenge_possible:
+            fail("penalty.challengeable", "these rules allow no challenge (H10, H11)")
+        if top != penalty.card:
+            fail(
+                "penalty.card",
+                f"a challengeable {penalty.card} must be the top card, not {top}",
+            )
+        if penalty.offender == state.turn:
+            fail("penalty.offender", "the victim of a challengeable penalty is another seat")
+
+
+_DRAW_RANKS = frozenset((Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR))

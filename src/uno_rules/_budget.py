@@ -1,0 +1,137 @@
+"""Input budgets: how much a document handed to the library may cost to read.
+
+Every document the library reads (a preset, a table description, a game record, a state
+snapshot), whether YAML text or a mapping built in memory, is measured against a
+:class:`Budget` before anything else looks at it: its size in bytes, its nesting depth,
+its values and characters counted after YAML aliases are expanded, its number of mapping
+keys and the digits of its integers. A document over a limit is refused with one problem
+that names the limit; a document that contains itself (a YAML anchor used inside itself, a
+mapping that holds itself) is refused too. The limits are far above what any real
+document needs (a game record of 250 000 moves fits) and low enough that reading what
+passes costs bounded time and memory.
+
+This module imports nothing heavy: the engine and the command line may use it freely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+__all__ = ["PRESET", "RECORD", "SNAPSHOT", "TABLE", "Budget", "brief", "over_budget"]
+
+
+class Budget(NamedTuple):
+    """The limits for one kind of document (``what`` names it in messages)."""
+
+    what: str
+    max_bytes: int  # the file, or the text, in bytes (characters for text)
+    max_depth: int  # nested mappings and lists
+    max_values: int  # every value (scalars, mappings, lists), aliases expanded
+    max_chars: int  # the characters of every scalar, aliases expanded
+    max_keys: int  # mapping keys, all mappings together
+    max_digits: int = 100  # the decimal digits of an integer
+
+
+_MIB = 1024 * 1024
+PRESET = Budget("preset", 256 * 1024, 20, 20_000, 1 * _MIB, 5_000)
+TABLE = Budget("table description", 1 * _MIB, 20, 20_000, 1 * _MIB, 5_000)
+RECORD = Budget("game record", 8 * _MIB, 20, 300_000, 8 * _MIB, 10_000)
+SNAPSHOT = Budget("state snapshot", 1 * _MIB, 20, 50_000, 4 * _MIB, 5_000)
+
+
+def brief(value: Any, limit: int = 60, _depth: int = 0) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, at bounded cost: what an error
+    message may quote of a value (a huge or self-containing value is never rendered in
+    full)."""
+    if isinstance(value, str):
+        text = repr(value[: limit + 1])
+    elif isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() > 200:
+            return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
+        text = repr(value)
+    elif isinstance(value, (Mapping, list, tuple, set, frozenset)):
+        kind = type(value).__name__
+        if len(value) > 8 or _depth >= 2:
+            return f"a {kind} of {len(value)} items"
+        return _small(value, limit, _depth + 1)
+    else:
+        try:
+            text = repr(value)
+        except Exception:  # a repr that fails says nothing useful anyway
+            text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _small(value: Any, limit: int, depth: int) -> str:
+    """A short container: its items briefly, two levels deep at most."""
+    if isinstance(value, Mapping):
+        inner = ", ".join(f"{brief(k, 20, depth)}: {brief(v, 20, depth)}" for k, v in value.items())
+        text = "{" + inner + "}"
+    else:
+        parts = [brief(v, 20, depth) for v in value]
+        text = ("[" if isinstance(value, list) else "(") + ", ".join(parts)
+        text += "]" if isinstance(value, list) else ")"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def over_budget(value: Any, budget: Budget, where: str = "") -> str | None:
+    """The first limit of ``budget`` that the in-memory document ``value`` exceeds (a
+    problem text naming the limit), or ``None``. Stops as soon as a limit is passed, so it
+    costs at most about ``budget.max_values`` steps; refuses a container that holds itself.
+    A value shared by several containers (a YAML alias) counts at every place it appears.
+    """
+    at = f"{where}: " if where else ""
+    values = chars = keys = 0
+    # (container, depth) pairs still to visit; ``path`` holds the containers open above
+    # each one, by id, to find a container inside itself.
+    stack: list[tuple[Any, int, frozenset[int]]] = [(value, 1, frozenset())]
+    while stack:
+        item, depth, above = stack.pop()
+        values += 1
+        if values > budget.max_values:
+            return (
+                f"{at}the {budget.what} holds more than {budget.max_values} values "
+                f"(the value limit)"
+            )
+        if isinstance(item, str):
+            chars += len(item)
+            if chars > budget.max_chars:
+                return (
+                    f"{at}the {budget.what} holds more than {budget.max_chars} characters "
+                    f"of text (the text limit)"
+                )
+            continue
+        if isinstance(item, int) and not isinstance(item, bool):
+            # bit_length, not str(): converting a huge integer to text is the slow part
+            if item.bit_length() > budget.max_digits * 3.33:
+                return (
+                    f"{at}an integer has more than {budget.max_digits} digits (the integer limit)"
+                )
+            continue
+        if not isinstance(item, (Mapping, list, tuple)):
+            continue
+        if id(item) in above:
+            return f"{at}the {budget.what} contains itself (a recursive structure)"
+        if depth > budget.max_depth:
+            return (
+                f"{at}the {budget.what} is nested more than {budget.max_depth} levels deep "
+                f"(the depth limit)"
+            )
+        inside = above | {id(item)}
+        if isinstance(item, Mapping):
+            keys += len(item)
+            if keys > budget.max_keys:
+                return f"{at}the {budget.what} has more than {budget.max_keys} keys (the key limit)"
+            for k, v in item.items():
+                stack.append((k, depth + 1, inside))
+                stack.append((v, depth + 1, inside))
+        else:
+            if len(item) > budget.max_values:
+                return (
+                    f"{at}the {budget.what} holds more than {budget.max_values} values "
+                    f"(the value limit)"
+                )
+            for v in item:
+                stack.append((v, depth + 1, inside))
+    return None

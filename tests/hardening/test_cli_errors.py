@@ -1,0 +1,184 @@
+"""Finding 9: the command line. Inputs ended in a traceback or hung; ``presets schema >
+/dev/full`` gave an ``OSError`` traceback; ``simulate --games 100000000`` died of
+``MemoryError`` (games are now played in blocks, and a count beyond any run is refused);
+argparse errors printed several lines; ``presets show empty.yaml`` exited 0 while
+``presets check`` refused it; ``replay`` refused a 25,000-move record and any record above
+256 KB. Now every error is one line on stderr with exit status 2 (a list of problems
+follows it, one per line), an interrupt exits 130, and the size limits fit real records
+and name the limit hit."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import uno_rules as uno
+import uno_rules.cli as cli
+from uno_rules._budget import RECORD
+
+from .helpers import one_line_error, run
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["bogus"],
+        ["rule"],
+        ["rule", "a", "b"],
+        ["replay", "--nope", "x"],
+        ["presets"],
+        ["presets", "frobnicate"],
+        ["presets", "diff", "official"],
+        ["simulate", "--games", "x"],
+        ["simulate", "--games", "9" * 5000],
+        ["simulate", "--bot", "genius"],
+        ["simulate", "--players"],
+    ],
+)
+def test_usage_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    line = one_line_error(code, err)
+    assert "usage:" not in line and out == ""
+
+
+def test_a_verb_group_lists_its_actions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "presets", "--help")
+    assert code == 0
+    for action in ("list", "show", "check", "diff", "schema"):
+        assert action in out
+    code, _, err = run(capsys, "presets")
+    line = one_line_error(code, err)
+    assert "list, show, check, diff, schema" in line
+
+
+@pytest.mark.parametrize(
+    ("flag", "value"),
+    [("--games", "10000000000000"), ("--games", "0"), ("--jobs", "100000"), ("--max-turns", "-1")],
+)
+def test_simulate_checks_its_numbers_before_any_work(
+    capsys: pytest.CaptureFixture[str], flag: str, value: str
+) -> None:
+    code, _, err = run(capsys, "simulate", flag, value)
+    assert f"{flag}: expected 1 to" in one_line_error(code, err)
+
+
+def test_presets_show_refuses_what_presets_check_refuses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name, text in (("empty.yaml", ""), ("list.yaml", "- 1\n"), ("bad.yaml", "a: [1\n")):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        check = run(capsys, "presets", "check", str(path))
+        show = run(capsys, "presets", "show", str(path))
+        assert check[0] == show[0] == 2
+        assert one_line_error(show[0], show[2]) == one_line_error(check[0], check[2])
+
+
+def test_an_interrupt_exits_130_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(args: Any) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "cmd_presets_list", interrupted)
+    code, _, err = run(capsys, "presets", "list")
+    assert code == 130
+    assert err == "uno-rules: interrupted\n"
+
+
+@pytest.mark.parametrize("kind", ["directory", "binary", "latin-1", "fifo-like"])
+def test_unreadable_files_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    path = tmp_path / "input.yaml"
+    if kind == "directory":
+        path.mkdir()
+    elif kind == "binary":
+        path.write_bytes(bytes(range(256)))
+    elif kind == "latin-1":
+        path.write_bytes("name: caf\xe9\n".encode("latin-1"))
+    else:
+        path = Path("/dev/null")
+    for argv in (["rule", str(path)], ["replay", str(path)], ["presets", "check", str(path)]):
+        code, _, err = run(capsys, *argv)
+        one_line_error(code, err)
+
+
+def run_process(*argv: str, stdout: Any = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "uno_rules.cli", *argv],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_disk_is_one_line() -> None:
+    with open("/dev/full", "w") as full:
+        proc = run_process("presets", "schema", stdout=full)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert "cannot write the output" in proc.stderr
+
+
+def long_record(moves: int) -> dict[str, Any]:
+    """A record of ``moves`` random moves, in one long game (target 1,000,000)."""
+    rules: dict[str, Any] = {"extends": "official", "scoring": {"target": 1_000_000}}
+    rng = random.Random(12)
+    state = uno.new_game(rules, players=2, seed=12)
+    texts = []
+    while len(texts) < moves:
+        if state.round_over:
+            nxt = uno.next_round(state)
+            assert isinstance(nxt, uno.GameState)
+            state = nxt
+            texts.append("next-round")
+            continue
+        move = rng.choice(uno.legal_moves(state))
+        texts.append(str(move))
+        result = uno.apply(state, move)
+        assert isinstance(result, uno.Transition)
+        state = result.state
+    return {"rules": rules, "players": 2, "seed": 12, "moves": texts}
+
+
+def test_a_25000_move_record_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = long_record(25_000)
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(record, indent=4), encoding="utf-8")
+    assert path.stat().st_size > 256 * 1024
+    code, out, err = run(capsys, "replay", str(path))
+    assert (code, err) == (0, ""), err
+    assert "all 25000 moves are legal" in out
+
+
+def test_a_record_over_the_size_limit_names_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "huge.json"
+    with path.open("w", encoding="utf-8") as handle:
+        handle.write('{"players": 2, "seed": 1, "moves": [')
+        handle.write(" " * (RECORD.max_bytes + 10))
+        handle.write("]}")
+    code, _, err = run(capsys, "replay", str(path))
+    line = one_line_error(code, err)
+    assert "size limit" in line and "game record" in line
+
+
+def test_errors_never_span_lines_even_for_odd_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"players": 2, "hands": [["R5"], 3], "discard": ["R3\nX"]}))
+    code, _, err = run(capsys, "rule", str(path))
+    one_line_error(code, err)

@@ -1,0 +1,452 @@
+"""Finding 1: ``load_state`` accepted snapshots that break the game, and the engine then
+failed (a deadlock, an ``IndexError`` in scoring, states refused one move later).
+
+Each kind of broken snapshot the review found is refused here by name, and a property
+test takes states from random games under random rule sets, tampers with one or two
+fields at random, and requires either a ``SituationError`` or a state from which random
+play goes on (every reachable state keeps the snapshot invariants, a decision always has
+a legal move, rounds are dealt) until the game ends or a move cap is reached.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import uno_rules as uno
+from rules_strategies import FACES, player_counts, rules_for_games
+from uno_rules.cards import COLORS
+from uno_rules.snapshot import state_problems
+
+from .budget import examples
+
+Snapshot = dict[str, Any]
+
+
+def played(rules: Any, players: int, seed: int, moves: int) -> uno.GameState:
+    """The state after ``moves`` random moves (rounds dealt as they end)."""
+    rng = random.Random(seed)
+    state = uno.new_game(rules, players=players, seed=seed)
+    for _ in range(moves):
+        if state.game_over:
+            break
+        if state.round_over:
+            nxt = uno.next_round(state)
+            assert isinstance(nxt, uno.GameState)
+            state = nxt
+            continue
+        result = uno.apply(state, rng.choice(uno.legal_moves(state)))
+        assert isinstance(result, uno.Transition)
+        state = result.state
+    return state
+
+
+def refusal(snapshot: Snapshot) -> list[str]:
+    with pytest.raises(uno.SituationError) as info:
+        uno.load_state(snapshot)
+    return info.value.problems
+
+
+def game_state(rules: str = "official", players: int = 3, moves: int = 5) -> Snapshot:
+    return uno.dump_state(played(rules, players, 7, moves))
+
+
+# --------------------------------------------------------------------------- each kind
+
+
+def test_a_valid_snapshot_still_loads() -> None:
+    for rules in ("official", "family", "no-mercy-lite"):
+        for moves in (0, 10, 60):
+            state = played(rules, 4, moves, moves)
+            assert uno.load_state(uno.dump_state(state)) == state
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["uno_called", "uno_open", "played_by", "round_winner", "eliminated", "game_winners"],
+)
+def test_every_key_is_required(key: str) -> None:
+    snap = game_state()
+    del snap[key]
+    problems = refusal(snap)
+    assert any(p.startswith(f"{key}: missing") for p in problems), problems
+
+
+def test_the_seat_to_act_cannot_be_eliminated() -> None:
+    snap = uno.dump_state(played("no-mercy-lite", 3, 1, 4))
+    snap["eliminated"] = [snap["turn"]]
+    snap["hands"][snap["turn"]], moved = [], snap["hands"][snap["turn"]]
+    snap["discard_pile"] = moved + snap["discard_pile"]
+    problems = refusal(snap)
+    assert any(p.startswith("turn:") and "eliminated" in p for p in problems), problems
+
+
+def test_every_seat_eliminated_is_refused_in_a_round() -> None:
+    snap = uno.dump_state(played("no-mercy-lite", 3, 1, 4))
+    snap["eliminated"] = [0, 1, 2]
+    assert any(p.startswith("eliminated:") for p in refusal(snap))
+
+
+def test_an_eliminated_seat_holds_no_cards_during_a_round() -> None:
+    snap = uno.dump_state(played("no-mercy-lite", 3, 1, 4))
+    seat = (snap["turn"] + 1) % 3
+    snap["eliminated"] = [seat]
+    assert any(p.startswith(f"hands[{seat}]:") for p in refusal(snap))
+
+
+def test_elimination_needs_a_rule_that_eliminates() -> None:
+    snap = game_state()
+    seat = (snap["turn"] + 1) % 3
+    snap["eliminated"] = [seat]
+    snap["discard_pile"] = snap["hands"][seat] + snap["discard_pile"]
+    snap["hands"][seat] = []
+    assert any("no rule of this rule set eliminates" in p for p in refusal(snap))
+
+
+def test_max_players_below_the_table_is_refused() -> None:
+    snap = game_state(players=4)
+    snap["rules"]["max_players"] = 3
+    assert any("max_players" in p for p in refusal(snap))
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_partnership_at_a_table_not_of_four_is_refused(players: int) -> None:
+    """The review's IndexError in scoring: team scoring at a 2- or 3-player table."""
+    snap = game_state(players=players)
+    snap["rules"]["house_rules"]["partnership"] = {"enabled": True}
+    assert any("partnership" in p for p in refusal(snap))
+
+
+def test_choose_color_with_a_colored_top_card_is_refused() -> None:
+    snap = game_state()
+    assert uno.Card.parse(snap["discard_pile"][-1]).color is not None
+    snap["phase"] = "choose-color"
+    assert any(p.startswith("phase:") for p in refusal(snap))
+
+
+def penalty_snapshot() -> Snapshot:
+    """A real pending Wild Draw Four under official, found by playing."""
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = uno.new_game("official", players=3, seed=seed)
+        for _ in range(200):
+            if state.round_over:
+                break
+            if state.phase is uno.Phase.PENALTY:
+                return uno.dump_state(state)
+            result = uno.apply(state, rng.choice(uno.legal_moves(state)))
+            assert isinstance(result, uno.Transition)
+            state = result.state
+    raise AssertionError("no pending penalty found")  # pragma: no cover
+
+
+def test_a_real_pending_penalty_loads() -> None:
+    snap = penalty_snapshot()
+    assert uno.load_state(snap).penalty is not None
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"amount": 0}, "penalty.amount"),
+        ({"card": "R5", "challengeable": False, "bluff": False}, "penalty.card"),
+        ({"bluff": True, "card": "R+2", "challengeable": False}, "penalty.bluff"),
+    ],
+)
+def test_a_penalty_that_cannot_be_is_refused(change: dict[str, Any], field: str) -> None:
+    snap = penalty_snapshot()
+    snap["penalty"].update(change)
+    problems = refusal(snap)
+    assert any(p.startswith(field) for p in problems), problems
+
+
+def test_a_challengeable_penalty_whose_victim_is_its_offender_is_refused() -> None:
+    snap = penalty_snapshot()
+    snap["penalty"]["offender"] = snap["turn"]
+    assert any(p.startswith("penalty.offender") for p in refusal(snap))
+
+
+def test_a_challengeable_penalty_needs_challenges() -> None:
+    snap = penalty_snapshot()
+    snap["rules"]["w4_challenge"] = "disabled"
+    snap["rules"].pop("challenge", None)
+    snap["rules"]["name"] = "no challenges"
+    assert any(p.startswith("penalty.challengeable") for p in refusal(snap))
+
+
+def test_negative_scores_under_winner_collects_are_refused() -> None:
+    snap = game_state()
+    snap["scores"][1] = -5
+    assert any(p.startswith("scores[1]") for p in refusal(snap))
+
+
+def test_round_winner_mid_round_is_refused() -> None:
+    snap = game_state()
+    snap["round_winner"] = 1
+    assert any(p.startswith("round_winner") for p in refusal(snap))
+
+
+def finished_round() -> uno.GameState:
+    """The end of a round won by going out (official, two players)."""
+    rng = random.Random(3)
+    state = uno.new_game("official", players=2, seed=3)
+    while not state.round_over:
+        result = uno.apply(state, rng.choice(uno.legal_moves(state)))
+        assert isinstance(result, uno.Transition)
+        state = result.state
+    assert state.round_winner is not None
+    return state
+
+
+def test_round_over_while_the_winner_holds_cards_is_refused() -> None:
+    state = finished_round()
+    snap = uno.dump_state(state)
+    winner = snap["round_winner"]
+    loser = 1 - winner
+    assert snap["hands"][winner] == []
+    snap["round_winner"] = loser
+    assert any(p.startswith("round_winner") for p in refusal(snap))
+
+
+# --------------------------------------------------------------------------- tampering
+
+
+def _seat_values(snap: Snapshot, rng: random.Random) -> Any:
+    n = snap["players"]
+    return rng.choice([-1, 0, n - 1, n, rng.randrange(n), rng.randrange(n), None])
+
+
+def _some_seats(snap: Snapshot, rng: random.Random) -> list[int]:
+    n = snap["players"]
+    return sorted(rng.sample(range(n), rng.randint(0, n)))
+
+
+def _locations(snap: Snapshot) -> list[list[str]]:
+    return [*snap["hands"], snap["draw_pile"], snap["discard_pile"]]
+
+
+def _move_card(snap: Snapshot, rng: random.Random) -> None:
+    places = [p for p in _locations(snap) if p]
+    source = rng.choice(places)
+    card = source.pop(rng.randrange(len(source)))
+    target = rng.choice(_locations(snap))
+    target.insert(rng.randint(0, len(target)), card)
+
+
+def _swap_cards(snap: Snapshot, rng: random.Random) -> None:
+    places = [p for p in _locations(snap) if p]
+    a, b = rng.choice(places), rng.choice(places)
+    i, j = rng.randrange(len(a)), rng.randrange(len(b))
+    a[i], b[j] = b[j], a[i]
+
+
+def _penalty(snap: Snapshot, rng: random.Random) -> None:
+    if rng.random() < 0.2:
+        snap["penalty"] = None
+        return
+    n = snap["players"]
+    snap["penalty"] = {
+        "amount": rng.choice([0, 1, 2, 4, 6, 30]),
+        "card": str(rng.choice(FACES)),
+        "offender": rng.randrange(n),
+        "bluff": rng.random() < 0.5,
+        "offender_hand": [str(rng.choice(FACES)) for _ in range(rng.randint(0, 3))],
+        "previous_color": rng.choice(COLORS).value,
+        "challengeable": rng.random() < 0.5,
+    }
+    if rng.random() < 0.5:
+        snap["phase"] = "penalty"
+
+
+def _penalty_field(snap: Snapshot, rng: random.Random) -> None:
+    penalty = snap["penalty"]
+    if penalty is None:
+        _penalty(snap, rng)
+        return
+    key = rng.choice(sorted(penalty))
+    values: dict[str, list[Any]] = {
+        "amount": [0, 1, 3, -1, 500],
+        "card": [str(rng.choice(FACES))],
+        "offender": [rng.randrange(snap["players"]), snap["turn"]],
+        "bluff": [True, False],
+        "offender_hand": [[], [str(rng.choice(FACES))]],
+        "previous_color": [c.value for c in COLORS],
+        "challengeable": [True, False],
+    }
+    penalty[key] = rng.choice(values[key])
+
+
+def _rules(snap: Snapshot, rng: random.Random) -> None:
+    rules = snap["rules"]
+    hr = rules.setdefault("house_rules", {})
+    choice = rng.randrange(8)
+    if choice == 0:
+        rules["max_players"] = rng.randint(2, 10)
+    elif choice == 1:
+        hr.setdefault("partnership", {})["enabled"] = rng.random() < 0.5
+    elif choice == 2:
+        hr["mercy"] = {"enabled": rng.random() < 0.5}
+    elif choice == 3:
+        rules.setdefault("scoring", {})["mode"] = rng.choice(
+            ["winner_collects", "running_low", "winner_collects_others_lose", "none"]
+        )
+        rules["scoring"].pop("elimination", None)
+        rules["scoring"].pop("ties", None)
+    elif choice == 4:
+        rules["w4_challenge"] = rng.choice(["enabled", "disabled"])
+        rules.pop("challenge", None)
+    elif choice == 5:
+        hr["stacking"] = {"enabled": rng.random() < 0.5}
+    elif choice == 6:
+        rules["deck"] = rng.choice([d.value for d in uno.rules.Deck])
+        rules.pop("extra_cards", None)
+    else:
+        rules["on_blocked"] = rng.choice(["no_score", "score_lowest_hand"])
+
+
+def _tampers() -> list[Callable[[Snapshot, random.Random], None]]:
+    def key_deleted(snap: Snapshot, rng: random.Random) -> None:
+        del snap[rng.choice(sorted(snap))]
+
+    def seat_field(snap: Snapshot, rng: random.Random) -> None:
+        key = rng.choice(["dealer", "turn", "round_winner", "played_by", "passes"])
+        snap[key] = _seat_values(snap, rng)
+
+    def number_field(snap: Snapshot, rng: random.Random) -> None:
+        key = rng.choice(["round_number", "shuffles", "players", "seed"])
+        snap[key] = rng.choice([-1, 0, 1, 2, 11, 2**70, snap[key] + 1])
+
+    def phase(snap: Snapshot, rng: random.Random) -> None:
+        snap["phase"] = rng.choice([p.value for p in uno.Phase])
+
+    def color(snap: Snapshot, rng: random.Random) -> None:
+        snap["color"] = rng.choice([None, *(c.value for c in COLORS)])
+
+    def direction(snap: Snapshot, rng: random.Random) -> None:
+        snap["direction"] = -snap["direction"]
+
+    def drawn(snap: Snapshot, rng: random.Random) -> None:
+        hand = snap["hands"][rng.randrange(snap["players"])]
+        snap["drawn"] = rng.choice([None, *(hand or [None])])
+        if rng.random() < 0.5:
+            snap["phase"] = "drawn"
+
+    def seat_list(snap: Snapshot, rng: random.Random) -> None:
+        key = rng.choice(["uno_called", "uno_open", "game_winners", "eliminated"])
+        snap[key] = _some_seats(snap, rng)
+
+    def scores(snap: Snapshot, rng: random.Random) -> None:
+        seat = rng.randrange(snap["players"])
+        snap["scores"][seat] = rng.choice([-50, -1, 0, 10, 499, 500, 5000])
+
+    def eliminate(snap: Snapshot, rng: random.Random) -> None:
+        seat = rng.randrange(snap["players"])
+        snap["eliminated"] = sorted(set(snap["eliminated"]) | {seat})
+        if rng.random() < 0.7:
+            snap["discard_pile"] = snap["hands"][seat] + snap["discard_pile"]
+            snap["hands"][seat] = []
+
+    def empty_hand(snap: Snapshot, rng: random.Random) -> None:
+        seat = rng.randrange(snap["players"])
+        snap["discard_pile"] = snap["hands"][seat] + snap["discard_pile"]
+        snap["hands"][seat] = []
+
+    return [
+        key_deleted,
+        seat_field,
+        number_field,
+        phase,
+        color,
+        direction,
+        drawn,
+        seat_list,
+        scores,
+        eliminate,
+        empty_hand,
+        _move_card,
+        _swap_cards,
+        _penalty,
+        _penalty_field,
+        _rules,
+    ]
+
+
+TAMPERS = _tampers()
+CENSUS: Counter[str] = Counter()
+
+
+def tamper(snap: Snapshot, rng: random.Random) -> Snapshot:
+    """One or two random changes (a change that a first one made impossible, say to a
+    deleted key, is skipped)."""
+    out = copy.deepcopy(snap)
+    for _ in range(rng.choice([1, 1, 1, 2])):
+        try:
+            rng.choice(TAMPERS)(out, rng)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            continue
+    return out
+
+
+def play_on(state: uno.GameState, rng: random.Random, cap: int) -> None:
+    """Random play from ``state``: no exception, a decision always has a legal move, each
+    state reached keeps the snapshot invariants, rounds are dealt; until the game ends
+    or ``cap`` moves."""
+    for _ in range(cap):
+        if state.game_over:
+            return
+        if state.round_over:
+            nxt = uno.next_round(state)
+            assert isinstance(nxt, uno.GameState), nxt
+            state = nxt
+        else:
+            legal = uno.legal_moves(state)
+            assert legal, f"no legal move for seat {state.turn} in {state!r}"
+            result = uno.apply(state, rng.choice(legal))
+            assert isinstance(result, uno.Transition), result
+            state = result.state
+        assert state_problems(state) == [], (state_problems(state), state)
+
+
+@st.composite
+def games(draw: st.DrawFn) -> tuple[uno.GameState, int]:
+    rules = draw(rules_for_games())
+    players = draw(player_counts(rules))
+    seed = draw(st.integers(0, 2**32))
+    moves = draw(st.integers(0, 150))
+    return played(rules, players, seed, moves), seed
+
+
+@settings(
+    max_examples=examples(15),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(games(), st.integers(0, 2**32))
+def test_a_tampered_snapshot_is_refused_or_plays_on(
+    game: tuple[uno.GameState, int], tamper_seed: int
+) -> None:
+    state, _ = game
+    snap = uno.dump_state(state)
+    assert uno.load_state(snap) == state
+    assert state_problems(state) == []
+    rng = random.Random(tamper_seed)
+    for _ in range(8):
+        changed = tamper(snap, rng)
+        CENSUS["tampered"] += 1
+        try:
+            loaded = uno.load_state(changed)
+        except uno.SituationError as exc:
+            assert exc.problems
+            CENSUS["refused"] += 1
+            continue
+        CENSUS["accepted"] += 1
+        if loaded == state:
+            CENSUS["accepted unchanged"] += 1
+        play_on(loaded, random.Random(rng.random()), cap=150)
