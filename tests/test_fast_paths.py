@@ -1,4 +1,4 @@
-"""The engine's shortcuts against the general path (API.md 6).
+"""The engine's shortcuts against the general path (docs/reference.md).
 
 ``legal_moves`` answers the usual decisions (the acting seat's turn, a draw, a penalty with
 no card to answer it) without validating every candidate. Its definition is

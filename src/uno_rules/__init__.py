@@ -1,7 +1,7 @@
 """uno_rules: a reference rules engine for UNO.
 
 States are immutable: :func:`apply` returns a new state with the events that happened, or a
-typed :class:`Violation` that names the rule (a ``RULES.md`` clause id) refusing the move.
+typed :class:`Violation` that names the rule (a ``docs/rules.md`` clause id) refusing the move.
 
 >>> import uno_rules as uno
 >>> state = uno.new_game("official", players=2, seed=3)

@@ -1,13 +1,14 @@
-"""One sentence for each ``RULES.md`` clause that a ruling can cite.
+"""One sentence for each clause that a ruling can cite.
 
-These are summaries written for players, not quotations of the Mattel sheets; ``RULES.md``
-gives the sources. :func:`clause_text` returns the sentence for an id, and a generic line
-for an id it does not know.
+These are summaries written for players, not quotations of the Mattel sheets;
+``docs/rules.md`` and ``docs/house-rules.md`` give the sources, with an anchor per clause.
+:func:`clause_text` returns the sentence for an id, and for an id it does not know a line
+pointing at that anchor.
 """
 
 from __future__ import annotations
 
-__all__ = ["CLAUSES", "clause_text"]
+__all__ = ["CLAUSES", "clause_anchor", "clause_link", "clause_text"]
 
 CLAUSES: dict[str, str] = {
     "B1.1": "The deck has 108 cards: per color one 0, two each of 1-9, Skip, Reverse and "
@@ -92,6 +93,19 @@ CLAUSES: dict[str, str] = {
 }
 
 
+def clause_link(clause: str) -> str:
+    """Where the documentation states ``clause``: its anchor in ``docs/house-rules.md`` for
+    a house rule (``H``) or variant (``T``, ``E``), in ``docs/rules.md`` otherwise."""
+    page = "house-rules" if clause[:1] in ("H", "T", "E") else "rules"
+    return f"docs/{page}.md#{clause_anchor(clause)}"
+
+
+def clause_anchor(clause: str) -> str:
+    """The anchor id of ``clause`` in the documentation: ``B5.1`` -> ``b5-1``."""
+    return clause.lower().replace(".", "-")
+
+
 def clause_text(clause: str) -> str:
     """The one-sentence summary of ``clause``."""
-    return CLAUSES.get(clause, f"See RULES.md, clause {clause}.")
+    text = CLAUSES.get(clause)
+    return text if text is not None else f"Clause {clause}: see {clause_link(clause)}."

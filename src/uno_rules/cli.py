@@ -1,4 +1,4 @@
-"""The ``uno-rules`` command line (``API.md`` section 9).
+"""The ``uno-rules`` command line.
 
 Verbs: ``rule`` (settle a dispute), ``replay`` (check a game record), ``presets`` (list,
 show, check, diff, schema) and ``simulate`` (bots play many games). Every verb takes

@@ -1,4 +1,4 @@
-"""What a played card does (``RULES.md`` 1.7, 2, and the house rules that change it).
+"""What a played card does (``docs/rules.md`` 1.7, 2, and the house rules that change it).
 
 :func:`apply_card_effect` is called by the engine once the cards are on the discard pile,
 with the kind of play (ordinary, stack, jump-in) and any penalty carried over. The order is

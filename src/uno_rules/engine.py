@@ -1,4 +1,4 @@
-"""Adjudication: :func:`validate`, :func:`legal_moves` and :func:`apply` (``API.md`` 6).
+"""Adjudication: :func:`validate`, :func:`legal_moves` and :func:`apply`.
 
 One source of truth for legality: the legal moves of a seat are, by definition, the
 candidates that :func:`validate` accepts (:func:`reference_legal_moves`), and :func:`apply`
@@ -980,7 +980,7 @@ class _Builder:
         return True
 
     def next_shuffle_seed(self) -> int:
-        """A seed for the next shuffle of this round, derived from the state (STYLE 7)."""
+        """A seed for the next shuffle of this round, derived from the state."""
         self.shuffles += 1
         old = self.old
         return derive_seed(old.seed, old.round_number, self.shuffles, 0x5E5)

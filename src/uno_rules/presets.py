@@ -1,4 +1,4 @@
-"""Rule presets: YAML files checked strictly into :class:`~uno_rules.Rules` (``API.md`` 3).
+"""Rule presets: YAML files checked strictly into :class:`~uno_rules.Rules`.
 
 A preset is a mapping whose keys are the fields of :class:`~uno_rules.Rules` (nested
 sections are nested mappings), plus an optional ``extends: <preset name or path>``. Every
@@ -6,7 +6,7 @@ problem is reported at once, each with its field path: unknown keys (with a "did
 suggestion), wrong types, out-of-range numbers, unknown values, and combinations that
 contradict each other or cannot take effect.
 
-This module is the edge of the library: the engine never imports YAML or cattrs.
+This module is the edge of the library: the engine never imports YAML.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 
 from .errors import PresetError
+from .plain import plain
 from .rules import (
     AfterDraw,
     ChallengeSetting,
@@ -42,6 +43,7 @@ from .rules import (
     VoluntaryDraw,
     WithStacking,
 )
+from .rules.deck import build_deck
 
 __all__ = ["load_preset", "preset_names", "read_yaml", "rules_to_dict"]
 
@@ -667,8 +669,6 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
             )
         if hr.mercy.enabled:
             problems.append("house_rules.partnership: cannot be combined with the mercy rule")
-    from .deal import build_deck
-
     deck_size = len(build_deck(rules))
     if rules.hand_size * min(rules.max_players, 10) >= deck_size:
         most = (deck_size - 1) // rules.hand_size
@@ -691,8 +691,7 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
 def _structure(cls: Any, data: Mapping[str, Any]) -> Any:
     """Build a rules value from a mapping already checked by :func:`_check_class`.
 
-    (Checked data needs no conversion beyond enums, nesting and tuples, so this stays off
-    cattrs, whose import the command line would otherwise pay on every run.)"""
+    (Checked data needs no conversion beyond enums, nesting and tuples.)"""
     hints = _hints(cls)
     kwargs: dict[str, Any] = {}
     for name, value in data.items():
@@ -717,24 +716,7 @@ def _structure_value(tp: Any, value: Any) -> Any:
     return value
 
 
-@cache
-def _converter() -> Any:
-    import cattrs
-
-    return cattrs.Converter(forbid_extra_keys=True)
-
-
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
     """``rules`` as plain JSON/YAML types; :func:`load_preset` accepts it back."""
-    out: dict[str, Any] = _plain(_converter().unstructure(rules))
+    out: dict[str, Any] = plain(rules)
     return out
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value

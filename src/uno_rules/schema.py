@@ -6,7 +6,7 @@ preset as it is typed::
     uno-rules presets schema > uno-preset.schema.json
 
 Every field of :class:`~uno_rules.Rules` becomes a property with its type, its allowed
-values or range, its default, and a description that cites its ``RULES.md`` clause.
+values or range, its default, and a description that cites its ``docs/rules.md`` clause.
 Cross-field checks ("has no effect while stacking is off") are beyond JSON Schema; run
 ``uno-rules presets check FILE`` for those.
 """

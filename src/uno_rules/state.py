@@ -1,4 +1,4 @@
-"""The game state: one frozen value holding everything about a table (``API.md`` section 4).
+"""The game state: one frozen value holding everything about a table.
 
 A :class:`GameState` never changes; :func:`uno_rules.apply` builds a new one and shares
 everything that did not change. The draw and discard piles are persistent linked lists
@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
-from typing import NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from attrs import frozen
 
 from .cards import Card, Color, Rank
-from .rules import Rules
+
+if TYPE_CHECKING:  # the rules layer sits above the value types
+    from .rules import Rules
 
 __all__ = [
     "MAX_PLAYERS",

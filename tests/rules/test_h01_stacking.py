@@ -1,4 +1,4 @@
-"""RULES.md H01 Stacking ("Progressive UNO") and its Defaults A46-A50, with B5.6 and B10.3.
+"""H01 Stacking ("Progressive UNO") and its Defaults A46-A50, with B5.6 and B10.3.
 
 Every table turns stacking on inline (``extends: official``). With stacking on, a draw card
 leaves a pending penalty (A60) that its victim answers with ``accept``, a stack or (for a

@@ -1,4 +1,4 @@
-"""RULES.md 4: H02 draw until playable, H03 force play, H04 no voluntary draw, H05 what may be
+"""docs/rules.md 4: H02 draw until playable, H03 force play, H04 no voluntary draw, H05 what may be
 played after a draw; with A44, A53 and A54 / B6.7 where they meet these options."""
 
 from __future__ import annotations

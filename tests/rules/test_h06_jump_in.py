@@ -1,4 +1,4 @@
-"""RULES.md H06 Jump-In and its Defaults A22-A29 and A34.
+"""H06 Jump-In and its Defaults A22-A29 and A34.
 
 Every table turns jump-in on inline (``extends: official``). ``uno.situation`` records who
 played the top card (``played_by``: by default the seat before ``turn``; ``None`` for the

@@ -1,4 +1,4 @@
-"""RULES.md 4 H07 Seven-O (7 swap and 0 rotate), with A19, A20, A30-A33 (section 5)."""
+"""H07 Seven-O (7 swap and 0 rotate), with A19, A20, A30-A33 (section 5)."""
 
 from __future__ import annotations
 

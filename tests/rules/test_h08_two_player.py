@@ -1,4 +1,4 @@
-"""RULES.md 4 H08 Two-player Reverse acts as Skip (`two_player_reverse`), with 3.1 T1."""
+"""H08 Two-player Reverse acts as Skip (`two_player_reverse`), with 3.1 T1."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md 4 H09 Several cards in one turn (doubles, chains), with A59 (section 5)."""
+"""H09 Several cards in one turn (doubles, chains), with A59 (section 5)."""
 
 from __future__ import annotations
 

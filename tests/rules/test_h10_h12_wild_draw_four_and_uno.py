@@ -1,4 +1,4 @@
-"""RULES.md 4: H10 no bluffing (`w4_restriction`, with A11), H11 challenge disabled
+"""docs/rules.md 4: H10 no bluffing (`w4_restriction`, with A11), H11 challenge disabled
 (`w4_challenge`), H12 UNO call penalties (`uno.*`)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""RULES.md H13 Target score and scoring mode: scoring.mode (ScoringMode), scoring.target,
+"""H13 Target score and scoring mode: scoring.mode (ScoringMode), scoring.target,
 scoring.values (PointValues), with B10.5-B10.8 and A56 (scoring.ties)."""
 
 from __future__ import annotations

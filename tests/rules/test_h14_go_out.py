@@ -1,4 +1,4 @@
-"""RULES.md 4 H14 No going out on an action card (`go_out.forbidden_last_cards`)."""
+"""H14 No going out on an action card (`go_out.forbidden_last_cards`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md H15 Deflecting a draw penalty with Reverse or Skip (house rule only).
+"""H15 Deflecting a draw penalty with Reverse or Skip (house rule only).
 
 "While a penalty is pending, the victim may answer with a Reverse of the active color or of
 the penalty card's color. The direction flips and the pending total moves to the next

@@ -1,5 +1,5 @@
-"""RULES.md H16 "No Mercy" bundle: house_rules.mercy (limit, last_player_standing) and the
-no-mercy-lite preset as a whole (H01 NM pairs, H02 must_play, H07, H11; RULES.md 3.6)."""
+"""H16 "No Mercy" bundle: house_rules.mercy (limit, last_player_standing) and the
+no-mercy-lite preset as a whole (H01 NM pairs, H02 must_play, H07, H11; docs/rules.md 3.6)."""
 
 from __future__ import annotations
 
@@ -245,7 +245,7 @@ def test_H16_no_mercy_lite_mercy_limit_25_through_a_stack() -> None:
 
 
 def test_H16_challenge_against_an_eliminated_offender_frees_the_victim() -> None:
-    """Design decision (RULES.md is silent): an eliminated seat takes no more cards. Seat 0
+    """Design decision (docs/rules.md is silent): an eliminated seat takes no more cards. Seat 0
     bluffs a Wild Draw Four with a false UNO call (H12: 9 cards), reaches the limit and is
     eliminated while the penalty waits; seat 1's challenge succeeds (B8.6): seat 1 draws
     nothing and plays (A7 a), and the eliminated seat gets no cards either."""

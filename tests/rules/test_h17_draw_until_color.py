@@ -1,4 +1,4 @@
-"""RULES.md H17 Draw until a color, as the Wild Customizable effect `draw_until_color`
+"""H17 Draw until a color, as the Wild Customizable effect `draw_until_color`
 (E3.3, extra_cards.wild_customizable.effect / victim_loses_turn)."""
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ def test_H17_needs_a_color_like_any_wild() -> None:
 
 @pytest.mark.parametrize("chooser", ["player", "victim"])
 def test_H17_chooser_parameter_is_reachable_from_yaml(chooser: str) -> None:
-    """H17 parameters: `chooser`: `player` (default) | `victim`. RULES.md preamble: the
+    """H17 parameters: `chooser`: `player` (default) | `victim`. docs/rules.md preamble: the
     options of a section are values a preset may choose, and each should be reachable from
     YAML."""
     rules = uno.load_preset(until_color(chooser=chooser))

@@ -1,4 +1,4 @@
-"""RULES.md H18 Set-up variants: hand_size, first_player (FirstPlayer), dealer_rotation
+"""H18 Set-up variants: hand_size, first_player (FirstPlayer), dealer_rotation
 (DealerRotation, A6, through uno.next_round), dealer_selection (DealerSelection, A5, B2.1,
 B2.2) and max_players (B1.2)."""
 

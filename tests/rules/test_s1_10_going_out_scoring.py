@@ -1,4 +1,4 @@
-"""RULES.md 1.10 Going out, scoring, winning: B10.1-B10.8, with scoring.mode,
+"""docs/rules.md 1.10 Going out, scoring, winning: B10.1-B10.8, with scoring.mode,
 scoring.target and scoring.ties (H13, A56 in test_s5_going_out_scoring.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""RULES.md 1.11 The draw pile runs out: B11.1-B11.3. (A43-A45 and on_blocked are in
+"""docs/rules.md 1.11 The draw pile runs out: B11.1-B11.3. (A43-A45 and on_blocked are in
 test_s5_piles.py.)"""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""RULES.md 1.1 Components: B1.1-B1.4."""
+"""docs/rules.md 1.1 Components: B1.1-B1.4."""
 
 from __future__ import annotations
 

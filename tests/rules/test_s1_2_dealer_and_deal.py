@@ -1,4 +1,4 @@
-"""RULES.md 1.2 Dealer selection and the deal: B2.1-B2.5 (with A5 and A6 in test_s5_setup)."""
+"""docs/rules.md 1.2 Dealer selection and the deal: B2.1-B2.5 (with A5 and A6 in test_s5_setup)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md 1.3 The first discard: the first-card table and B3.1.
+"""docs/rules.md 1.3 The first discard: the first-card table and B3.1.
 
 The alternatives (A1-A4, A52) are in test_s5_setup_first_card.py.
 """

@@ -1,4 +1,4 @@
-"""RULES.md 1.4 Turn order and direction: B4.1-B4.5."""
+"""docs/rules.md 1.4 Turn order and direction: B4.1-B4.5."""
 
 from __future__ import annotations
 

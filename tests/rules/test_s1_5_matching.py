@@ -1,4 +1,4 @@
-"""RULES.md 1.5 Matching: B5.1-B5.6."""
+"""docs/rules.md 1.5 Matching: B5.1-B5.6."""
 
 from __future__ import annotations
 

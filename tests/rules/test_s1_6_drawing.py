@@ -1,4 +1,4 @@
-"""RULES.md 1.6 Drawing: B6.1-B6.7 (A53, A54 are in test_s5_drawing_choices.py)."""
+"""docs/rules.md 1.6 Drawing: B6.1-B6.7 (A53, A54 are in test_s5_drawing_choices.py)."""
 
 from __future__ import annotations
 

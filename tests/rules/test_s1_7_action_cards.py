@@ -1,4 +1,4 @@
-"""RULES.md 1.7 Action cards: B7.1-B7.5, and the two-player Reverse option (H08, 3.1)."""
+"""docs/rules.md 1.7 Action cards: B7.1-B7.5, and the two-player Reverse option (H08, 3.1)."""
 
 from __future__ import annotations
 
@@ -120,7 +120,7 @@ def test_B7_5_wild_draw_four_next_player_draws_four_and_loses_turn() -> None:
 
 
 def test_H08_two_player_reverse_is_a_plain_reverse_under_official() -> None:
-    """H08 / RULES.md intro: in `official` a two-player Reverse is a plain Reverse
+    """H08 / docs/rules.md intro: in `official` a two-player Reverse is a plain Reverse
     (`two_player_reverse: reverse`): the direction flips and the turn passes."""
     state = table([["Rrev", "B1"], ["G1", "G2"]], ["R5"])
     t = ok(state, "0 Rrev")

@@ -1,4 +1,4 @@
-"""RULES.md 1.8 Wild Draw Four, the color restriction and the challenge: B8.1-B8.8,
+"""docs/rules.md 1.8 Wild Draw Four, the color restriction and the challenge: B8.1-B8.8,
 with the w4_restriction option (H10, A11). A7-A13 are in test_s5_wild_draw_four.py."""
 
 from __future__ import annotations

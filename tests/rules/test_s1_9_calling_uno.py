@@ -1,4 +1,4 @@
-"""RULES.md 1.9 Calling UNO: B9.1-B9.7, with uno.penalty_cards and uno.enabled (H12).
+"""docs/rules.md 1.9 Calling UNO: B9.1-B9.7, with uno.penalty_cards and uno.enabled (H12).
 A14-A21 are in test_s5_uno_call.py."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""RULES.md 2, The 112-card decks: E1-E5 and 2.6, with A35-A42 and A55 (extra_cards.*).
+"""docs/rules.md 2, The 112-card decks: E1-E5 and 2.6, with A35-A42 and A55 (extra_cards.*).
 
 Tables use inline rules on the 112-card decks; ``uno.situation`` fills unnamed cards from
 that deck, so card conservation is checked against it (``helpers_decks``)."""

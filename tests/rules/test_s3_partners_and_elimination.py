@@ -1,4 +1,4 @@
-"""RULES.md 3.2 Partners (T6, T7, house_rules.partnership) and 3.4 "Challenge UNO" (T10,
+"""docs/rules.md 3.2 Partners (T6, T7, house_rules.partnership) and 3.4 "Challenge UNO" (T10,
 scoring.mode running_low with scoring.elimination)."""
 
 from __future__ import annotations

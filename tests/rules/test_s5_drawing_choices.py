@@ -1,4 +1,4 @@
-"""RULES.md 5, Drawing choices: A53, A54."""
+"""docs/rules.md 5, Drawing choices: A53, A54."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md 5, Engine modelling: A60, A61."""
+"""docs/rules.md 5, Engine modelling: A60, A61."""
 
 from __future__ import annotations
 

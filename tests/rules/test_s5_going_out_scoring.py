@@ -1,4 +1,4 @@
-"""RULES.md 5, Going out and scoring: A55-A59, with scoring.ties (Ties)."""
+"""docs/rules.md 5, Going out and scoring: A55-A59, with scoring.ties (Ties)."""
 
 from __future__ import annotations
 

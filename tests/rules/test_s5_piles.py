@@ -1,4 +1,4 @@
-"""RULES.md 5, Piles and drawing: A43-A45, with the on_blocked option (OnBlocked)."""
+"""docs/rules.md 5, Piles and drawing: A43-A45, with the on_blocked option (OnBlocked)."""
 
 from __future__ import annotations
 

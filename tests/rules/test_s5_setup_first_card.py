@@ -1,4 +1,4 @@
-"""RULES.md 5, Setup and first card: A1-A6, with A52 and the first-card / first-player /
+"""docs/rules.md 5, Setup and first card: A1-A6, with A52 and the first-card / first-player /
 dealer-rotation options (FirstWild, FirstWildDrawFour, FirstReverse, FirstDrawTwo,
 FirstPlayer, DealerRotation)."""
 

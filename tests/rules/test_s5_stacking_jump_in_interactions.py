@@ -1,4 +1,4 @@
-"""RULES.md 5, interactions of H01 Stacking, H06 Jump-In and H15 Deflect (A24, A25, A33,
+"""docs/rules.md 5, interactions of H01 Stacking, H06 Jump-In and H15 Deflect (A24, A25, A33,
 A46), with `legal_moves` agreement on tables where all three are on."""
 
 from __future__ import annotations

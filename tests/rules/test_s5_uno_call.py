@@ -1,4 +1,4 @@
-"""RULES.md 5, UNO call: A14-A21, with the uno.window_closes_on option (UnoWindow)."""
+"""docs/rules.md 5, UNO call: A14-A21, with the uno.window_closes_on option (UnoWindow)."""
 
 from __future__ import annotations
 

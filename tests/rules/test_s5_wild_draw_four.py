@@ -1,4 +1,4 @@
-"""RULES.md 5, Wild Draw Four: A7-A13, with the GuiltyTurn and GuiltyColor options and the
+"""docs/rules.md 5, Wild Draw Four: A7-A13, with the GuiltyTurn and GuiltyColor options and the
 w4_challenge setting (H11). W4Restriction is in test_s1_8_wild_draw_four.py."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A :class:`Rules` is plain data (``attrs`` frozen classes, enums, ints). It is built from a
 preset file by :func:`uno_rules.load_preset`, which checks it strictly; the engine only reads
-it. Each field's metadata carries the ``RULES.md`` clause it settles (``clause``), a one-line
+it. Each field's metadata carries the ``docs/rules.md`` clause it settles (``clause``), a one-line
 description (``doc``) and, for numbers, the allowed range (``min`` / ``max``). The preset
 validator, the JSON Schema and the docs' parameter tables are generated from that metadata.
 
@@ -59,12 +59,13 @@ __all__ = [
 ]
 
 
+from ..plain import plain
 from ._meta import meta as _meta
 
 
 @frozen
 class FirstCardRules:
-    """How the first turned-up card is handled (``RULES.md`` 1.3, A1-A4)."""
+    """How the first turned-up card is handled (``docs/rules.md`` 1.3, A1-A4)."""
 
     wild: FirstWild = field(
         default=FirstWild.NAME_COLOR,
@@ -195,7 +196,7 @@ class ScoringRules:
 
 @frozen
 class HouseRules:
-    """House rules (``RULES.md`` section 4) and the partnership variant (3.2). All are off
+    """House rules (``docs/house-rules.md``) and the partnership variant (3.2). All are off
     under the official rules; each lives in its own module of :mod:`uno_rules.rules`."""
 
     stacking: Stacking = field(factory=Stacking, metadata=_meta("Stacking.", "H01"))
@@ -301,6 +302,5 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """A plain mapping (JSON/YAML types) that :func:`uno_rules.load_preset` accepts."""
-        from ..presets import rules_to_dict
-
-        return rules_to_dict(self)
+        out: dict[str, Any] = plain(self)
+        return out
