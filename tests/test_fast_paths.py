@@ -19,7 +19,8 @@ import pytest
 
 import uno_rules as uno
 from uno_rules.engine import _perform, reference_legal_moves
-from uno_rules.fastpath import _fast_listing, _shortcut
+from uno_rules.fastpath import fast_listing as _fast_listing
+from uno_rules.fastpath import shortcut as _shortcut
 
 # Rule sets whose switches change what the shortcut must refuse or leave to validate.
 VARIANTS: dict[str, dict[str, Any]] = {

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
-from typing import TYPE_CHECKING, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from attrs import frozen
 
 from .cards import Card, Color, Rank
+from .events import Event
 
 if TYPE_CHECKING:  # the rules layer sits above the value types
     from .rules import Rules
 
 __all__ = [
+    "FIELD_INDEX",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "Decision",
@@ -27,7 +29,9 @@ __all__ = [
     "Penalty",
     "Phase",
     "Pile",
+    "Transition",
     "choosing_draw_color",
+    "derive",
     "seat_after",
 ]
 
@@ -238,3 +242,45 @@ class GameState(NamedTuple):
             f"<GameState {self.rules.name} round {self.round_number} {self.phase.value} "
             f"seat {self.turn} top {self.top_card} {color} hands [{hands}]>"
         )
+
+
+class Transition(NamedTuple):
+    """The result of a legal move: the new ``state`` and the ``events`` that happened.
+    A named tuple (one per move, so cheap to build): ``state, events = result`` works."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+# The field layout of a state, in one place: the engine derives a changed state by field
+# index (a state is built on every move; a dict of index -> value costs less than keywords).
+FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(GameState._fields)}
+HANDS = FIELD_INDEX["hands"]
+DRAW = FIELD_INDEX["draw"]
+DISCARD = FIELD_INDEX["discard"]
+COLOR = FIELD_INDEX["color"]
+DIRECTION = FIELD_INDEX["direction"]
+TURN = FIELD_INDEX["turn"]
+PHASE = FIELD_INDEX["phase"]
+DRAWN = FIELD_INDEX["drawn"]
+PENALTY = FIELD_INDEX["penalty"]
+UNO_CALLED = FIELD_INDEX["uno_called"]
+UNO_OPEN = FIELD_INDEX["uno_open"]
+SCORES = FIELD_INDEX["scores"]
+ROUND_WINNER = FIELD_INDEX["round_winner"]
+GAME_WINNERS = FIELD_INDEX["game_winners"]
+SHUFFLES = FIELD_INDEX["shuffles"]
+PASSES = FIELD_INDEX["passes"]
+PLAYED_BY = FIELD_INDEX["played_by"]
+ELIMINATED = FIELD_INDEX["eliminated"]
+
+_new = tuple.__new__
+
+
+def derive(state: GameState, changes: dict[int, Any]) -> GameState:
+    """A copy of ``state`` with the fields at the indexes of ``changes`` replaced (the
+    index constants of this module name them): one allocation, shared unchanged fields."""
+    values = list(state)
+    for index, value in changes.items():
+        values[index] = value
+    return _new(GameState, values)
