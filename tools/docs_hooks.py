@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from uno_rules.presets import rules_with_installed
 from uno_rules.rules import Rules
 
 MARKER = re.compile(r"<!--\s*params:\s*([\w.]+)(?::([\w,]+))?\s*-->")
@@ -25,7 +26,7 @@ MARKER = re.compile(r"<!--\s*params:\s*([\w.]+)(?::([\w,]+))?\s*-->")
 def section(path: str) -> tuple[type, Any]:
     """The attrs class and default value at ``path`` in the rules model."""
     cls: Any = Rules
-    value: Any = Rules()
+    value: Any = rules_with_installed()  # installed house rules have tables too
     if path != ".":
         for name in path.split("."):
             value = getattr(value, name)

@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from .presets import rules_with_installed
 from .rules import Rules
 
 __all__ = ["preset_schema"]
@@ -27,7 +28,8 @@ __all__ = ["preset_schema"]
 
 def preset_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a preset file."""
-    body = _object_schema(Rules, Rules())
+    default = rules_with_installed()  # installed house rules are listed like bundled ones
+    body = _object_schema(Rules, default)
     body["properties"] = {
         "extends": {
             "type": "string",
@@ -78,7 +80,7 @@ def _type_schema(tp: Any, default: Any) -> dict[str, Any]:
             "default": [_plain(v) for v in default],
         }
     if attrs.has(tp):
-        return _object_schema(tp, default)
+        return _object_schema(type(default) if default is not None else tp, default)
     if isinstance(tp, type) and issubclass(tp, Enum):
         out: dict[str, Any] = {"type": "string", "enum": [m.value for m in tp]}
         if default is not None:

@@ -256,6 +256,9 @@ def house_rules_class(names: tuple[str, ...]) -> type[HouseRules]:
     return cls
 
 
+registry.on_refresh(house_rules_class.cache_clear)
+
+
 @frozen
 class Rules:
     """A complete rule set. The defaults are the ``official`` preset (W2085 / M2008).

@@ -66,6 +66,8 @@ __all__ = [
     "find_rule",
     "installed_names",
     "installed_rule",
+    "on_refresh",
+    "refresh",
 ]
 
 GROUP = "uno_rules.house_rules"
@@ -125,6 +127,23 @@ def installed_rule(name: str) -> HouseRule:
             [f"house_rules.{name}: the entry point does not name a HouseRule called {name!r}"]
         )
     return rule
+
+
+def refresh() -> None:
+    """Forget the installed rules found so far, so that a package installed while the
+    process runs is seen (the list is read once, at the first preset that needs it)."""
+    _entry_points.cache_clear()
+    installed_rule.cache_clear()
+    for forget in _ON_REFRESH:
+        forget()
+
+
+_ON_REFRESH: list[Callable[[], None]] = []
+
+
+def on_refresh(forget: Callable[[], None]) -> None:
+    """Have :func:`refresh` call ``forget`` too (a cache built from the installed rules)."""
+    _ON_REFRESH.append(forget)
 
 
 def find_rule(name: str) -> HouseRule | None:
