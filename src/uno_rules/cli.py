@@ -445,9 +445,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _preset_summary(name: str) -> str:
-    from .presets import _preset_dir
+    from .presets import preset_dir
 
-    path = _preset_dir() / f"{name}.yaml"
+    path = preset_dir() / f"{name}.yaml"
     words: list[str] = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.startswith("#"):

@@ -47,6 +47,7 @@ from .rules.model import house_rules_class
 
 __all__ = [
     "load_preset",
+    "preset_dir",
     "preset_names",
     "read_yaml",
     "rules_to_dict",
@@ -61,7 +62,7 @@ _CUSTOM_NAME = "custom"
 # --------------------------------------------------------------------------- bundled files
 
 
-def _preset_dir() -> Path:
+def preset_dir() -> Path:
     """Bundled presets: inside the installed package, or ``presets/`` of a source tree."""
     packaged = Path(__file__).resolve().parent / "presets"  # an installed wheel
     if packaged.is_dir():
@@ -72,7 +73,7 @@ def _preset_dir() -> Path:
 @cache
 def preset_names() -> tuple[str, ...]:
     """Names of the bundled presets, sorted, ``official`` first."""
-    names = sorted(p.stem for p in _preset_dir().glob("*.yaml"))
+    names = sorted(p.stem for p in preset_dir().glob("*.yaml"))
     return tuple(sorted(names, key=lambda n: (n != "official", n)))
 
 
@@ -199,7 +200,7 @@ def _resolve(
     elif isinstance(source, (str, os.PathLike)):
         text = os.fspath(source)
         if isinstance(source, str) and text in preset_names():
-            path = _preset_dir() / f"{text}.yaml"
+            path = preset_dir() / f"{text}.yaml"
             name = text
         else:
             path = Path(text)
