@@ -6,6 +6,7 @@ import doctest
 import importlib
 import pkgutil
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -112,3 +113,25 @@ def test_cli_transcripts_in_the_docs_are_current(
 
 def test_transcripts_are_found() -> None:
     assert len(_transcripts()) >= 14
+
+
+def test_every_clause_the_code_cites_has_an_anchor_in_the_docs() -> None:
+    """A ruling's clause id links to ``docs/rules.md#...`` or ``docs/house-rules.md#...``
+    (``clause_link``); each clause id quoted in the source has that anchor."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import docs_hooks
+    finally:
+        sys.path.pop(0)
+    from uno_rules.clauses import CLAUSES, clause_link
+
+    cited = set(CLAUSES)
+    for path in (ROOT / "src" / "uno_rules").rglob("*.py"):
+        cited |= set(re.findall(r'"([BAHTE]\d+(?:\.\d+)?)"', path.read_text(encoding="utf-8")))
+    rendered = {
+        page: docs_hooks.on_page_markdown((ROOT / "docs" / page).read_text(encoding="utf-8"))
+        for page in ("rules.md", "house-rules.md")
+    }
+    for clause in sorted(cited):
+        page, anchor = clause_link(clause).removeprefix("docs/").split("#")
+        assert f'<a id="{anchor}"></a>' in rendered[page], clause

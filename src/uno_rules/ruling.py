@@ -56,10 +56,12 @@ def rule_on(state: GameState, move: Move | str) -> Ruling:
         move = parse_move(move)
     result = apply(state, move)
     if isinstance(result, Violation):
-        return Ruling(move, False, result.rule, clause_text(result.rule), result, (), state)
+        text = clause_text(result.rule, state.rules)
+        return Ruling(move, False, result.rule, text, result, (), state)
     assert isinstance(result, Transition)
     clause = _legal_clause(state, move, result)
-    return Ruling(move, True, clause, clause_text(clause), None, result.events, result.state)
+    text = clause_text(clause, state.rules)
+    return Ruling(move, True, clause, text, None, result.events, result.state)
 
 
 def _legal_clause(state: GameState, move: Move, result: Transition) -> str:
