@@ -13,9 +13,8 @@ import re
 import types
 import typing
 from enum import Enum
-from typing import Any
-
 from pathlib import Path
+from typing import Any
 
 import attrs
 
