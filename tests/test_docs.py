@@ -135,3 +135,11 @@ def test_every_clause_the_code_cites_has_an_anchor_in_the_docs() -> None:
     for clause in sorted(cited):
         page, anchor = clause_link(clause).removeprefix("docs/").split("#")
         assert f'<a id="{anchor}"></a>' in rendered[page], clause
+
+
+def test_the_house_rule_page_shows_the_worked_example_as_it_is() -> None:
+    """docs/write-a-house-rule.md quotes the example's module, test and pyproject whole."""
+    page = (ROOT / "docs" / "write-a-house-rule.md").read_text(encoding="utf-8")
+    example = ROOT / "examples" / "house-rule-eight-skips"
+    for name in ("uno_eight_skips.py", "tests/test_eight_skips.py", "pyproject.toml"):
+        assert (example / name).read_text(encoding="utf-8") in page, name
