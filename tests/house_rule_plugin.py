@@ -31,7 +31,7 @@ class EightsSkipRule(HouseRule):
     clauses = {"X01": "Eights skip: an 8 skips the next player."}
 
     def touches(self, params):
-        return Touches(ranks=frozenset({Rank.EIGHT}))
+        return Touches(effect_ranks=frozenset({Rank.EIGHT}))
 
     def play_effect(self, b, ctx, params):
         if ctx.card.rank is not Rank.EIGHT or ctx.went_out:

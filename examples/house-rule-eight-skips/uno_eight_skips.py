@@ -52,8 +52,9 @@ class _EightsSkipRule(HouseRule):
     clauses: ClassVar[Mapping[str, str]] = {"X01": "Eights skip: an 8 skips the next player."}
 
     def touches(self, params: EightsSkip) -> Touches:
-        # The 8 changes: the engine's fast paths leave every 8 to the general path.
-        return Touches(ranks=frozenset({Rank.EIGHT}))
+        # What an 8 does changes (not whether it may be played): the engine's shortcuts
+        # leave every 8 to the general path, where play_effect below is asked.
+        return Touches(effect_ranks=frozenset({Rank.EIGHT}))
 
     def play_effect(self, b: Builder, ctx: PlayContext, params: EightsSkip) -> bool:
         if ctx.card.rank is not Rank.EIGHT or ctx.went_out:

@@ -20,7 +20,7 @@ and rule variants generated from the registry.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TypeAlias
 
 from .cards import COLORS, NUMBER_RANKS, Card, Color, Rank
@@ -38,30 +38,19 @@ from .moves import Accept, CallUno, CatchUno, Challenge, Draw, Move, Pass, Play
 from .rules import AfterDraw, Rules, UnoWindow, VoluntaryDraw, W4Restriction
 from .rules.builder import NO_SEATS
 from .rules.judge import is_bluff
+from .rules.registry import Plan
 from .state import (
-    COLOR,
-    DIRECTION,
-    DISCARD,
-    DRAW,
-    DRAWN,
-    HANDS,
     MAX_PLAYERS,
-    PASSES,
-    PENALTY,
-    PHASE,
-    PLAYED_BY,
-    TURN,
-    UNO_CALLED,
-    UNO_OPEN,
     GameState,
     Penalty,
     Phase,
     Pile,
     Transition,
-    derive,
+    changer,
     pile_size,
+    transition,
 )
-from .validation import play_variants, validate
+from .validation import candidate_cards, play_variants, validate
 
 __all__ = ["FastPlan", "fast_listing", "shortcut"]
 
@@ -89,12 +78,16 @@ class FastPlan:
     and the tables of frozen move objects they fill as cards come up."""
 
     __slots__ = (
+        "answers_listed",
         "any_draw_closes",
         "calls_always",
         "d2_waits",
         "draw_checked",
         "drawn_may_pass",
         "drawn_only",
+        "list_drawn",
+        "list_penalty",
+        "list_turn",
         "listed_phases",
         "plain_draw",
         "plays",
@@ -102,6 +95,7 @@ class FastPlan:
         "shortcut_ranks",
         "special",
         "strict_w4",
+        "target_ranks",
         "uno",
         "variants",
         "w4_waits",
@@ -115,22 +109,32 @@ class FastPlan:
         self.drawn_only = rules.after_draw is not AfterDraw.ANY_CARD  # B6.3
         self.strict_w4 = rules.w4_restriction is W4Restriction.STRICT  # H10 strict
         self.any_draw_closes = uno.window_closes_on is UnoWindow.ANY_OTHER_PLAYER_DRAW_OR_PLAY
-        # Listed by validating each way to play: ranks a rule touches, Wild Swap Hands (a
-        # target), a Wild Draw Four that may be a refused bluff (H10 strict).
-        special = set(plan.ranks) | {Rank.WILD_SWAP_HANDS}
+        # Listed by validating each way to play: ranks a rule judges, and a Wild Draw Four
+        # that may be a refused bluff (H10 strict).
+        special = set(plan.ranks)
         if self.strict_w4:
             special.add(Rank.WILD_DRAW_FOUR)
         self.special = frozenset(special)
+        # Listed as every way to play (play_variants, which names the targets the rules'
+        # target hooks allow): ranks whose play may name a target seat.
+        self.target_ranks = _target_ranks(plan)
         self.listed_phases = frozenset({PHASE_TURN, PHASE_DRAWN, PHASE_PENALTY}) - plan.phases
-        self.draw_checked = rules.voluntary_draw is VoluntaryDraw.FORBIDDEN or Draw in plan.moves
-        self.drawn_may_pass = Pass not in plan.moves  # B6.4, unless a rule says otherwise
+        # the same as booleans: an enum's hash is a Python-level call on every move
+        self.list_turn = PHASE_TURN in self.listed_phases
+        self.list_drawn = PHASE_DRAWN in self.listed_phases
+        self.list_penalty = PHASE_PENALTY in self.listed_phases
+        # a penalty a rule lets the victim answer with a card: its answers are validated
+        # (_answers), unless a rule also changes what an ordinary turn lists (H09)
+        self.answers_listed = self.list_penalty or (self.list_turn and self.list_drawn)
+        self.draw_checked = rules.voluntary_draw is VoluntaryDraw.FORBIDDEN or Draw in plan.checks
+        self.drawn_may_pass = Pass not in plan.checks  # B6.4, unless a rule says otherwise
         self.plain_draw = (  # one card, then a decision on it (not H04 penalized, not H05)
             rules.voluntary_draw is not VoluntaryDraw.PENALIZED
             and rules.after_draw is not AfterDraw.NONE
         )
         moves: set[type[Move]] = set() if plan.every_move else {Play, Draw, Pass, Accept}
         self.shortcut_moves = frozenset(moves - plan.moves)
-        self.shortcut_ranks = _OFFICIAL_SHORTCUT_RANKS - plan.ranks
+        self.shortcut_ranks = _OFFICIAL_SHORTCUT_RANKS - plan.ranks - plan.effect_ranks
         self.w4_waits = plan.penalty_choice(_W4)  # A60
         self.d2_waits = plan.penalty_choice(_D2)
         # plays[calls][seat]: the plays of each card, built as cards come up
@@ -143,6 +147,20 @@ class FastPlan:
 
 _W4 = Card(None, Rank.WILD_DRAW_FOUR)
 _D2 = Card(Color.RED, Rank.DRAW_TWO)
+
+
+def _target_ranks(plan: Plan) -> frozenset[Rank]:
+    """Ranks whose play may name a target: Wild Swap Hands (E4), and any rank for which an
+    enabled rule's target hook allows or requires one."""
+    found = {Rank.WILD_SWAP_HANDS}
+    for rank in Rank:
+        card = Card(None, rank) if rank.is_wild else Card(Color.RED, rank)
+        for hook, params in plan.target:
+            for goes_out in (False, True):
+                answer = hook(card, goes_out, params)
+                if answer is not None and answer[0] is not False:
+                    found.add(rank)
+    return frozenset(found)
 
 
 def _fast_plan(rules: Rules) -> FastPlan:
@@ -198,9 +216,15 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
     answer with a card is answered by accepting or challenging, both validated."""
     if seat != state.turn:
         return None
-    fast = _fast_plan(state.rules)
+    fast = state.rules.plan.fast
+    if fast is None:
+        fast = _fast_plan(state.rules)
     phase = state.phase
-    if phase not in fast.listed_phases:
+    if not (
+        (phase is PHASE_TURN and fast.list_turn)
+        or (phase is PHASE_DRAWN and fast.list_drawn)
+        or (phase is PHASE_PENALTY and fast.answers_listed)
+    ):
         return None
     out: list[Move] = []
     hand = state.hands[seat]
@@ -220,8 +244,12 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
                 continue  # B6.3
             plays = table.get(card)
             if plays is None:
-                if card.rank in fast.special:  # never kept: decided on each state
+                rank = card.rank
+                if rank in fast.special:  # never kept: decided on each state
                     out.extend(p for p in _variants(state, fast, seat, card) if _valid(state, p))
+                    continue
+                if rank in fast.target_ranks:  # the targets depend on the seats left
+                    out += _variants(state, fast, seat, card)
                     continue
                 plays = table[card] = _plays(seat, card, calls)
             out += plays
@@ -234,7 +262,9 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
                 out.append(_PASSES[seat])
         elif fast.drawn_may_pass or _valid(state, _PASSES[seat]):
             out.append(_PASSES[seat])  # B6.4, unless a rule makes the card compulsory
-    else:  # a penalty that no enabled rule lets the victim answer with a card
+    else:
+        if not fast.list_penalty:  # the victim may answer with a card (H01, H15, H06)
+            out.extend(_answers(state, fast, seat))
         out.extend(m for m in (_ACCEPTS[seat], _CHALLENGES[seat]) if _valid(state, m))
     if fast.uno and (size == 1 or fast.calls_always) and _valid(state, _CALLS[seat]):
         out.append(_CALLS[seat])
@@ -245,6 +275,22 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
             if _valid(state, m)
         )
     return tuple(out)
+
+
+def _answers(state: GameState, fast: FastPlan, seat: int) -> Iterator[Play]:
+    """The legal plays of the victim on a pending penalty, in the reference's order: every
+    way to play each candidate card, validated once for each set of choices that can
+    change a verdict (a color named or not, an UNO call, a target); the color named is
+    the player's free choice, never a rule's (see the HouseRule hooks)."""
+    for card in candidate_cards(state, seat):
+        verdicts: dict[tuple[bool, bool, int | None], bool] = {}
+        for play in _variants(state, fast, seat, card):
+            key = (play.color is not None, play.call_uno, play.target)
+            legal = verdicts.get(key)
+            if legal is None:
+                legal = verdicts[key] = _valid(state, play)
+            if legal:
+                yield play
 
 
 def _valid(state: GameState, move: Move) -> bool:
@@ -266,7 +312,9 @@ def shortcut(state: GameState, move: Move) -> Transition | None:
     run = _SHORTCUTS.get(kind)
     if run is None:
         return None
-    fast = _fast_plan(state.rules)
+    fast = state.rules.plan.fast
+    if fast is None:
+        fast = _fast_plan(state.rules)
     if kind not in fast.shortcut_moves or not all(state.hands):
         return None
     return run(state, move, fast)
@@ -365,25 +413,40 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
         turn = nxt
     discard = state.discard
     assert discard is not None
-    new = derive(
+    new = _PLAYED(
         state,
-        {
-            HANDS: hands,
-            DRAW: draw,
-            DISCARD: (card, discard, discard[2] + 1),
-            COLOR: color,
-            DIRECTION: direction,
-            TURN: turn,
-            PHASE: phase,
-            DRAWN: None,
-            PENALTY: pending,
-            UNO_CALLED: called,
-            UNO_OPEN: opened,
-            PASSES: 0,
-            PLAYED_BY: seat,
-        },
+        hands,
+        draw,
+        (card, discard, discard[2] + 1),
+        color,
+        direction,
+        turn,
+        phase,
+        None,
+        pending,
+        called,
+        opened,
+        0,
+        seat,
     )
-    return Transition(new, events)
+    return transition(new, events)
+
+
+_PLAYED = changer(
+    "hands",
+    "draw",
+    "discard",
+    "color",
+    "direction",
+    "turn",
+    "phase",
+    "drawn",
+    "penalty",
+    "uno_called",
+    "uno_open",
+    "passes",
+    "played_by",
+)
 
 
 def _top_cards(pile: Pile, count: int) -> tuple[tuple[Card, ...], Pile]:
@@ -408,16 +471,20 @@ def _draw_shortcut(state: GameState, move: Draw, fast: FastPlan) -> Transition |
     hands = state.hands
     card = draw[0]
     called = state.uno_called
-    changes = {
-        HANDS: (*hands[:seat], hands[seat] + (card,), *hands[seat + 1 :]),
-        DRAW: draw[1],
-        PHASE: PHASE_DRAWN,
-        DRAWN: card,
-        UNO_CALLED: called - {seat} if seat in called else called,
-        UNO_OPEN: NO_SEATS,
-        PASSES: 0,
-    }
-    return Transition(derive(state, changes), (CardsDrawn(seat, 1, "turn", (card,)),))
+    new = _DREW(
+        state,
+        (*hands[:seat], hands[seat] + (card,), *hands[seat + 1 :]),
+        draw[1],
+        PHASE_DRAWN,
+        card,
+        called - {seat} if seat in called else called,
+        NO_SEATS,
+        0,
+    )
+    return transition(new, (CardsDrawn(seat, 1, "turn", (card,)),))
+
+
+_DREW = changer("hands", "draw", "phase", "drawn", "uno_called", "uno_open", "passes")
 
 
 def _pass_shortcut(state: GameState, move: Pass, fast: FastPlan) -> Transition | None:
@@ -425,8 +492,11 @@ def _pass_shortcut(state: GameState, move: Pass, fast: FastPlan) -> Transition |
     if state.phase is not PHASE_DRAWN:
         return None
     seat = move.seat
-    changes = {TURN: (seat + state.direction) % state.players, PHASE: PHASE_TURN, DRAWN: None}
-    return Transition(derive(state, changes), (Passed(seat),))
+    new = _PASSED(state, (seat + state.direction) % state.players, PHASE_TURN, None)
+    return transition(new, (Passed(seat),))
+
+
+_PASSED = changer("turn", "phase", "drawn")
 
 
 def _accept_shortcut(state: GameState, move: Accept, fast: FastPlan) -> Transition | None:
@@ -446,21 +516,25 @@ def _accept_shortcut(state: GameState, move: Accept, fast: FastPlan) -> Transiti
         opened = NO_SEATS
     elif seat in opened:
         opened = opened - {seat}
-    changes = {
-        HANDS: (*hands[:seat], hands[seat] + cards, *hands[seat + 1 :]),
-        DRAW: rest,
-        TURN: (seat + state.direction) % state.players,
-        PHASE: PHASE_TURN,
-        PENALTY: None,
-        UNO_CALLED: called - {seat} if seat in called else called,
-        UNO_OPEN: opened,
-    }
+    new = _ACCEPTED(
+        state,
+        (*hands[:seat], hands[seat] + cards, *hands[seat + 1 :]),
+        rest,
+        (seat + state.direction) % state.players,
+        PHASE_TURN,
+        None,
+        called - {seat} if seat in called else called,
+        opened,
+    )
     events = (
         CardsDrawn(seat, penalty.amount, "penalty", cards),
         PenaltyAccepted(seat, penalty.amount),
         Skipped(seat),
     )
-    return Transition(derive(state, changes), events)
+    return transition(new, events)
+
+
+_ACCEPTED = changer("hands", "draw", "turn", "phase", "penalty", "uno_called", "uno_open")
 
 
 _SHORTCUTS: dict[type, Callable[[GameState, Move, FastPlan], Transition | None]] = {

@@ -23,32 +23,15 @@ from ..events import (
 )
 from ..randomness import derive_seed, shuffled
 from ..state import (
-    COLOR,
-    DIRECTION,
-    DISCARD,
-    DRAW,
-    DRAWN,
-    ELIMINATED,
-    GAME_WINNERS,
-    HANDS,
-    PASSES,
-    PENALTY,
-    PHASE,
-    PLAYED_BY,
-    ROUND_WINNER,
-    SCORES,
-    SHUFFLES,
-    TURN,
-    UNO_CALLED,
-    UNO_OPEN,
     GameState,
     Phase,
     Pile,
     Transition,
-    derive,
+    changer,
     pile_cards,
     pile_from,
     seat_after,
+    transition,
 )
 from .options import OnBlocked, UnoWindow
 from .scoring import hand_points, score_round
@@ -57,6 +40,28 @@ if TYPE_CHECKING:
     pass
 
 __all__ = ["NO_SEATS", "Builder", "after_transfer"]
+
+# Every field a move may change; rules, players, seed, round and dealer stay.
+_FINISH = changer(
+    "hands",
+    "draw",
+    "discard",
+    "color",
+    "direction",
+    "turn",
+    "phase",
+    "drawn",
+    "penalty",
+    "uno_called",
+    "uno_open",
+    "scores",
+    "round_winner",
+    "game_winners",
+    "shuffles",
+    "passes",
+    "played_by",
+    "eliminated",
+)
 
 NO_SEATS: frozenset[int] = frozenset()
 PHASE_DRAWN = Phase.DRAWN
@@ -308,27 +313,25 @@ class Builder:
                 self.uno_called = frozenset(s for s in self.uno_called if len(hands[s]) == 1)
             if any(len(hands[s]) != 1 for s in self.uno_open):
                 self.uno_open = frozenset(s for s in self.uno_open if len(hands[s]) == 1)
-        state = derive(
+        state = _FINISH(
             self.old,
-            {
-                HANDS: tuple(hands),
-                DRAW: self.draw,
-                DISCARD: self.discard,
-                COLOR: self.color,
-                DIRECTION: self.direction,
-                TURN: self.turn,
-                PHASE: self.phase,
-                DRAWN: self.drawn,
-                PENALTY: self.penalty,
-                UNO_CALLED: self.uno_called,
-                UNO_OPEN: self.uno_open,
-                SCORES: self.scores,
-                ROUND_WINNER: self.round_winner,
-                GAME_WINNERS: self.game_winners,
-                SHUFFLES: self.shuffles,
-                PASSES: self.passes,
-                PLAYED_BY: self.played_by,
-                ELIMINATED: self.eliminated,
-            },
+            tuple(hands),
+            self.draw,
+            self.discard,
+            self.color,
+            self.direction,
+            self.turn,
+            self.phase,
+            self.drawn,
+            self.penalty,
+            self.uno_called,
+            self.uno_open,
+            self.scores,
+            self.round_winner,
+            self.game_winners,
+            self.shuffles,
+            self.passes,
+            self.played_by,
+            self.eliminated,
         )
-        return Transition(state, tuple(self.events))
+        return transition(state, tuple(self.events))

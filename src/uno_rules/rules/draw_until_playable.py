@@ -77,10 +77,8 @@ class _DrawUntilPlayableRule(HouseRule):
     }
 
     def touches(self, params: DrawUntilPlayable) -> Touches:
-        moves: set[type[Move]] = {Draw}
-        if params.after_found is AfterFound.MUST_PLAY:
-            moves.add(Pass)
-        return Touches(moves=frozenset(moves))
+        checks = frozenset({Pass}) if params.after_found is AfterFound.MUST_PLAY else frozenset()
+        return Touches(moves=frozenset({Draw}), checks=checks)
 
     def _applies(self, params: DrawUntilPlayable, voluntary: bool) -> bool:
         return params.applies_to is AppliesTo.ANY_DRAW or not voluntary

@@ -51,7 +51,7 @@ class _ForcePlayRule(HouseRule):
     }
 
     def touches(self, params: ForcePlay) -> Touches:
-        return Touches(moves=frozenset({Pass}))
+        return Touches(checks=frozenset({Pass}))
 
     def drawn_compulsory(self, state: GameState, params: ForcePlay) -> str | None:
         drawn = state.drawn

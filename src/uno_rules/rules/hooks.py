@@ -69,15 +69,21 @@ _NO_MOVES: frozenset[type[Move]] = frozenset()
 class Touches:
     """What an enabled rule changes, for the fast paths to keep off.
 
-    ``ranks``: ranks whose play on an ordinary turn the rule judges or changes;
+    ``ranks``: ranks whose play on an ordinary turn the rule judges (legal or not) or
+    changes; ``effect_ranks``: ranks whose play's effect only it changes (a target named
+    through the ``target`` hook counts as effect: the engine lists targets from that hook);
     ``phases``: phases in which it changes which moves are legal;
-    ``moves``: kinds of move whose legality or transition it changes, in any phase;
+    ``checks``: kinds of move whose legality it changes, in any phase;
+    ``moves``: kinds of move whose transition it changes, in any phase;
     ``every_move``: it acts at the end of every move (``after_move``).
     A fast path runs only where nothing enabled touches it; anything else takes the general
-    path, so a new rule is never bypassed."""
+    path, so a new rule is never bypassed. When unsure, declare more: it costs speed only.
+    """
 
     ranks: frozenset[Rank] = _NO_RANKS
+    effect_ranks: frozenset[Rank] = _NO_RANKS
     phases: frozenset[Phase] = _NO_PHASES
+    checks: frozenset[type[Move]] = _NO_MOVES
     moves: frozenset[type[Move]] = _NO_MOVES
     every_move: bool = False
 
@@ -144,7 +150,8 @@ class HouseRule:
         """A60: whether the victim of ``card`` has a decision to make under this rule."""
         return False
 
-    # -- judging a move
+    # -- judging a move (a verdict on a play may depend on whether a wild names a color,
+    # never on which of the four colors it names: B7.4 leaves that to the player)
     def answer_penalty(self, state: GameState, move: Play, params: Any) -> Any:
         """A :class:`PlayKind` or :class:`Violation` for a card played by the victim on a
         pending penalty, or ``None`` when this rule has nothing to say about it."""

@@ -185,8 +185,10 @@ class Plan:
         "answer_ranks",
         "bluff_exempt",
         "carries_penalty",
+        "checks",
         "color_choice",
         "drawn_compulsory",
+        "effect_ranks",
         "enabled",
         "every_move",
         "fast",
@@ -238,7 +240,9 @@ class Plan:
         self.jump_card = hooks("jump_card")
         touches = [rule.touches(params) for rule, params in enabled]
         self.ranks: frozenset[Rank] = frozenset().union(*(t.ranks for t in touches))
+        self.effect_ranks: frozenset[Rank] = frozenset().union(*(t.effect_ranks for t in touches))
         self.phases: frozenset[Phase] = frozenset().union(*(t.phases for t in touches))
+        self.checks: frozenset[type[Move]] = frozenset().union(*(t.checks for t in touches))
         self.moves: frozenset[type[Move]] = frozenset().union(*(t.moves for t in touches))
         self.every_move = any(t.every_move for t in touches)
         self.answer_ranks: frozenset[Rank] = frozenset().union(

@@ -76,7 +76,8 @@ class _SevenORule(HouseRule):
     }
 
     def touches(self, params: SevenO) -> Touches:
-        return Touches(ranks=frozenset({_SEVEN, _ZERO}))
+        # the 7's target is named through the target hook, which the listing follows
+        return Touches(effect_ranks=frozenset({_SEVEN, _ZERO}))
 
     def target(
         self, card: Card, goes_out: bool, params: SevenO

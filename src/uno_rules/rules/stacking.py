@@ -175,9 +175,12 @@ class _StackingRule(HouseRule):
 
     def touches(self, params: Stacking) -> Touches:
         # A stack is a play on a pending penalty; the accept changes only through the
-        # optional/victim_loses_turn options.
-        moves = frozenset() if params.optional and params.victim_loses_turn else {Accept}
-        return Touches(phases=frozenset({Phase.PENALTY}), moves=frozenset(moves))
+        # optional (whether it is legal) and victim_loses_turn (what it does) options.
+        return Touches(
+            phases=frozenset({Phase.PENALTY}),
+            checks=frozenset() if params.optional else frozenset({Accept}),
+            moves=frozenset() if params.victim_loses_turn else frozenset({Accept}),
+        )
 
     def answer_ranks(self, params: Stacking) -> frozenset[Rank]:
         return DRAW_RANKS
