@@ -522,13 +522,14 @@ def _flatten(data: Any, prefix: str = "") -> dict[str, Any]:
 def cmd_presets_diff(args: argparse.Namespace) -> int:
     a = _flatten(_load_rules(args.a).to_dict())
     b = _flatten(_load_rules(args.b).to_dict())
-    keys = [k for k in a if k != "name" and a[k] != b.get(k)]
+    # both sides' settings: a house rule installed from another package may be in one only
+    keys = [k for k in {**a, **b} if k != "name" and a.get(k, _ABSENT) != b.get(k, _ABSENT)]
     if args.json:
         _emit_json(
             {
                 "a": args.a,
                 "b": args.b,
-                "differences": [{"path": k, "a": a[k], "b": b.get(k)} for k in keys],
+                "differences": [{"path": k, "a": a.get(k), "b": b.get(k)} for k in keys],
             }
         )
         return EXIT_OK
@@ -538,8 +539,15 @@ def cmd_presets_diff(args: argparse.Namespace) -> int:
     width = max(len(k) for k in keys)
     print(f"{'setting':<{width}}  {args.a} -> {args.b}")
     for k in keys:
-        print(f"{k:<{width}}  {json.dumps(a[k])} -> {json.dumps(b.get(k))}")
+        print(f"{k:<{width}}  {_shown(a, k)} -> {_shown(b, k)}")
     return EXIT_OK
+
+
+_ABSENT = object()
+
+
+def _shown(settings: dict[str, Any], key: str) -> str:
+    return json.dumps(settings[key]) if key in settings else "(absent)"
 
 
 def cmd_presets_schema(args: argparse.Namespace) -> int:

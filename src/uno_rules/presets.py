@@ -442,9 +442,7 @@ def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
                 or _suggest_anywhere(key, path)
             )
             if cls is HouseRules and not hint:
-                hint = (
-                    " (no bundled house rule, and no installed package declares one, by that name)"
-                )
+                hint = " (neither a bundled house rule nor one an installed package declares)"
             problems.append(f"{_join(path, key)}: unknown setting{hint}{extra}")
     for name, a in fields.items():
         if name in data:

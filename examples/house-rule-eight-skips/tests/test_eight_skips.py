@@ -41,5 +41,5 @@ def test_presets_check_it_like_a_bundled_rule() -> None:
     rules = uno.load_preset(EIGHTS)
     assert rules.to_dict()["house_rules"]["eight_skips"] == {"enabled": True, "also_draws": 0}
     assert uno.load_preset(rules.to_dict()) == rules
-    with pytest.raises(uno.PresetError, match="eight_skips.also_draws"):
+    with pytest.raises(uno.PresetError, match=r"eight_skips\.also_draws"):
         uno.load_preset({"house_rules": {"eight_skips": {"enabled": True, "also_draws": 9}}})

@@ -86,3 +86,20 @@ def test_nothing_is_imported_from_a_name_written_in_a_preset(tmp_path: Path) -> 
             with pytest.raises(uno.PresetError):
                 uno.load_preset({"house_rules": {name: {"enabled": True}}})
     assert not flag.exists()
+
+
+def test_presets_check_show_and_diff_treat_it_like_a_bundled_rule(
+    eights: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from uno_rules.cli import main
+
+    preset = tmp_path / "eights.yaml"
+    preset.write_text(
+        "extends: official\nhouse_rules:\n  test_eights:\n    enabled: true\n", encoding="utf-8"
+    )
+    assert main(["presets", "check", str(preset)]) == 0
+    assert main(["presets", "show", str(preset)]) == 0
+    assert "test_eights:\n    enabled: true" in capsys.readouterr().out
+    assert main(["presets", "diff", "official", str(preset)]) == 0
+    out = capsys.readouterr().out
+    assert "house_rules.test_eights.enabled  (absent) -> true" in out
