@@ -38,13 +38,9 @@ from .moves import (
     parse_move,
 )
 from .presets import load_preset, preset_names
-from .record import ReplayResult, replay
 from .rules import Rules
-from .ruling import Ruling, rule_on
 from .situation import situation
-from .snapshot import dump_state, load_state
 from .state import Decision, GameState, Penalty, Phase
-from .view import PlayerView, view
 from .violations import *  # noqa: F403
 from .violations import __all__ as _violations_all
 
