@@ -224,14 +224,17 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
             for extra in move.extra:
                 if not extra_allowed(hr.multi_card, card, extra):
                     return v.CannotCombine(seat=seat, card=card, extra=extra)
-    no_color = card.is_wild and any(
-        hook(card, kind, params) is False for hook, params in plan.color_choice
-    )
-    if card.is_wild and move.color is None and not no_color:
+    # the clause of an enabled rule under which this wild names no color (H01), if any
+    no_color = None
+    if card.is_wild:
+        for hook, params in plan.color_choice:
+            no_color = hook(card, kind, params)
+            if no_color is not None:
+                break
+    if card.is_wild and move.color is None and no_color is None:
         return v.ColorRequired(seat=seat, card=card)
-    if move.color is not None and (not card.is_wild or no_color):
-        rule = "H01" if no_color else "A61"
-        return v.ColorNotAllowed(seat=seat, rule=rule, card=card)
+    if move.color is not None and (not card.is_wild or no_color is not None):
+        return v.ColorNotAllowed(seat=seat, rule=no_color or "A61", card=card)
     goes_out = len(hand) == len(cards)
     need, target_rule, refusal_rule = targeting(state, cards[-1], goes_out)
     if move.target is None and need is True:

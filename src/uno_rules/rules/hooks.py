@@ -177,8 +177,9 @@ class HouseRule:
         the clause that refuses one; ``None`` if the card is not this rule's."""
         return None
 
-    def color_choice(self, card: Card, kind: PlayKind, params: Any) -> bool | None:
-        """``False`` when a wild played as ``kind`` names no color (``None``: as usual)."""
+    def color_choice(self, card: Card, kind: PlayKind, params: Any) -> str | None:
+        """The clause under which a wild played as ``kind`` names no color (``None``: it
+        names one, as usual)."""
         return None
 
     def bluff_exempt(self, card: Card, kind: PlayKind, params: Any) -> bool:

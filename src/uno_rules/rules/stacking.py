@@ -203,13 +203,13 @@ class _StackingRule(HouseRule):
         reason = f"{move.card} is not a draw card that can answer {state.penalty.card}"
         return CannotStack(seat=move.seat, card=move.card, reason=reason)
 
-    def color_choice(self, card: Card, kind: PlayKind, params: Stacking) -> bool | None:
+    def color_choice(self, card: Card, kind: PlayKind, params: Stacking) -> str | None:
         if (
             kind is PlayKind.STACK
             and card.rank is _W4
             and params.w4_color_restriction_in_stack is W4InStack.WAIVE_NO_COLOR_CHOICE
         ):
-            return False  # A47: the stacked card names no color; the declared one stays
+            return "H01"  # A47: the stacked card names no color; the declared one stays
         return None
 
     def bluff_exempt(self, card: Card, kind: PlayKind, params: Stacking) -> bool:

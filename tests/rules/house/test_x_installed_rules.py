@@ -103,3 +103,33 @@ def test_presets_check_show_and_diff_treat_it_like_a_bundled_rule(
     assert main(["presets", "diff", "official", str(preset)]) == 0
     out = capsys.readouterr().out
     assert "house_rules.test_eights.enabled  (absent) -> true" in out
+
+
+def test_fast_paths_equal_the_general_path_under_an_installed_rule(eights: None) -> None:
+    """Whole rounds with the installed rule on: the fast listing equals its definition and
+    every shortcut the general path, at every state (as tests/test_fast_paths.py does for
+    the bundled rules)."""
+    import random
+
+    from uno_rules.engine import _perform, reference_legal_moves
+
+    rules = uno.load_preset(EIGHTS)
+    eights_played = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = uno.new_game(rules, players=3, seed=seed)
+        while not state.round_over:
+            listed = fast_listing(state, state.turn)
+            assert listed is None or listed == reference_legal_moves(state, state.turn)
+            moves = uno.legal_moves(state)
+            for move in moves:
+                done = shortcut(state, move)
+                if done is not None:
+                    assert done == _perform(state, move), (state, move)
+            move = rng.choice(moves)
+            if isinstance(move, Play) and move.card.rank is uno.Rank.EIGHT:
+                eights_played += 1
+            result = uno.apply(state, move)
+            assert isinstance(result, uno.Transition)
+            state = result.state
+    assert eights_played > 0
