@@ -74,9 +74,30 @@ def _switched_on(rule: HouseRule) -> dict[str, Any]:
     return section
 
 
-def _interact(a: Touches, b: Touches) -> bool:
-    """Two rules interact where they touch the same rank, phase or kind of move."""
-    return bool(a.ranks & b.ranks or a.phases & b.phases or a.moves & b.moves)
+_NOT_PLAY = {"touches", "is_enabled", "idle_options", "contradictions", "legal_clause"}
+PLAY_HOOKS = [
+    name
+    for name, value in vars(HouseRule).items()
+    if callable(value) and not name.startswith("_") and name not in _NOT_PLAY
+]
+
+
+def _overrides(rule: HouseRule, name: str) -> bool:
+    return getattr(type(rule), name) is not getattr(HouseRule, name)
+
+
+def _has_play_hooks(rule: HouseRule) -> bool:
+    """Whether ``rule`` has a say in play (a hook the engine asks during a move)."""
+    return any(_overrides(rule, name) for name in PLAY_HOOKS)
+
+
+def _interact(a: HouseRule, ta: Touches, b: HouseRule, tb: Touches) -> bool:
+    """Two rules interact where they touch the same rank, phase or kind of move, or have a
+    say at the same moment of play (the same hook)."""
+    ranks_a, ranks_b = ta.ranks | ta.effect_ranks, tb.ranks | tb.effect_ranks
+    moves_a, moves_b = ta.moves | ta.checks, tb.moves | tb.checks
+    same_hook = any(_overrides(a, name) and _overrides(b, name) for name in PLAY_HOOKS)
+    return bool(ranks_a & ranks_b or ta.phases & tb.phases or moves_a & moves_b or same_hook)
 
 
 def registry_variants() -> dict[str, dict[str, Any]]:
@@ -86,8 +107,7 @@ def registry_variants() -> dict[str, dict[str, Any]]:
     touching = [
         rule
         for rule in registry.ORDER
-        if rule.touches(rule.params(**on[rule.name])) != Touches()
-        or rule.penalty_choice(uno.Rules(), rule.params(**on[rule.name]), _W4)
+        if rule.touches(rule.params(**on[rule.name])) != Touches() or _has_play_hooks(rule)
     ]
     out = {}
     for rule in touching:
@@ -95,8 +115,7 @@ def registry_variants() -> dict[str, dict[str, Any]]:
     for a, b in itertools.combinations(touching, 2):
         ta = a.touches(a.params(**on[a.name]))
         tb = b.touches(b.params(**on[b.name]))
-        choice = all(r.penalty_choice(uno.Rules(), r.params(**on[r.name]), _W4) for r in (a, b))
-        if not (_interact(ta, tb) or choice):
+        if not _interact(a, ta, b, tb):
             continue
         data = {"extends": "official", "house_rules": {a.name: on[a.name], b.name: on[b.name]}}
         try:

@@ -232,12 +232,13 @@ def _perform_draw(b: Builder, move: Draw) -> None:
         b.draw_cards(seat, rules.voluntary_draw_penalty, "penalty")
         b.turn = b.next(seat)
         return
-    got = None
     for hook, params in hooks:  # H02: draw one at a time until a card can be played
-        got = hook(b, move, voluntary, params)
-        if got is not None:
+        found = hook(old, seat, voluntary, iter(b.take, None), params)
+        if found is not None:
+            cards = b.receive(seat, found[0], "turn")
             break
-    cards = got if got is not None else b.draw_cards(seat, 1, "turn")
+    else:
+        cards = b.draw_cards(seat, 1, "turn")
     if rules.after_draw is AfterDraw.NONE:
         b.events.append(Passed(seat))  # H05: drawing ends the turn.
         b.turn = b.next(seat)

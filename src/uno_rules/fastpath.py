@@ -37,7 +37,7 @@ from .events import (
 from .moves import Accept, CallUno, CatchUno, Challenge, Draw, Move, Pass, Play
 from .rules import AfterDraw, Rules, UnoWindow, VoluntaryDraw, W4Restriction
 from .rules.builder import NO_SEATS
-from .rules.judge import is_bluff
+from .rules.judge import has_legal_card, is_bluff
 from .rules.registry import Plan
 from .state import (
     MAX_PLAYERS,
@@ -47,6 +47,7 @@ from .state import (
     Pile,
     Transition,
     changer,
+    pile_cards,
     pile_size,
     transition,
 )
@@ -460,28 +461,40 @@ def _top_cards(pile: Pile, count: int) -> tuple[tuple[Card, ...], Pile]:
 
 
 def _draw_shortcut(state: GameState, move: Draw, fast: FastPlan) -> Transition | None:
-    """B6.1-B6.3: a draw on the seat's own turn, from a draw pile that holds a card (no
+    """B6.1-B6.3: a draw on the seat's own turn, from a draw pile that holds the cards (no
     reshuffle), where no option makes it end the turn or cost a penalty (H04 penalized,
-    H05): one card, and the seat decides on it. The seat's UNO call or window lapses (A20)
-    and every other window closes (A15)."""
+    H05): one card, or the cards an enabled rule's ``turn_draw`` takes (H02: until one can
+    be played, or the cap), and the seat decides on the last. The seat's UNO call or
+    window lapses (A20) and every other window closes (A15)."""
     draw = state.draw
     if draw is None or state.phase is not PHASE_TURN or not fast.plain_draw:
         return None
     seat = move.seat
     hands = state.hands
-    card = draw[0]
+    card, cards, rest = draw[0], (draw[0],), draw[1]
+    hooks = state.rules.plan.turn_draw
+    if hooks:  # a rule that draws differently (H02), asked as the general path asks it
+        voluntary = has_legal_card(state, seat)
+        for hook, params in hooks:
+            found = hook(state, seat, voluntary, pile_cards(draw), params)
+            if found is not None:
+                cards, ran_out = found
+                if ran_out or not cards:
+                    return None  # a reshuffle: the general path
+                card, rest = cards[-1], _top_cards(draw, len(cards))[1]
+                break
     called = state.uno_called
     new = _DREW(
         state,
-        (*hands[:seat], hands[seat] + (card,), *hands[seat + 1 :]),
-        draw[1],
+        (*hands[:seat], hands[seat] + cards, *hands[seat + 1 :]),
+        rest,
         PHASE_DRAWN,
         card,
         called - {seat} if seat in called else called,
         NO_SEATS,
         0,
     )
-    return transition(new, (CardsDrawn(seat, 1, "turn", (card,)),))
+    return transition(new, (CardsDrawn(seat, len(cards), "turn", cards),))
 
 
 _DREW = changer("hands", "draw", "phase", "drawn", "uno_called", "uno_open", "passes")

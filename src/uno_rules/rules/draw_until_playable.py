@@ -11,7 +11,7 @@ whether a voluntary draw (holding a playable card) also draws until playable. Pe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
@@ -26,7 +26,6 @@ from .judge import draw_until_playable, has_legal_card
 from .options import AfterDraw, VoluntaryDraw
 
 if TYPE_CHECKING:
-    from .builder import Builder
     from .model import Rules
 
 __all__ = ["RULE", "AfterFound", "AppliesTo", "DrawUntilPlayable"]
@@ -77,19 +76,24 @@ class _DrawUntilPlayableRule(HouseRule):
     }
 
     def touches(self, params: DrawUntilPlayable) -> Touches:
+        # The draw itself goes through turn_draw, which the draw shortcut asks too.
         checks = frozenset({Pass}) if params.after_found is AfterFound.MUST_PLAY else frozenset()
-        return Touches(moves=frozenset({Draw}), checks=checks)
+        return Touches(checks=checks)
 
     def _applies(self, params: DrawUntilPlayable, voluntary: bool) -> bool:
         return params.applies_to is AppliesTo.ANY_DRAW or not voluntary
 
     def turn_draw(
-        self, b: Builder, move: Draw, voluntary: bool, params: DrawUntilPlayable
-    ) -> tuple[Card, ...] | None:
+        self,
+        state: GameState,
+        seat: int,
+        voluntary: bool,
+        source: Iterable[Card],
+        params: DrawUntilPlayable,
+    ) -> tuple[tuple[Card, ...], bool] | None:
         if not self._applies(params, voluntary):
             return None
-        got, _ = draw_until_playable(b.old, move.seat, iter(b.take, None), params.max_draws)
-        return b.receive(move.seat, got, "turn")
+        return draw_until_playable(state, seat, source, params.max_draws)
 
     def drawn_compulsory(self, state: GameState, params: DrawUntilPlayable) -> str | None:
         return "H02" if params.after_found is AfterFound.MUST_PLAY else None

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from attrs import frozen
 
 from ..cards import Card, Color, Rank
-from ..moves import Draw, Move, Play
+from ..moves import Move, Play
 from ..state import GameState, Penalty, Phase
 from ..violations import Violation
 
@@ -199,9 +199,11 @@ class HouseRule:
 
     # -- transitions
     def turn_draw(
-        self, b: Builder, move: Draw, voluntary: bool, params: Any
-    ) -> tuple[Card, ...] | None:
-        """The cards a draw on one's own turn takes, if this rule draws them."""
+        self, state: GameState, seat: int, voluntary: bool, source: Iterable[Card], params: Any
+    ) -> tuple[tuple[Card, ...], bool] | None:
+        """The cards a draw on one's own turn takes from ``source`` (taking each card only
+        when it is drawn) and whether ``source`` ran out, if this rule draws them; ``None``
+        for one card, as usual. The general path and the draw shortcut both ask it."""
         return None
 
     def carries_penalty(self, kind: PlayKind, params: Any) -> bool:
