@@ -56,7 +56,7 @@ def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
     rules = b.rules
     plan = rules.plan
     seat = ctx.move.seat
-    card = ctx.card
+    card = ctx.cards[-1]
     rank = card.rank
     if rank is RANK_DRAW_TWO or rank is RANK_WILD_DRAW_FOUR:
         # B7.3, B7.5, H01, H09: the next player faces the (accumulated) penalty.
@@ -84,7 +84,7 @@ def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
         rank is RANK_WILD_SHUFFLE_HANDS
         and rules.extra_cards.wild_shuffle_hands.on_last_card is ShuffleLastCard.REDEAL
     )
-    if ctx.went_out and not redeal_on_last:
+    if not ctx.hand and not redeal_on_last:
         return  # B10.4, A30, A41: a last card has no further effect.
     b.turn = b.next(seat)
     k = ctx.times

@@ -83,6 +83,7 @@ PHASE_TURN = Phase.TURN
 PHASE_CHOOSE_COLOR = Phase.CHOOSE_COLOR
 KIND_JUMP_IN = PlayKind.JUMP_IN
 KIND_TURN = PlayKind.TURN
+_new = tuple.__new__
 
 
 def penalty_has_choice(rules: Rules, card: Card) -> bool:
@@ -205,14 +206,18 @@ def _perform_play(b: Builder, move: Play) -> None:
     pending = b.penalty
     b.penalty = None
     carried = 0
-    if pending is not None and any(
-        hook(kind, params) for hook, params in b.rules.plan.carries_penalty
-    ):
-        carried = pending.amount  # H01 (and H06 accumulate): the penalty grows
-    multi = b.rules.house_rules.multi_card
-    each = multi.enabled and multi.effects is MultiCardEffects.EACH_APPLIES
-    times = len(cards) if each else 1
-    ctx = PlayContext(move, cards, kind, pending, carried, color_before, hand, times)
+    if pending is not None:
+        for hook, params in b.rules.plan.carries_penalty:
+            if hook(kind, params):
+                carried = pending.amount  # H01 (and H06 accumulate): the penalty grows
+                break
+    times = 1
+    if move.extra:
+        multi = b.rules.house_rules.multi_card
+        if multi.effects is MultiCardEffects.EACH_APPLIES:
+            times = len(cards)  # H09: each card's effect applies
+    # built as a plain tuple: a named tuple's keyword handling costs on every play
+    ctx = _new(PlayContext, (move, cards, kind, pending, carried, color_before, hand, times))
     apply_card_effect(b, ctx)
 
 

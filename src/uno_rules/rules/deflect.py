@@ -20,11 +20,15 @@ from ..events import PenaltyDeflected
 from ..moves import Move, Play
 from ..state import GameState, Phase
 from ._meta import meta
-from .hooks import HouseRule, PlayContext, PlayKind, Touches
+from .hooks import KIND_DEFLECT, HouseRule, PlayContext, PlayKind, Touches
 
 if TYPE_CHECKING:
     from .builder import Builder
     from .model import Rules
+
+_R_REVERSE = Rank.REVERSE
+_PENALTY = Phase.PENALTY
+_R_SKIP = Rank.SKIP
 
 __all__ = ["RULE", "Deflect", "deflects"]
 
@@ -44,14 +48,12 @@ class Deflect:
 
 # --------------------------------------------------------------------------- the rule
 
-_DEFLECT_RANKS = frozenset((Rank.REVERSE, Rank.SKIP))
+_DEFLECT_RANKS = frozenset((_R_REVERSE, _R_SKIP))
 
 
 def deflects(params: Deflect, state: GameState, card: Card) -> bool:
     """H15: ``card`` may deflect the pending penalty of ``state``."""
-    if not (
-        (card.rank is Rank.REVERSE and params.reverse) or (card.rank is Rank.SKIP and params.skip)
-    ):
+    if not ((card.rank is _R_REVERSE and params.reverse) or (card.rank is _R_SKIP and params.skip)):
         return False
     if not params.color_must_match:
         return True
@@ -81,22 +83,22 @@ class _DeflectRule(HouseRule):
 
     def answer_penalty(self, state: GameState, move: Play, params: Deflect) -> Any:
         if not move.extra and deflects(params, state, move.card):
-            return PlayKind.DEFLECT
+            return KIND_DEFLECT
         return None
 
     def play_effect(self, b: Builder, ctx: PlayContext, params: Deflect) -> bool:
         """A Reverse sends the penalty back the other way; a Skip passes it on. A deflected
         Wild Draw Four can no longer be challenged."""
-        if ctx.kind is not PlayKind.DEFLECT:
+        if ctx.kind is not KIND_DEFLECT:
             return False
         pending = ctx.pending
         assert pending is not None
         seat = ctx.move.seat
-        if ctx.move.card.rank is Rank.REVERSE:
+        if ctx.move.card.rank is _R_REVERSE:
             b.direction = -b.direction
         victim = b.next(seat)
         b.penalty = evolve(pending, challengeable=False)
-        b.phase = Phase.PENALTY
+        b.phase = _PENALTY
         b.turn = victim
         b.events.append(PenaltyDeflected(seat, victim, pending.amount))
         return True
@@ -104,7 +106,7 @@ class _DeflectRule(HouseRule):
     def legal_clause(
         self, state: GameState, move: Move, kind: PlayKind | None, params: Deflect
     ) -> str | None:
-        return "H15" if kind is PlayKind.DEFLECT else None
+        return "H15" if kind is KIND_DEFLECT else None
 
     def contradictions(self, rules: Rules, params: Deflect) -> list[str]:
         if not (params.reverse or params.skip):

@@ -48,7 +48,17 @@ if TYPE_CHECKING:
     from .builder import Builder
     from .model import Rules
 
-__all__ = ["HouseRule", "IdleOption", "PlayContext", "PlayKind", "Touches"]
+__all__ = [
+    "KIND_DEFLECT",
+    "KIND_JUMP_IN",
+    "KIND_STACK",
+    "KIND_TURN",
+    "HouseRule",
+    "IdleOption",
+    "PlayContext",
+    "PlayKind",
+    "Touches",
+]
 
 
 class PlayKind(Enum):
@@ -59,6 +69,13 @@ class PlayKind(Enum):
     DEFLECT = "deflect"  # a Reverse or Skip answering a pending penalty (H15)
     JUMP_IN = "jump-in"  # an identical card out of turn (H06)
 
+
+# Read on every move by the rules' hooks, bound to module names: on Python 3.11 reading an
+# enum member through its class goes through EnumType.__getattr__ (docs/performance.md).
+KIND_TURN = PlayKind.TURN
+KIND_STACK = PlayKind.STACK
+KIND_DEFLECT = PlayKind.DEFLECT
+KIND_JUMP_IN = PlayKind.JUMP_IN
 
 _NO_RANKS: frozenset[Rank] = frozenset()
 _NO_PHASES: frozenset[Phase] = frozenset()

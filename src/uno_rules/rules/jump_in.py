@@ -35,12 +35,15 @@ from ..moves import Move, Play
 from ..state import GameState, Phase
 from ..violations import ColorChoicePending, PenaltyPending, Violation
 from ._meta import meta
-from .hooks import HouseRule, PlayContext, PlayKind, Touches
+from .hooks import KIND_JUMP_IN, HouseRule, PlayContext, PlayKind, Touches
 from .options import TwoPlayerReverse
 
 if TYPE_CHECKING:
     from .builder import Builder
     from .model import Rules
+
+_R_REVERSE = Rank.REVERSE
+_R_BLANK = Rank.BLANK
 
 __all__ = ["RULE", "ActionSemantics", "JumpIn", "JumpInWilds", "WithStacking", "identical"]
 
@@ -101,7 +104,7 @@ class JumpIn:
 def identical(card: Card, top: Card) -> bool:
     """A29: same color and same number or symbol; any two Wilds, any two Wild Draw Fours.
     Declared colors of wilds are not compared."""
-    return card.rank is top.rank and card.color is top.color and card.rank is not Rank.BLANK
+    return card.rank is top.rank and card.color is top.color and card.rank is not _R_BLANK
 
 
 # --------------------------------------------------------------------------- the rule
@@ -160,14 +163,14 @@ class _JumpInRule(HouseRule):
         return None
 
     def carries_penalty(self, kind: PlayKind, params: JumpIn) -> bool:
-        return kind is PlayKind.JUMP_IN and params.with_stacking is WithStacking.ACCUMULATE
+        return kind is KIND_JUMP_IN and params.with_stacking is WithStacking.ACCUMULATE
 
     def play_effect(self, b: Builder, ctx: PlayContext, params: JumpIn) -> bool:
         """A26 ``cancel_first_then_apply``: a Reverse jumping in on a Reverse cancels it,
         then applies its own."""
         if (
-            ctx.kind is not PlayKind.JUMP_IN
-            or ctx.card.rank is not Rank.REVERSE
+            ctx.kind is not KIND_JUMP_IN
+            or ctx.card.rank is not _R_REVERSE
             or params.action_semantics is not ActionSemantics.CANCEL_FIRST_THEN_APPLY
             or ctx.went_out
         ):
@@ -186,7 +189,7 @@ class _JumpInRule(HouseRule):
     def legal_clause(
         self, state: GameState, move: Move, kind: PlayKind | None, params: JumpIn
     ) -> str | None:
-        return "H06" if kind is PlayKind.JUMP_IN else None
+        return "H06" if kind is KIND_JUMP_IN else None
 
     def contradictions(self, rules: Rules, params: JumpIn) -> list[str]:
         problems = []

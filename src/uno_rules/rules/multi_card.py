@@ -24,7 +24,7 @@ from ..cards import Card
 from ..moves import Move, Play
 from ..state import GameState, Phase
 from ._meta import meta
-from .hooks import HouseRule, PlayKind, Touches
+from .hooks import KIND_TURN, HouseRule, PlayKind, Touches
 
 __all__ = ["RULE", "MultiCard", "MultiCardEffects", "MultiCardMode", "extra_allowed"]
 
@@ -84,7 +84,7 @@ class _MultiCardRule(HouseRule):
     def legal_clause(
         self, state: GameState, move: Move, kind: PlayKind | None, params: MultiCard
     ) -> str | None:
-        if kind is PlayKind.TURN and isinstance(move, Play) and move.extra:
+        if kind is KIND_TURN and isinstance(move, Play) and move.extra:
             return "H09"
         return None
 

@@ -25,7 +25,7 @@ from ..cards import Card, Rank
 from ..moves import Move, Play
 from ..state import GameState
 from ._meta import meta
-from .hooks import HouseRule, IdleOption, PlayContext, PlayKind, Touches
+from .hooks import KIND_TURN, HouseRule, IdleOption, PlayContext, PlayKind, Touches
 
 if TYPE_CHECKING:
     from .builder import Builder
@@ -90,10 +90,10 @@ class _SevenORule(HouseRule):
         return (True if params.seven_mandatory else None), "A31", refusal
 
     def play_effect(self, b: Builder, ctx: PlayContext, params: SevenO) -> bool:
-        rank = ctx.card.rank
+        rank = ctx.cards[-1].rank
         if rank is not _SEVEN and rank is not _ZERO:
             return False
-        if ctx.went_out and params.on_last_card is OnLastCard.NO_EFFECT:
+        if not ctx.hand and params.on_last_card is OnLastCard.NO_EFFECT:
             return False  # A30: the official "no further effect" of a last card
         seat = ctx.move.seat
         b.turn = b.next(seat)
@@ -108,7 +108,7 @@ class _SevenORule(HouseRule):
         self, state: GameState, move: Move, kind: PlayKind | None, params: SevenO
     ) -> str | None:
         if (
-            kind is PlayKind.TURN
+            kind is KIND_TURN
             and isinstance(move, Play)
             and not move.extra
             and move.card.rank in (_SEVEN, _ZERO)

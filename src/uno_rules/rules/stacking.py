@@ -28,7 +28,7 @@ from ..moves import Accept, Move, Play
 from ..state import GameState, Penalty, Phase
 from ..violations import CannotStack, MustStack, Violation
 from ._meta import meta
-from .hooks import HouseRule, IdleOption, PlayContext, PlayKind, Touches
+from .hooks import KIND_STACK, HouseRule, IdleOption, PlayContext, PlayKind, Touches
 from .judge import is_bluff, without
 
 if TYPE_CHECKING:
@@ -195,7 +195,7 @@ class _StackingRule(HouseRule):
         assert state.penalty is not None
         reason = stack_allowed(params, card, state.penalty.card, state.color)
         if reason is None:
-            return PlayKind.STACK
+            return KIND_STACK
         return CannotStack(seat=move.seat, card=card, reason=reason)
 
     def penalty_refusal(self, state: GameState, move: Play, params: Stacking) -> Violation:
@@ -205,7 +205,7 @@ class _StackingRule(HouseRule):
 
     def color_choice(self, card: Card, kind: PlayKind, params: Stacking) -> str | None:
         if (
-            kind is PlayKind.STACK
+            kind is KIND_STACK
             and card.rank is _W4
             and params.w4_color_restriction_in_stack is W4InStack.WAIVE_NO_COLOR_CHOICE
         ):
@@ -213,9 +213,7 @@ class _StackingRule(HouseRule):
         return None
 
     def bluff_exempt(self, card: Card, kind: PlayKind, params: Stacking) -> bool:
-        return (
-            kind is PlayKind.STACK and params.w4_color_restriction_in_stack is not W4InStack.ENFORCE
-        )
+        return kind is KIND_STACK and params.w4_color_restriction_in_stack is not W4InStack.ENFORCE
 
     def accept_check(
         self,
@@ -229,7 +227,7 @@ class _StackingRule(HouseRule):
         # A48 option: a fair stack is compulsory; nobody is made to bluff (A47).
         hand = state.hands[seat]
         for play, kind in answers:
-            if kind is not PlayKind.STACK:
+            if kind is not KIND_STACK:
                 continue
             if (
                 play.card.rank is _W4
@@ -241,10 +239,10 @@ class _StackingRule(HouseRule):
         return None
 
     def carries_penalty(self, kind: PlayKind, params: Stacking) -> bool:
-        return kind is PlayKind.STACK
+        return kind is KIND_STACK
 
     def shape_penalty(self, penalty: Penalty, ctx: PlayContext, params: Stacking) -> Penalty:
-        if ctx.kind is not PlayKind.STACK and not ctx.carried:
+        if ctx.kind is not KIND_STACK and not ctx.carried:
             return penalty
         if params.w4_color_restriction_in_stack is not W4InStack.ENFORCE:
             # A47 waived: a stacked Wild Draw Four is never a bluff, so never challenged
@@ -259,7 +257,7 @@ class _StackingRule(HouseRule):
     def legal_clause(
         self, state: GameState, move: Move, kind: PlayKind | None, params: Stacking
     ) -> str | None:
-        if kind is PlayKind.STACK or isinstance(move, Accept):
+        if kind is KIND_STACK or isinstance(move, Accept):
             return "H01"
         return None
 
