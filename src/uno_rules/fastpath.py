@@ -49,9 +49,10 @@ from .state import (
     changer,
     pile_cards,
     pile_size,
-    transition,
 )
 from .validation import candidate_cards, play_variants, validate
+
+_new = tuple.__new__  # builds a Transition without keyword handling
 
 __all__ = ["FastPlan", "fast_listing", "shortcut"]
 
@@ -430,7 +431,7 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
         0,
         seat,
     )
-    return transition(new, events)
+    return _new(Transition, (new, events))
 
 
 _PLAYED = changer(
@@ -494,7 +495,7 @@ def _draw_shortcut(state: GameState, move: Draw, fast: FastPlan) -> Transition |
         NO_SEATS,
         0,
     )
-    return transition(new, (CardsDrawn(seat, len(cards), "turn", cards),))
+    return _new(Transition, (new, (CardsDrawn(seat, len(cards), "turn", cards),)))
 
 
 _DREW = changer("hands", "draw", "phase", "drawn", "uno_called", "uno_open", "passes")
@@ -506,7 +507,7 @@ def _pass_shortcut(state: GameState, move: Pass, fast: FastPlan) -> Transition |
         return None
     seat = move.seat
     new = _PASSED(state, (seat + state.direction) % state.players, PHASE_TURN, None)
-    return transition(new, (Passed(seat),))
+    return _new(Transition, (new, (Passed(seat),)))
 
 
 _PASSED = changer("turn", "phase", "drawn")
@@ -544,7 +545,7 @@ def _accept_shortcut(state: GameState, move: Accept, fast: FastPlan) -> Transiti
         PenaltyAccepted(seat, penalty.amount),
         Skipped(seat),
     )
-    return transition(new, events)
+    return _new(Transition, (new, events))
 
 
 _ACCEPTED = changer("hands", "draw", "turn", "phase", "penalty", "uno_called", "uno_open")

@@ -278,8 +278,3 @@ def changer(*names: str) -> Callable[..., GameState]:
     exec(source, namespace)
     change: Callable[..., GameState] = namespace["change"]
     return change
-
-
-def transition(state: GameState, events: tuple[Event, ...]) -> Transition:
-    """A :class:`Transition` (built without the named tuple's keyword handling)."""
-    return _new(Transition, (state, events))

@@ -31,13 +31,14 @@ from ..state import (
     pile_cards,
     pile_from,
     seat_after,
-    transition,
 )
 from .options import OnBlocked, UnoWindow
 from .scoring import hand_points, score_round
 
 if TYPE_CHECKING:
     pass
+
+_new = tuple.__new__  # builds a Transition without keyword handling
 
 __all__ = ["NO_SEATS", "Builder", "after_transfer"]
 
@@ -334,4 +335,4 @@ class Builder:
             self.played_by,
             self.eliminated,
         )
-        return transition(state, tuple(self.events))
+        return _new(Transition, (state, tuple(self.events)))
