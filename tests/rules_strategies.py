@@ -507,7 +507,7 @@ def out_of_turn_moves(rules: uno.Rules) -> tuple[type, ...]:
 
 
 class InvariantMachine(RuleBasedStateMachine):
-    """A hypothesis state machine that plays a game and checks the ``API.md`` invariants.
+    """A hypothesis state machine that plays a game and checks the public invariants.
 
     Every step either applies a random legal move of a random seat (out-of-turn moves
     included), tries a random arbitrary move (often illegal, sometimes by a seat that does

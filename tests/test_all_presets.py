@@ -1,6 +1,6 @@
 """The state-machine and playout invariants of the official rules, for every rule set.
 
-``tests/test_state_machine.py`` and ``tests/test_playouts.py`` check the ``API.md``
+``tests/test_state_machine.py`` and ``tests/test_playouts.py`` check the public
 invariants under the official preset. Here the same invariants are checked under every
 bundled preset (``uno.preset_names()``) and under random rule sets generated from the
 rules model (``tests/rules_strategies.py``; the ones ``load_preset`` refuses are
@@ -68,7 +68,7 @@ class AnyRulesMachine(InvariantMachine):
         assert state.players == players and state.seed == seed and state.rules == rules
         event(f"rules {rules.name}")
         self._start(state)
-        # the game's record, replayed at the end of the run (API.md 8)
+        # the game's record, replayed at the end of the run (docs/reference.md)
         self.record = make_record(rules, players, seed, [], dealer)
 
 

@@ -1,4 +1,4 @@
-"""The ``uno-rules`` command line (``API.md`` section 9): verbs, ``--json`` on every verb,
+"""The ``uno-rules`` command line: verbs, ``--json`` on every verb,
 exit status 0 success / all legal, 1 a move or preset rejected, 2 bad input with one line on
 stderr and no traceback."""
 

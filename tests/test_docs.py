@@ -7,6 +7,7 @@ import importlib
 import json
 import pkgutil
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -208,3 +209,33 @@ def test_examples_type_check() -> None:
         text=True,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_every_clause_the_code_cites_has_an_anchor_in_the_docs() -> None:
+    """A ruling's clause id links to ``docs/rules.md#...`` or ``docs/house-rules.md#...``
+    (``clause_link``); each clause id quoted in the source has that anchor."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import docs_hooks
+    finally:
+        sys.path.pop(0)
+    from uno_rules.clauses import CLAUSES, clause_link
+
+    cited = set(CLAUSES)
+    for path in (ROOT / "src" / "uno_rules").rglob("*.py"):
+        cited |= set(re.findall(r'"([BAHTE]\d+(?:\.\d+)?)"', path.read_text(encoding="utf-8")))
+    rendered = {
+        page: docs_hooks.on_page_markdown((ROOT / "docs" / page).read_text(encoding="utf-8"))
+        for page in ("rules.md", "house-rules.md")
+    }
+    for clause in sorted(cited):
+        page, anchor = clause_link(clause).removeprefix("docs/").split("#")
+        assert f'<a id="{anchor}"></a>' in rendered[page], clause
+
+
+def test_the_house_rule_page_shows_the_worked_example_as_it_is() -> None:
+    """docs/write-a-house-rule.md quotes the example's module, test and pyproject whole."""
+    page = (ROOT / "docs" / "write-a-house-rule.md").read_text(encoding="utf-8")
+    example = ROOT / "examples" / "house-rule-eight-skips"
+    for name in ("uno_eight_skips.py", "tests/test_eight_skips.py", "pyproject.toml"):
+        assert (example / name).read_text(encoding="utf-8") in page, name

@@ -1,5 +1,5 @@
 """The example disputes in ``examples/``: each is ruled by ``uno-rules rule`` as its
-``expect`` mapping says, under every preset it lists (``API.md`` section 9)."""
+``expect`` mapping says, under every preset it lists."""
 
 from __future__ import annotations
 

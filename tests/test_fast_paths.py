@@ -1,4 +1,4 @@
-"""The engine's shortcuts against the general path (API.md 6).
+"""The engine's shortcuts against the general path (docs/reference.md).
 
 ``legal_moves`` answers the usual decisions (the acting seat's turn, a draw, a penalty with
 no card to answer it) without validating every candidate. Its definition is
@@ -12,16 +12,25 @@ shortcuts really answered.
 
 from __future__ import annotations
 
+import itertools
 import random
+import typing
 from typing import Any
 
+import attrs
 import pytest
 
 import uno_rules as uno
 from uno_rules.engine import _perform, reference_legal_moves
-from uno_rules.fastpath import _fast_listing, _shortcut
+from uno_rules.fastpath import FastPlan
+from uno_rules.fastpath import fast_listing as _fast_listing
+from uno_rules.fastpath import shortcut as _shortcut
+from uno_rules.rules import registry
+from uno_rules.rules.hooks import HouseRule, Touches
 
-# Rule sets whose switches change what the shortcut must refuse or leave to validate.
+# Options of the official rules that change what a shortcut must refuse or leave to
+# validate, and a few settings of house rules beyond switching them on; every house rule of
+# the registry, alone and in pairs that touch the same thing, is generated below.
 VARIANTS: dict[str, dict[str, Any]] = {
     "H14 no action or wild last": {
         "house_rules": {
@@ -52,9 +61,79 @@ VARIANTS: dict[str, dict[str, Any]] = {
     },
 }
 
-RULE_SETS = [pytest.param(name, id=name) for name in uno.preset_names()] + [
-    pytest.param({"extends": "official", **v}, id=k) for k, v in VARIANTS.items()
+
+def _switched_on(rule: HouseRule) -> dict[str, Any]:
+    """A section that turns ``rule`` on: ``enabled``, and every list of choices in full."""
+    section: dict[str, Any] = {}
+    hints = typing.get_type_hints(rule.params)
+    for a in attrs.fields(rule.params):
+        if a.name == "enabled":
+            section["enabled"] = True
+        elif typing.get_origin(hints[a.name]) is tuple:
+            section[a.name] = [m.value for m in typing.get_args(hints[a.name])[0]]
+    return section
+
+
+_NOT_PLAY = {"touches", "is_enabled", "idle_options", "contradictions", "legal_clause"}
+PLAY_HOOKS = [
+    name
+    for name, value in vars(HouseRule).items()
+    if callable(value) and not name.startswith("_") and name not in _NOT_PLAY
 ]
+
+
+def _overrides(rule: HouseRule, name: str) -> bool:
+    return getattr(type(rule), name) is not getattr(HouseRule, name)
+
+
+def _has_play_hooks(rule: HouseRule) -> bool:
+    """Whether ``rule`` has a say in play (a hook the engine asks during a move)."""
+    return any(_overrides(rule, name) for name in PLAY_HOOKS)
+
+
+def _interact(a: HouseRule, ta: Touches, b: HouseRule, tb: Touches) -> bool:
+    """Two rules interact where they touch the same rank, phase or kind of move, or have a
+    say at the same moment of play (the same hook)."""
+    ranks_a, ranks_b = ta.ranks | ta.effect_ranks, tb.ranks | tb.effect_ranks
+    moves_a, moves_b = ta.moves | ta.checks, tb.moves | tb.checks
+    same_hook = any(_overrides(a, name) and _overrides(b, name) for name in PLAY_HOOKS)
+    return bool(ranks_a & ranks_b or ta.phases & tb.phases or moves_a & moves_b or same_hook)
+
+
+def registry_variants() -> dict[str, dict[str, Any]]:
+    """Rule sets generated from the registry: each house rule that touches anything alone,
+    and each pair of them that touch the same thing (and can be combined)."""
+    on = {rule.name: _switched_on(rule) for rule in registry.ORDER}
+    touching = [
+        rule
+        for rule in registry.ORDER
+        if rule.touches(rule.params(**on[rule.name])) != Touches() or _has_play_hooks(rule)
+    ]
+    out = {}
+    for rule in touching:
+        out[f"{rule.clause} {rule.name}"] = {"house_rules": {rule.name: on[rule.name]}}
+    for a, b in itertools.combinations(touching, 2):
+        ta = a.touches(a.params(**on[a.name]))
+        tb = b.touches(b.params(**on[b.name]))
+        if not _interact(a, ta, b, tb):
+            continue
+        data = {"extends": "official", "house_rules": {a.name: on[a.name], b.name: on[b.name]}}
+        try:
+            uno.load_preset(data)
+        except uno.PresetError:
+            continue  # a combination the presets refuse
+        out[f"{a.clause}+{b.clause} {a.name}+{b.name}"] = {"house_rules": data["house_rules"]}
+    return out
+
+
+_W4 = uno.parse_cards("W+4")[0]
+GENERATED = registry_variants()
+
+RULE_SETS = (
+    [pytest.param(name, id=name) for name in uno.preset_names()]
+    + [pytest.param({"extends": "official", **v}, id=k) for k, v in VARIANTS.items()]
+    + [pytest.param({"extends": "official", **v}, id=k) for k, v in GENERATED.items()]
+)
 
 
 def playout_states(
@@ -90,7 +169,8 @@ def test_fast_listing_equals_its_definition(rules: str | dict[str, Any], players
                     answered += 1
                     assert fast == reference, (state, seat)
                 assert uno.legal_moves(state, seat) == reference, (state, seat)
-    assert answered > 0  # the shortcut was exercised, not only the reference
+    if FastPlan(uno.load_preset(rules)).listed_phases:  # (H09 leaves it no phase)
+        assert answered > 0  # the shortcut was exercised, not only the reference
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)
@@ -121,6 +201,16 @@ def test_fast_listing_leaves_several_cards_at_once_to_the_reference() -> None:
     state = uno.new_game(rules, players=3, seed=4)
     assert _fast_listing(state, state.turn) is None
     assert uno.legal_moves(state) == reference_legal_moves(state, state.turn)
+
+
+def test_variants_come_from_the_registry() -> None:
+    """Each house rule that touches play is a variant alone, and interacting ones in pairs
+    (stacking and deflect both answer a penalty)."""
+    names = " ".join(GENERATED)
+    for rule in registry.ORDER:
+        if rule.name != "partnership":  # scoring only: nothing for a fast path to skip
+            assert rule.name in names
+    assert "stacking+deflect" in names
 
 
 def test_listed_moves_are_shared_values() -> None:

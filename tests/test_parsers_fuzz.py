@@ -268,7 +268,7 @@ def test_move_round_trip(move: uno.Move) -> None:
 @FUZZ
 @given(moves(), st.randoms(use_true_random=False))
 def test_play_trailing_parts_in_any_order(move: uno.Move, rnd: Any) -> None:
-    """The color, the target and ``uno`` may come in any order (``API.md`` 5)."""
+    """The color, the target and ``uno`` may come in any order."""
     assume(isinstance(move, uno.Play))
     assert isinstance(move, uno.Play)
     head = [str(move.seat), str(move.card), *map(str, move.extra)]

@@ -1,4 +1,4 @@
-"""Preset validation (``API.md`` 3): every problem reported at once, each with its path.
+"""Preset validation: every problem reported at once, each with its path.
 
 ``load_preset`` checks a preset strictly: unknown keys (with a "did you mean"), wrong types,
 numbers out of the range the model's field metadata gives, unknown values, nulls where none
@@ -204,7 +204,7 @@ def test_each_kind_of_problem_is_reported_with_its_path(
 
 
 def test_the_api_example_message() -> None:
-    """API.md 3 quotes this problem text."""
+    """docs/reference.md quotes this problem text."""
     problems = problems_of({"house_rules": {"stacking": {"pairs": ["plus2_on_plus2", "plus6"]}}})
     assert problems[0].startswith("house_rules.stacking.pairs[1]: unknown value 'plus6'")
 
@@ -758,7 +758,7 @@ def test_a_child_may_switch_a_parents_rule_off(name: str, section: str) -> None:
 
 @pytest.mark.parametrize(("name", "section"), SWITCH_OFF)
 def test_a_child_that_switches_a_parents_rule_off_round_trips(name: str, section: str) -> None:
-    """API.md 3: ``rules.to_dict()`` gives a mapping that ``load_preset`` accepts back,
+    """docs/reference.md: ``rules.to_dict()`` gives a mapping that ``load_preset`` accepts back,
     for every rule set it loaded, including one built with ``extends``."""
     child = uno.load_preset(switch_off(name, section))
     assert uno.load_preset(child.to_dict()) == child
@@ -816,7 +816,7 @@ def test_a_child_that_makes_a_parents_setting_idle_round_trips(
 ) -> None:
     """A child may change a setting so that one its parent file wrote can no longer take
     effect (the parent's setting is not the child's to report); the rules it loads must
-    still round-trip through ``to_dict()`` (API.md 3)."""
+    still round-trip through ``to_dict()`` (docs/reference.md)."""
     path = write(tmp_path, "parent.yaml", yaml.safe_dump(parent))
     assert uno.load_preset(str(path))
     rules = uno.load_preset({"extends": str(path), **child})

@@ -1,5 +1,5 @@
 """rule_on: a legal move is ruled under the clause that allows it, a refused one under the
-clause of its violation (API.md 7; the dispute settler's "what the rule sheet says")."""
+clause of its violation (docs/reference.md; the dispute settler's "what the rule sheet says")."""
 
 from __future__ import annotations
 
@@ -113,4 +113,5 @@ def test_a_refused_move_is_ruled_under_its_violation_and_changes_nothing() -> No
 
 
 def test_an_unknown_clause_still_gets_a_sentence() -> None:
-    assert clause_text("Z99") == "See RULES.md, clause Z99."
+    assert clause_text("Z99") == "Clause Z99: see docs/rules.md#z99."
+    assert clause_text("H99") == "Clause H99: see docs/house-rules.md#h99."

@@ -2,7 +2,7 @@
 
 Every step either applies a random legal move of a random seat (out-of-turn moves
 included), tries a random arbitrary move (often illegal, sometimes by a seat that does not
-exist) or deals the next round; after every step the invariants of ``API.md`` are checked:
+exist) or deals the next round; after every step the public invariants are checked:
 
 (a) card conservation (B1.4); (b) listed iff valid iff applies; (c) an illegal move (and a
 legal one) leaves the input state unchanged; (d) exactly one pending decision until the game

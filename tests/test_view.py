@@ -1,4 +1,4 @@
-"""Player views carry the public facts a client needs (API.md 4)."""
+"""Player views carry the public facts a client needs (docs/reference.md)."""
 
 from __future__ import annotations
 

@@ -27,6 +27,8 @@ from typing import Any
 
 import attrs
 
+from uno_rules.clauses import CLAUSES, clause_anchor
+from uno_rules.presets import rules_with_installed
 from uno_rules.rules import Rules
 
 MARKER = re.compile(r"<!--\s*params:\s*([\w.]+)(?::([\w,]+))?\s*-->")
@@ -38,7 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def section(path: str) -> tuple[type, Any]:
     """The attrs class and default value at ``path`` in the rules model."""
     cls: Any = Rules
-    value: Any = Rules()
+    value: Any = rules_with_installed()  # installed house rules have tables too
     if path != ".":
         for name in path.split("."):
             value = getattr(value, name)
@@ -132,7 +134,42 @@ def screenshot(name: str, alt: str) -> str:
     )
 
 
+# ``<!-- clauses: official -->`` (docs/rules.md) and ``<!-- clauses: house -->``
+# (docs/house-rules.md) become an index with an anchor per clause id (``#b5-1``), the
+# anchors that ``uno_rules.clauses.clause_link`` and rulings point at.
+CLAUSE_MARKER = re.compile(r"<!--\s*clauses:\s*(official|house)\s*-->")
+CLAUSE_ID = re.compile(r"(?<![\w.#-])([BAHTE]\d+(?:\.\d+)?)(?![\w.]?\d)")
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+def clause_ids(which: str) -> list[str]:
+    """The clause ids of one page's families (house: H, T, E; official: the others) that
+    the two rules pages mention or that the code cites, in clause order."""
+    house = which == "house"
+    found = set(CLAUSES)
+    for page in ("rules.md", "house-rules.md"):
+        text = re.sub(r"```.*?```", "", (DOCS / page).read_text(encoding="utf-8"), flags=re.S)
+        found |= set(CLAUSE_ID.findall(text))
+    for path in (DOCS.parent / "src" / "uno_rules").rglob("*.py"):
+        found |= set(re.findall(r'"([BAHTE]\d+(?:\.\d+)?)"', path.read_text(encoding="utf-8")))
+    ids = [c for c in found if (c[0] in "HTE") == house]
+
+    def order(clause: str) -> tuple[str, tuple[int, ...]]:
+        return clause[0], tuple(int(n) for n in clause[1:].split("."))
+
+    return sorted(ids, key=order)
+
+
+def clause_index(which: str) -> str:
+    rows = ["| clause | in one sentence |", "|---|---|"]
+    for clause in clause_ids(which):
+        text = CLAUSES.get(clause, "described on this page")
+        rows.append(f'| <a id="{clause_anchor(clause)}"></a>{clause} | {text} |')
+    return "\n".join(rows) + "\n"
+
+
 def on_page_markdown(markdown: str, **_: Any) -> str:
+    markdown = CLAUSE_MARKER.sub(lambda m: clause_index(m.group(1)), markdown)
     markdown = MARKER.sub(lambda m: table(m.group(1), m.group(2)), markdown)
     markdown = SCREENSHOT.sub(lambda m: screenshot(m.group(1), m.group(2)), markdown)
     return PICTURE.sub(lambda m: picture(m.group(1), m.group(2)), markdown)

@@ -1,7 +1,7 @@
 """uno_rules: a reference rules engine for UNO.
 
 States are immutable: :func:`apply` returns a new state with the events that happened, or a
-typed :class:`Violation` that names the rule (a ``RULES.md`` clause id) refusing the move.
+typed :class:`Violation` that names the rule (a ``docs/rules.md`` clause id) refusing the move.
 
 >>> import uno_rules as uno
 >>> state = uno.new_game("official", players=2, seed=3)
@@ -39,12 +39,12 @@ from .moves import (
 )
 from .outcome import refusal
 from .presets import load_preset, preset_names
-from .record import ReplayResult, replay
 from .rules import Rules
-from .ruling import Ruling, rule_on
 from .situation import situation
-from .snapshot import dump_state, load_state
 from .state import Decision, GameState, Penalty, Phase
+
+# ``view`` is imported here, not on first use: a name that is also a module's name would be
+# replaced by that module once anything imports ``uno_rules.view``.
 from .view import PlayerView, view
 from .violations import *  # noqa: F403
 from .violations import __all__ as _violations_all
@@ -54,7 +54,6 @@ if TYPE_CHECKING:
     from .render import describe
     from .ruling import Ruling, rule_on
     from .snapshot import dump_state, load_state
-    from .view import PlayerView, view
 
 __version__ = "0.1.0"
 
@@ -67,8 +66,6 @@ _LAZY = {
     "rule_on": "ruling",
     "dump_state": "snapshot",
     "load_state": "snapshot",
-    "PlayerView": "view",
-    "view": "view",
 }
 
 

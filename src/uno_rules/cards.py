@@ -1,4 +1,4 @@
-"""Cards, colors and their text notation (``RULES.md`` 0.2, B1).
+"""Cards, colors and their text notation (B1; ``docs/formats.md``).
 
 Canonical texts: ``R0``..``B9``, ``Rskip``, ``Rrev``, ``R+2``, ``W``, ``W+4``, ``WSH``,
 ``WSW``, ``WC``, ``BLANK``. Parsing is case-insensitive and also accepts the long forms

@@ -1,15 +1,23 @@
-"""One sentence for each ``RULES.md`` clause that a ruling can cite.
+"""One sentence for each clause that a ruling can cite.
 
-These are summaries written for players, not quotations of the Mattel sheets; ``RULES.md``
-gives the sources. :func:`clause_text` returns the sentence for an id, and a generic line
-for an id it does not know.
+These are summaries written for players, not quotations of the Mattel sheets;
+``docs/rules.md`` and ``docs/house-rules.md`` give the sources, with an anchor per clause.
+:func:`clause_text` returns the sentence for an id, and for an id it does not know a line
+pointing at that anchor.
 """
 
 from __future__ import annotations
 
-__all__ = ["CLAUSES", "clause_text"]
+from typing import TYPE_CHECKING
 
-CLAUSES: dict[str, str] = {
+from .rules import registry
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+__all__ = ["CLAUSES", "clause_anchor", "clause_link", "clause_text"]
+
+_OFFICIAL: dict[str, str] = {
     "B1.1": "The deck has 108 cards: per color one 0, two each of 1-9, Skip, Reverse and "
     "Draw Two, plus four Wilds and four Wild Draw Fours.",
     "B1.2": "UNO is played by 2 to 10 players, seated 0 upwards.",
@@ -56,35 +64,16 @@ CLAUSES: dict[str, str] = {
     "into a new draw pile.",
     "A1": "A Wild turned as the first card: the first player names its color, then plays.",
     "A14": "UNO can be called with the play, or afterwards while holding one card.",
-    "A23": "A player may go out by jumping in.",
-    "A24": "Wild cards may jump in only where the house rule allows it.",
-    "A25": "A jump-in on a pending draw penalty is allowed only where the house rule says so.",
-    "A27": "A jump-in needs a top card that was played, not the card turned to start.",
-    "A28": "The player who just played may follow with an identical card only where allowed.",
-    "A31": "A 7 under Seven-O is played with the seat to swap hands with, never oneself.",
     "A44": "With nothing left to draw, a player who cannot play passes.",
-    "A48": "Where stacking is compulsory, a player who can stack may not take the penalty.",
     "A60": "A player facing a draw penalty with a choice answers it with accept, challenge "
     "or a stack before anything else happens.",
     "A61": "Only a wild card names a color.",
-    "H01": "Stacking: a draw card may answer a draw card; the penalties add up and the "
-    "player who cannot or will not stack draws the total.",
-    "H02": "Draw until playable: a player who must draw keeps drawing until a card can be played.",
-    "H03": "Force play: a drawn card that can be played must be played.",
     "H04": "Under this house rule a player holding a playable card may not draw freely.",
     "H05": "This house rule changes what may be played after drawing.",
-    "H06": "Jump-in: a card identical to the top card may be played out of turn; play "
-    "continues from the player who jumped in.",
-    "H07": "Seven-O: a 7 swaps hands with a chosen player; a 0 passes every hand on in the "
-    "direction of play.",
     "H08": "With two players this table plays a Reverse as a Skip.",
-    "H09": "Several cards of the same rank may be played together.",
     "H10": "This table does not allow bluffing with a Wild Draw Four.",
     "H11": "This table does not allow a Wild Draw Four to be challenged.",
     "H12": "The table's UNO-call rules apply.",
-    "H14": "Under this house rule some cards may not be played as the last card.",
-    "H15": "A Reverse or Skip may send a pending draw penalty on.",
-    "H16": "A player holding too many cards is out of the game.",
     "E2.1": "Wild Shuffle Hands: every hand is collected, shuffled and dealt out again from "
     "the player's left.",
     "E3.2": "Wild Customizable: a wild card whose written rule, if any, applies.",
@@ -92,6 +81,29 @@ CLAUSES: dict[str, str] = {
 }
 
 
-def clause_text(clause: str) -> str:
-    """The one-sentence summary of ``clause``."""
-    return CLAUSES.get(clause, f"See RULES.md, clause {clause}.")
+# The sentences of the official rules, then each bundled house rule's own (in its module).
+CLAUSES: dict[str, str] = {
+    **_OFFICIAL,
+    **{clause: text for rule in registry.ORDER for clause, text in rule.clauses.items()},
+}
+
+
+def clause_link(clause: str) -> str:
+    """Where the documentation states ``clause``: its anchor in ``docs/house-rules.md`` for
+    a house rule (``H``) or variant (``T``, ``E``), in ``docs/rules.md`` otherwise."""
+    page = "house-rules" if clause[:1] in ("H", "T", "E") else "rules"
+    return f"docs/{page}.md#{clause_anchor(clause)}"
+
+
+def clause_anchor(clause: str) -> str:
+    """The anchor id of ``clause`` in the documentation: ``B5.1`` -> ``b5-1``."""
+    return clause.lower().replace(".", "-")
+
+
+def clause_text(clause: str, rules: Rules | None = None) -> str:
+    """The one-sentence summary of ``clause``; the house rules installed from other
+    packages that ``rules`` turns on state their own clauses."""
+    text = CLAUSES.get(clause)
+    if text is None and rules is not None:
+        text = registry.clause_sentence(clause, type(rules.house_rules).installed)
+    return text if text is not None else f"Clause {clause}: see {clause_link(clause)}."

@@ -1,4 +1,4 @@
-"""The ``uno-rules`` command line (``API.md`` section 9).
+"""The ``uno-rules`` command line.
 
 Verbs: ``rule`` (settle a dispute), ``replay`` (check a game record), ``presets`` (list,
 show, check, diff, schema), ``simulate`` (bots play many games) and ``serve`` (the referee
@@ -491,34 +491,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- presets
 
 
-def _preset_summary(name: str) -> str:
-    from .presets import _preset_dir
-
-    path = _preset_dir() / f"{name}.yaml"
-    words: list[str] = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("#"):
-            break
-        text = line.lstrip("#").strip()
-        if not words and text.startswith(f"{name}:"):
-            words.append(text[len(name) + 1 :].strip())
-        elif words and text:
-            words.append(text)
-        elif words:
-            break
-    return " ".join(words)
-
-
 def cmd_presets_list(args: argparse.Namespace) -> int:
-    from .presets import preset_names
+    from .presets import preset_names, preset_summary
 
     names = preset_names()
     if args.json:
-        _emit_json([{"name": n, "summary": _preset_summary(n)} for n in names])
+        _emit_json([{"name": n, "summary": preset_summary(n)} for n in names])
         return EXIT_OK
     width = max(len(n) for n in names)
     for n in names:
-        print(f"{n:<{width}}  {_preset_summary(n)}")
+        print(f"{n:<{width}}  {preset_summary(n)}")
     return EXIT_OK
 
 
@@ -569,13 +551,14 @@ def _flatten(data: Any, prefix: str = "") -> dict[str, Any]:
 def cmd_presets_diff(args: argparse.Namespace) -> int:
     a = _flatten(_load_rules(args.a).to_dict())
     b = _flatten(_load_rules(args.b).to_dict())
-    keys = [k for k in a if k != "name" and a[k] != b.get(k)]
+    # both sides' settings: a house rule installed from another package may be in one only
+    keys = [k for k in {**a, **b} if k != "name" and a.get(k, _ABSENT) != b.get(k, _ABSENT)]
     if args.json:
         _emit_json(
             {
                 "a": args.a,
                 "b": args.b,
-                "differences": [{"path": k, "a": a[k], "b": b.get(k)} for k in keys],
+                "differences": [{"path": k, "a": a.get(k), "b": b.get(k)} for k in keys],
             }
         )
         return EXIT_OK
@@ -585,8 +568,15 @@ def cmd_presets_diff(args: argparse.Namespace) -> int:
     width = max(len(k) for k in keys)
     print(f"{'setting':<{width}}  {args.a} -> {args.b}")
     for k in keys:
-        print(f"{k:<{width}}  {json.dumps(a[k])} -> {json.dumps(b.get(k))}")
+        print(f"{k:<{width}}  {_shown(a, k)} -> {_shown(b, k)}")
     return EXIT_OK
+
+
+_ABSENT = object()
+
+
+def _shown(settings: dict[str, Any], key: str) -> str:
+    return json.dumps(settings[key]) if key in settings else "(absent)"
 
 
 def cmd_presets_schema(args: argparse.Namespace) -> int:

@@ -1,4 +1,4 @@
-"""Starting games and rounds: the deck, the deal and the first card (``RULES.md`` 1.2, 1.3,
+"""Starting games and rounds: the deck, the deal and the first card (``docs/rules.md`` 1.2, 1.3,
 2.1, 2.6, H18).
 
 :func:`new_game` and :func:`next_round` are pure: the same arguments always give the same
@@ -8,11 +8,10 @@ state, on any machine. The deck order comes from the seed and the round number o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ._budget import brief
-from .cards import Card, Rank, classic_deck
+from .cards import Card, Rank
 from .errors import SituationError
 from .events import (
     CardsDrawn,
@@ -28,7 +27,6 @@ from .randomness import derive_seed, shuffled
 from .rules import (
     DealerRotation,
     DealerSelection,
-    Deck,
     FirstDrawTwo,
     FirstPlayer,
     FirstReverse,
@@ -38,12 +36,18 @@ from .rules import (
     ShuffleFirstCard,
     TwoPlayerReverse,
 )
+from .rules.deck import build_deck
 from .rules.scoring import card_points
-from .state import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, pile_from, seat_after
+from .state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    GameState,
+    Phase,
+    Transition,
+    pile_from,
+    seat_after,
+)
 from .violations import GameOver, RoundNotOver
-
-if TYPE_CHECKING:
-    from .engine import Transition
 
 __all__ = [
     "MAX_PLAYERS",
@@ -59,37 +63,6 @@ __all__ = [
 
 SECRET_SEED_BITS = 128  # a seed drawn by new_game: beyond any search
 MAX_SEED_BITS = 1024  # a seed given: any size up to this is mixed in full
-
-
-def build_deck(rules: Rules) -> tuple[Card, ...]:
-    """The deck named by ``rules.deck`` in canonical order (B1.1, E1): the 108 cards plus
-    the edition's extra cards that the preset keeps."""
-    cards = rules.extra_cards
-    # Cached on the facts that decide the deck: hashing a whole Rules costs more than
-    # building a deck, and new_game asks for one every round.
-    return _deck(
-        rules.deck,
-        cards.blank.count,
-        cards.wild_swap_hands.enabled,
-        cards.wild_shuffle_hands.enabled,
-        cards.wild_customizable.count,
-    )
-
-
-@cache
-def _deck(deck: Deck, blanks: int, swap: bool, shuffle: bool, custom: int) -> tuple[Card, ...]:
-    extra: list[Card] = []
-    if deck is Deck.BLANK_112_2001:
-        extra += [Card(None, Rank.BLANK)] * blanks
-    elif deck is Deck.SWAP_112_2015:
-        if swap:
-            extra.append(Card(None, Rank.WILD_SWAP_HANDS))
-        extra += [Card(None, Rank.WILD_CUSTOMIZABLE)] * custom
-    elif deck is Deck.SHUFFLE_112_2018:
-        if shuffle:
-            extra.append(Card(None, Rank.WILD_SHUFFLE_HANDS))
-        extra += [Card(None, Rank.WILD_CUSTOMIZABLE)] * custom
-    return classic_deck() + tuple(extra)
 
 
 def coerce_rules(rules: Rules | str | Mapping[str, Any] | None) -> Rules:
@@ -166,7 +139,6 @@ def deal_game(
     >>> [e.kind for e in events][:2]
     ['dealt', 'first-card']
     """
-    from .engine import Transition
 
     events: list[Event] = []
     state = _new_game(rules, players, seed, dealer, events)
@@ -236,7 +208,6 @@ def next_round(state: GameState) -> GameState | GameOver | RoundNotOver:
 
 def deal_next_round(state: GameState) -> Transition | GameOver | RoundNotOver:
     """:func:`next_round` with the events of the deal, as :func:`deal_game` gives them."""
-    from .engine import Transition
 
     events: list[Event] = []
     result = _next_round(state, events)

@@ -1,45 +1,36 @@
-"""What a played card does (``RULES.md`` 1.7, 2, and the house rules that change it).
+"""What a played card does under the official rules (1.7, 2), with the house rules' say.
 
-:func:`apply_card_effect` is called by the engine once the cards are on the discard pile,
-with the kind of play (ordinary, stack, jump-in) and any penalty carried over. The order is
-fixed here: draw penalties first (they apply even to a last card, B10.3), then "no further
-effect" for a card that went out (B10.4, A30, A41), then the card's own effect.
+:func:`apply_card_effect` is called by the engine once the cards are on the discard pile.
+The order is fixed here: draw penalties first (they apply even to a last card, B10.3; an
+enabled rule may shape the penalty left pending, H01), then the enabled rules' own effects
+(``play_effect``, in the registry's order; H15, H06, H07 and rules installed from other
+packages), then "no further effect" for a card that went out (B10.4, A41), then the card's
+official effect.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from . import engine  # circular, read at call time: engine imports this module first
 from .cards import Card, Color, Rank
 from .events import (
     ExtraTurn,
-    HandsRotated,
     HandsShuffled,
-    HandsSwapped,
     Reversed,
     Skipped,
     WildsDiscarded,
 )
-from .moves import Play
 from .randomness import shuffled
 from .rules import (
-    ActionSemantics,
     CustomEffect,
     DealDirection,
     DrawChooser,
-    MultiCardEffects,
-    OnLastCard,
     ShuffleLastCard,
-    StackChallenge,
     TwoPlayerReverse,
-    W4InStack,
 )
+from .rules.builder import Builder
+from .rules.hooks import PlayContext
+from .rules.judge import is_bluff
 from .rules.stacking import draw_value
 from .state import Penalty, Phase
-
-if TYPE_CHECKING:
-    from .engine import PlayKind, _Builder
 
 __all__ = ["apply_card_effect", "draw_until_color"]
 
@@ -60,44 +51,25 @@ RANK_WILD_SWAP_HANDS = Rank.WILD_SWAP_HANDS
 RANK_ZERO = Rank.ZERO
 
 
-def apply_card_effect(
-    b: _Builder,
-    move: Play,
-    cards: tuple[Card, ...],
-    kind: PlayKind,
-    carried: int,
-    color_before: Color,
-    hand: tuple[Card, ...],
-) -> None:
-    """Apply the effect of ``cards`` just played by ``move.seat``, leaving ``hand``."""
+def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
+    """Apply the effect of the cards just played (``ctx``)."""
     rules = b.rules
-    hr = rules.house_rules
-    seat = move.seat
-    card = cards[-1]
+    plan = rules.plan
+    seat = ctx.move.seat
+    card = ctx.cards[-1]
     rank = card.rank
-    each = hr.multi_card.enabled and hr.multi_card.effects is MultiCardEffects.EACH_APPLIES
-    k = len(cards) if each else 1
-    went_out = not hand
     if rank is RANK_DRAW_TWO or rank is RANK_WILD_DRAW_FOUR:
         # B7.3, B7.5, H01, H09: the next player faces the (accumulated) penalty.
-        amount = draw_value(card) * k + carried
+        amount = draw_value(card) * ctx.times + ctx.carried
         victim = b.next(seat)
-        if engine.penalty_has_choice(rules, card):
-            stacked = kind is engine.KIND_STACK or carried > 0
-            stacking = hr.stacking
-            waived = stacked and stacking.w4_color_restriction_in_stack is not W4InStack.ENFORCE
-            bluff = (
-                rank is RANK_WILD_DRAW_FOUR
-                and not waived
-                and engine.is_bluff(rules, hand, b.old.top_card, color_before)
-            )
-            challengeable = (
-                rank is RANK_WILD_DRAW_FOUR
-                and rules.challenge_possible
-                and not waived
-                and not (stacked and stacking.challenge is StackChallenge.DISABLED)
-            )
-            b.penalty = Penalty(amount, card, seat, bluff, hand, color_before, challengeable)
+        if plan.penalty_choice(card):
+            w4 = rank is RANK_WILD_DRAW_FOUR
+            bluff = w4 and is_bluff(rules, ctx.hand, b.old.top_card, ctx.color_before)
+            challengeable = w4 and rules.challenge_possible
+            penalty = Penalty(amount, card, seat, bluff, ctx.hand, ctx.color_before, challengeable)
+            for hook, params in plan.shape_penalty:  # H01: a stacked card's terms
+                penalty = hook(penalty, ctx, params)
+            b.penalty = penalty
             b.phase = PHASE_PENALTY
             b.turn = victim
             return
@@ -105,76 +77,47 @@ def apply_card_effect(
         b.events.append(Skipped(victim))
         b.turn = b.next(seat, 2)
         return
-    seven_o = hr.seven_o
-    transfer_on_last = (
-        seven_o.enabled
-        and seven_o.on_last_card is OnLastCard.APPLY
-        and rank in (RANK_SEVEN, RANK_ZERO)
-    )
+    for hook, params in plan.play_effect:  # the enabled rules, in the registry's order
+        if hook(b, ctx, params):
+            return
     redeal_on_last = (
         rank is RANK_WILD_SHUFFLE_HANDS
         and rules.extra_cards.wild_shuffle_hands.on_last_card is ShuffleLastCard.REDEAL
     )
-    if went_out and not (transfer_on_last or redeal_on_last):
+    if not ctx.hand and not redeal_on_last:
         return  # B10.4, A30, A41: a last card has no further effect.
     b.turn = b.next(seat)
+    k = ctx.times
     if rank is RANK_SKIP:
         # B7.1 (H09: k Skips skip k players).
         for i in range(1, k + 1):
             b.events.append(Skipped(b.next(seat, i)))
         b.turn = b.next(seat, k + 1)
     elif rank is RANK_REVERSE:
-        _reverse(b, seat, k, kind)
-    elif rank is RANK_SEVEN and seven_o.enabled and seven_o.seven_swap:
-        if move.target is not None:
-            _swap(b, seat, move.target)
-    elif rank is RANK_ZERO and seven_o.enabled and seven_o.zero_rotate:
-        _rotate(b)
+        _reverse(b, seat, k)
     elif rank is RANK_WILD_SHUFFLE_HANDS:
         _shuffle_hands(b, seat)
     elif rank is RANK_WILD_SWAP_HANDS:
-        if move.target is not None:
-            _swap(b, seat, move.target)
+        if ctx.move.target is not None:
+            b.swap_hands(seat, ctx.move.target)
     elif rank is RANK_WILD_CUSTOMIZABLE:
         _custom(b, seat)
 
 
-def _reverse(b: _Builder, seat: int, k: int, kind: PlayKind) -> None:
+def _reverse(b: Builder, seat: int, k: int) -> None:
     rules = b.rules
     if len(b.active()) == 2 and rules.two_player_reverse is TwoPlayerReverse.SKIP:
         # H08 / T1: with two players a Reverse acts as a Skip.
         b.events.append(Skipped(b.next(seat)))
         b.turn = seat
         return
-    flips = k
-    ji = rules.house_rules.jump_in
-    cancel_first = ji.action_semantics is ActionSemantics.CANCEL_FIRST_THEN_APPLY
-    if kind is engine.KIND_JUMP_IN and cancel_first:
-        flips += 1  # A26: the first Reverse is cancelled, then the jumper's applies.
-    if flips % 2:
+    if k % 2:  # H09: an even number of Reverses cancel out
         b.direction = -b.direction
         b.events.append(Reversed(b.direction))
     b.turn = b.next(seat)
 
 
-def _swap(b: _Builder, seat: int, target: int) -> None:
-    """H07 7-swap and E4 Wild Swap Hands: two seats trade hands."""
-    b.hands[seat], b.hands[target] = b.hands[target], b.hands[seat]
-    b.transferred = b.transferred | {seat, target}
-    b.events.append(HandsSwapped(seat, target))
-
-
-def _rotate(b: _Builder) -> None:
-    """H07 0-rotate: every hand passes to the next seat in the direction of play (A32)."""
-    active = b.active()
-    old = {s: b.hands[s] for s in active}
-    for s in active:
-        b.hands[b.next(s)] = old[s]
-    b.transferred = b.transferred | set(active)
-    b.events.append(HandsRotated(b.direction))
-
-
-def _shuffle_hands(b: _Builder, seat: int) -> None:
+def _shuffle_hands(b: Builder, seat: int) -> None:
     """E2.2, E2.3, A35-A37: collect every hand, shuffle, deal from the player's left."""
     active = b.active()
     pool = [c for s in active for c in b.hands[s]]
@@ -192,7 +135,7 @@ def _shuffle_hands(b: _Builder, seat: int) -> None:
     b.events.append(HandsShuffled(seat, tuple(len(b.hands[s]) for s in range(b.players))))
 
 
-def _custom(b: _Builder, seat: int) -> None:
+def _custom(b: Builder, seat: int) -> None:
     """E3.3 / A42 / H17: the effect written on the Wild Customizable cards."""
     wc = b.rules.extra_cards.wild_customizable
     if wc.effect is CustomEffect.EXTRA_TURN:
@@ -225,7 +168,7 @@ def _custom(b: _Builder, seat: int) -> None:
 _WC = Card(None, RANK_WILD_CUSTOMIZABLE)
 
 
-def draw_until_color(b: _Builder, victim: int, color: Color) -> None:
+def draw_until_color(b: Builder, victim: int, color: Color) -> None:
     """H17: ``victim`` draws until a card of ``color`` shows, keeping them all, then loses
     the turn unless ``victim_loses_turn`` is false."""
     wc = b.rules.extra_cards.wild_customizable

@@ -1,4 +1,4 @@
-"""Events: what happened in a transition (``API.md`` section 6).
+"""Events: what happened in a transition.
 
 Every event has a stable ``kind``. Some carry private facts (the cards a seat drew, the hand
 shown to a challenger); :func:`view_events` gives what one seat may see of them.
@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from ._records import Record, record_fields, replace
 from .cards import Card, Color
+from .plain import plain
 
 __all__ = [
     "CardPlayed",
@@ -49,8 +50,6 @@ class Event(Record):
     kind: ClassVar[str] = "event"
 
     def to_dict(self) -> dict[str, object]:
-        from .snapshot import plain
-
         out: dict[str, object] = {"kind": self.kind}
         for name in record_fields(self):
             out[name] = plain(getattr(self, name))

@@ -1,4 +1,4 @@
-"""Moves: every choice a player makes (``API.md`` section 5).
+"""Moves: every choice a player makes.
 
 Moves are frozen values. ``parse_move(text)`` reads the move notation and ``str(move)``
 writes its canonical form, so ``parse_move(str(m)) == m``.
@@ -206,7 +206,7 @@ def _seat(token: str, text: str) -> int:
 
 
 def parse_move(text: str) -> Move:
-    """Read a move in the notation of ``API.md`` section 5.
+    """Read a move in its text notation (``docs/formats.md``).
 
     Raises :class:`~uno_rules.NotationError` naming what was expected.
     """

@@ -13,9 +13,10 @@ a test, a tutorial or a replay of checked moves, :func:`uno_rules.apply_or_raise
 
 from __future__ import annotations
 
-from .engine import MoveLike, apply
+from .engine import apply
 from .errors import UnoError
 from .state import GameState
+from .validation import MoveLike
 from .violations import Violation
 
 __all__ = ["refusal"]

@@ -1,4 +1,4 @@
-"""Rule presets: YAML files checked strictly into :class:`~uno_rules.Rules` (``API.md`` 3).
+"""Rule presets: YAML files checked strictly into :class:`~uno_rules.Rules`.
 
 A preset is a mapping whose keys are the fields of :class:`~uno_rules.Rules` (nested
 sections are nested mappings), plus an optional ``extends: <preset name or path>``. Every
@@ -6,7 +6,7 @@ problem is reported at once, each with its field path: unknown keys (with a "did
 suggestion), wrong types, out-of-range numbers, unknown values, and combinations that
 contradict each other or cannot take effect.
 
-This module is the edge of the library: the engine never imports YAML or cattrs.
+This module is the edge of the library: the engine never imports YAML.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ import attrs
 
 from ._budget import PRESET, Budget, brief, over_budget
 from .errors import PresetError
+from .plain import plain
 from .rules import (
-    AfterDraw,
     ChallengeSetting,
     CustomEffect,
     Deck,
@@ -35,16 +35,25 @@ from .rules import (
     ExtraCards,
     GuiltyColor,
     GuiltyTurn,
+    HouseRules,
     Rules,
     ScoringMode,
-    Stacking,
-    StackPair,
     Ties,
     VoluntaryDraw,
-    WithStacking,
+    registry,
 )
+from .rules.deck import build_deck
+from .rules.hooks import HouseRule
+from .rules.model import house_rules_class
 
-__all__ = ["load_preset", "preset_names", "read_yaml", "rules_to_dict"]
+__all__ = [
+    "load_preset",
+    "preset_dir",
+    "preset_names",
+    "read_yaml",
+    "rules_to_dict",
+    "rules_with_installed",
+]
 
 MAX_FILE_BYTES = PRESET.max_bytes
 MAX_DEPTH = PRESET.max_depth
@@ -54,7 +63,7 @@ _CUSTOM_NAME = "custom"
 # --------------------------------------------------------------------------- bundled files
 
 
-def _preset_dir() -> Path:
+def preset_dir() -> Path:
     """Bundled presets: inside the installed package, or ``presets/`` of a source tree."""
     packaged = Path(__file__).resolve().parent / "presets"  # an installed wheel
     if packaged.is_dir():
@@ -65,7 +74,7 @@ def _preset_dir() -> Path:
 @cache
 def preset_names() -> tuple[str, ...]:
     """Names of the bundled presets, sorted, ``official`` first."""
-    names = sorted(p.stem for p in _preset_dir().glob("*.yaml"))
+    names = sorted(p.stem for p in preset_dir().glob("*.yaml"))
     return tuple(sorted(names, key=lambda n: (n != "official", n)))
 
 
@@ -282,7 +291,7 @@ def _resolve(
     elif isinstance(source, (str, os.PathLike)):
         text = os.fspath(source)
         if isinstance(source, str) and text in preset_names():
-            path = _preset_dir() / f"{text}.yaml"
+            path = preset_dir() / f"{text}.yaml"
             name = text
         else:
             path = Path(text)
@@ -424,25 +433,14 @@ def _build(data: dict[str, Any], default_name: str, written: set[str]) -> Rules:
     return rules
 
 
-_SWITCHED = (
-    "stacking",
-    "draw_until_playable",
-    "force_play",
-    "jump_in",
-    "seven_o",
-    "multi_card",
-    "deflect",
-    "mercy",
-)
-
-
 def idle_sections(rules: Rules) -> list[tuple[str, Any, str]]:
     """Sections whose options cannot take effect: (path, the section, why)."""
     out: list[tuple[str, Any, str]] = []
     hr = rules.house_rules
-    for name in _SWITCHED:
-        params = getattr(hr, name)
-        if not params.enabled:
+    for rule in _all_rules(hr):
+        params = getattr(hr, rule.name)
+        if "enabled" in attrs.fields_dict(type(params)) and not params.enabled:
+            name = rule.name
             out.append((f"house_rules.{name}", params, f"house_rules.{name}.enabled is false"))
     if not rules.uno.enabled:
         out.append(("uno", rules.uno, "uno.enabled is false"))
@@ -504,10 +502,54 @@ def _hints(cls: type) -> dict[str, Any]:
 _MAX_UNKNOWN = 20  # unknown keys listed one by one in a mapping; the rest are counted
 
 
+def rules_with_installed() -> Rules:
+    """The official rules with a section (switched off) for every house rule that an
+    installed package declares and that loads: what the schema and the docs tables show."""
+    names = []
+    for name in registry.installed_names():
+        try:
+            registry.installed_rule(name)
+        except PresetError:
+            continue  # a rule that cannot be loaded is reported when a preset names it
+        names.append(name)
+    if not names:
+        return Rules()
+    return Rules(house_rules=house_rules_class(tuple(names))())
+
+
+def _all_rules(hr: HouseRules) -> tuple[HouseRule, ...]:
+    """The bundled house rules in the registry's order, then the installed ones ``hr``
+    has a section for."""
+    return (*registry.ORDER, *type(hr).installed)
+
+
+def _section_class(cls: type, data: Any, problems: list[str] | None = None) -> type:
+    """``cls``, or for ``house_rules`` naming rules installed by other packages the
+    :class:`HouseRules` class with their sections. Only names that an installed package
+    declares as a house rule are looked up; nothing is imported from a name in the YAML."""
+    if cls is not HouseRules or not isinstance(data, Mapping):
+        return cls
+    bundled = attrs.fields_dict(HouseRules)
+    unknown = [k for k in data if isinstance(k, str) and k not in bundled]
+    if not unknown:
+        return cls
+    installed = set(registry.installed_names())
+    names = tuple(sorted(k for k in unknown if k in installed))
+    if not names:
+        return cls
+    try:
+        return house_rules_class(names)
+    except PresetError as exc:
+        if problems is not None:
+            problems.extend(exc.problems)
+        return cls
+
+
 def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
     if not isinstance(data, Mapping):
         problems.append(f"{path or 'preset'}: expected a mapping, got {_type_name(data)}")
         return
+    cls = _section_class(cls, data, problems)
     fields = {a.name: a for a in attrs.fields(cls)}
     hints = _hints(cls)
     unknown = 0
@@ -535,6 +577,8 @@ def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
                 or _suggest(key, fields)
                 or _suggest_anywhere(key, path)
             )
+            if cls is HouseRules and not hint:
+                hint = " (neither a bundled house rule nor one an installed package declares)"
             problems.append(f"{_join(path, key)}: unknown setting{hint}{extra}")
     if unknown > _MAX_UNKNOWN:
         more = unknown - _MAX_UNKNOWN
@@ -648,34 +692,8 @@ def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
                         f"while {why}",
                     )
                 )
-    hr = rules.house_rules
-    if rules.challenge_possible is False and hr.stacking.enabled:
-        out.append(
-            (
-                "house_rules.stacking.challenge",
-                hr.stacking.challenge,
-                Stacking().challenge,
-                "as no Wild Draw Four can be challenged under these rules (H10, H11)",
-            )
-        )
-    if hr.seven_o.enabled and not hr.seven_o.seven_swap:
-        out.append(
-            (
-                "house_rules.seven_o.seven_mandatory",
-                hr.seven_o.seven_mandatory,
-                True,
-                "while seven_swap is false",
-            )
-        )
-    if hr.stacking.enabled and StackPair.PLUS2_ON_PLUS4 not in hr.stacking.pairs:
-        out.append(
-            (
-                "house_rules.stacking.plus2_on_plus4_color",
-                hr.stacking.plus2_on_plus4_color,
-                Stacking().plus2_on_plus4_color,
-                "without plus2_on_plus4 in pairs",
-            )
-        )
+    for rule, params in rules.plan.enabled:  # each enabled house rule's own
+        out += rule.idle_options(rules, params)
     if rules.voluntary_draw is not VoluntaryDraw.PENALIZED:
         out.append(
             (
@@ -746,7 +764,6 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
         for path, value, default, why in idle_options(rules)
         if value != default and (written is None or path in written)
     ]
-    hr = rules.house_rules
     if (
         rules.challenge.on_guilty_color is GuiltyColor.CHALLENGER_NAMES
         and rules.challenge.on_guilty_turn is GuiltyTurn.CHALLENGER_SKIPPED
@@ -755,59 +772,11 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
             "challenge.on_guilty_color: 'challenger_names' needs on_guilty_turn "
             "'challenger_plays': a challenger who loses the turn cannot name the color (A8)"
         )
-    stacking = hr.stacking
-    if stacking.enabled:
-        if not stacking.pairs:
-            problems.append("house_rules.stacking.pairs: empty: no card could ever be stacked")
-        if len(set(stacking.pairs)) != len(stacking.pairs):
-            problems.append("house_rules.stacking.pairs: lists a pair twice")
-    ji = hr.jump_in
-    if ji.enabled and ji.with_stacking is WithStacking.ACCUMULATE and not stacking.enabled:
-        problems.append(
-            "house_rules.jump_in.with_stacking: 'accumulate' needs house_rules.stacking (A25)"
-        )
-    if (
-        ji.enabled
-        and ji.with_stacking is WithStacking.ACCUMULATE
-        and not (ji.during_pending_penalty)
-    ):
-        problems.append(
-            "house_rules.jump_in.with_stacking: 'accumulate' cannot take effect while "
-            "during_pending_penalty is false"
-        )
-    seven_o = hr.seven_o
-    if seven_o.enabled and not (seven_o.seven_swap or seven_o.zero_rotate):
-        problems.append("house_rules.seven_o: enabled with both seven_swap and zero_rotate off")
-    deflect = hr.deflect
-    if deflect.enabled and not (deflect.reverse or deflect.skip):
-        problems.append("house_rules.deflect: enabled with both reverse and skip off")
-    if rules.after_draw is AfterDraw.NONE:
-        if hr.force_play.enabled:
-            problems.append(
-                "house_rules.force_play: cannot take effect: under after_draw 'none' drawing "
-                "ends the turn"
-            )
-        if hr.draw_until_playable.enabled:
-            problems.append(
-                "house_rules.draw_until_playable: contradicts after_draw 'none': the card "
-                "found could never be played"
-            )
+    for rule, params in rules.plan.enabled:  # each enabled house rule's own
+        problems += rule.contradictions(rules, params)
     scoring = rules.scoring
     if scoring.mode is not ScoringMode.RUNNING_LOW and scoring.elimination:
         problems.append("scoring.elimination: needs scoring.mode 'running_low' (T10)")
-    if hr.partnership.enabled:
-        if rules.max_players < 4:
-            problems.append(
-                f"house_rules.partnership: needs 4 players, but max_players is {rules.max_players}"
-            )
-        if scoring.mode is ScoringMode.RUNNING_LOW:
-            problems.append(
-                "house_rules.partnership: team scoring needs a winner-collects scoring.mode"
-            )
-        if hr.mercy.enabled:
-            problems.append("house_rules.partnership: cannot be combined with the mercy rule")
-    from .deal import build_deck
-
     deck_size = len(build_deck(rules))
     if rules.hand_size * min(rules.max_players, 10) >= deck_size:
         most = (deck_size - 1) // rules.hand_size
@@ -815,11 +784,6 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
             f"hand_size: {rules.hand_size} cards for each of max_players "
             f"({rules.max_players}) needs more than the {deck_size} cards of the deck; at "
             f"most {most} players can be dealt (set max_players)"
-        )
-    if hr.mercy.enabled and hr.mercy.limit <= rules.hand_size:
-        problems.append(
-            f"house_rules.mercy.limit: {hr.mercy.limit} would eliminate every player at the "
-            f"deal (hand_size is {rules.hand_size})"
         )
     return problems
 
@@ -830,8 +794,8 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
 def _structure(cls: Any, data: Mapping[str, Any]) -> Any:
     """Build a rules value from a mapping already checked by :func:`_check_class`.
 
-    (Checked data needs no conversion beyond enums, nesting and tuples, so this stays off
-    cattrs, whose import the command line would otherwise pay on every run.)"""
+    (Checked data needs no conversion beyond enums, nesting and tuples.)"""
+    cls = _section_class(cls, data)
     hints = _hints(cls)
     kwargs: dict[str, Any] = {}
     for name, value in data.items():
@@ -856,24 +820,24 @@ def _structure_value(tp: Any, value: Any) -> Any:
     return value
 
 
-@cache
-def _converter() -> Any:
-    import cattrs
-
-    return cattrs.Converter(forbid_extra_keys=True)
-
-
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
     """``rules`` as plain JSON/YAML types; :func:`load_preset` accepts it back."""
-    out: dict[str, Any] = _plain(_converter().unstructure(rules))
+    out: dict[str, Any] = plain(rules)
     return out
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
+def preset_summary(name: str) -> str:
+    """The one-line summary in the header comment of a bundled preset file."""
+    path = preset_dir() / f"{name}.yaml"
+    words: list[str] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        text = line.lstrip("#").strip()
+        if not words and text.startswith(f"{name}:"):
+            words.append(text[len(name) + 1 :].strip())
+        elif words and text:
+            words.append(text)
+        elif words:
+            break
+    return " ".join(words)

@@ -1,4 +1,4 @@
-"""Explicit, portable randomness (STYLE 7).
+"""Explicit, portable randomness.
 
 Every shuffle is a pure function of integers taken from the state (the game seed, the round
 number, a shuffle counter), computed with SplitMix64 and Fisher-Yates written here, so the

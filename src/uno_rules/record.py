@@ -1,4 +1,4 @@
-"""Game records and replay (``API.md`` section 8).
+"""Game records and replay.
 
 A record is ``{rules, players, seed, dealer (optional), moves: [text, ...]}``: the whole
 game follows from it. ``next-round`` in the move list stands for :func:`next_round`

@@ -15,7 +15,7 @@ from attrs import frozen
 
 from .cards import Rank
 from .clauses import clause_text
-from .engine import PlayKind, Transition, _play_kind, apply, has_legal_card, is_bluff
+from .engine import Transition, apply, has_legal_card, is_bluff, play_kind
 from .events import ChallengeWon, Event
 from .moves import (
     Accept,
@@ -56,26 +56,25 @@ def rule_on(state: GameState, move: Move | str) -> Ruling:
         move = parse_move(move)
     result = apply(state, move)
     if isinstance(result, Violation):
-        return Ruling(move, False, result.rule, clause_text(result.rule), result, (), state)
+        text = clause_text(result.rule, state.rules)
+        return Ruling(move, False, result.rule, text, result, (), state)
     assert isinstance(result, Transition)
     clause = _legal_clause(state, move, result)
-    return Ruling(move, True, clause, clause_text(clause), None, result.events, result.state)
+    text = clause_text(clause, state.rules)
+    return Ruling(move, True, clause, text, None, result.events, result.state)
 
 
 def _legal_clause(state: GameState, move: Move, result: Transition) -> str:
-    """The clause that makes a legal move legal, or that its outcome follows."""
+    """The clause that makes a legal move legal, or that its outcome follows: the enabled
+    house rules are asked first (in the registry's order), then the official rules."""
     rules = state.rules
-    hr = rules.house_rules
+    kind = play_kind(state, move) if isinstance(move, Play) else None
+    assert not isinstance(kind, Violation)
+    for hook, params in rules.plan.legal_clause:
+        clause = hook(state, move, kind, params)
+        if clause is not None:
+            return clause  # type: ignore[no-any-return]
     if isinstance(move, Play):
-        kind = _play_kind(state, move)
-        if kind is PlayKind.STACK:
-            return "H01"
-        if kind is PlayKind.DEFLECT:
-            return "H15"
-        if kind is PlayKind.JUMP_IN:
-            return "H06"
-        if move.extra:
-            return "H09"
         rank = move.card.rank
         if rank is Rank.WILD_DRAW_FOUR:
             hand = list(state.hands[move.seat])
@@ -90,8 +89,6 @@ def _legal_clause(state: GameState, move: Move, result: Transition) -> str:
             return "E3.2"
         if move.card.is_wild:
             return "B5.3"
-        if rank in (Rank.SEVEN, Rank.ZERO) and hr.seven_o.enabled:
-            return "H07"
         if rank is Rank.SKIP:
             return "B7.1"
         if rank is Rank.REVERSE:
@@ -104,9 +101,6 @@ def _legal_clause(state: GameState, move: Move, result: Transition) -> str:
         voluntary = has_legal_card(state, move.seat)
         if voluntary and rules.voluntary_draw.value == "penalized":
             return "H04"
-        dup = hr.draw_until_playable
-        if dup.enabled and (dup.applies_to.value == "any_draw" or not voluntary):
-            return "H02"
         return "B6.2" if voluntary else "B6.1"
     if isinstance(move, Pass):
         return "B6.4" if state.drawn is not None else "A44"
@@ -120,8 +114,6 @@ def _legal_clause(state: GameState, move: Move, result: Transition) -> str:
     if isinstance(move, Accept):
         penalty = state.penalty
         assert penalty is not None
-        if hr.stacking.enabled:
-            return "H01"
         return "B7.5" if penalty.card.rank is Rank.WILD_DRAW_FOUR else "B7.3"
     assert isinstance(move, ChooseColor)
     return "A1"

@@ -6,7 +6,7 @@ preset as it is typed::
     uno-rules presets schema > uno-preset.schema.json
 
 Every field of :class:`~uno_rules.Rules` becomes a property with its type, its allowed
-values or range, its default, and a description that cites its ``RULES.md`` clause.
+values or range, its default, and a description that cites its ``docs/rules.md`` clause.
 Cross-field checks ("has no effect while stacking is off") are beyond JSON Schema; run
 ``uno-rules presets check FILE`` for those.
 """
@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from .presets import rules_with_installed
 from .rules import Rules
 
 __all__ = ["preset_schema"]
@@ -30,7 +31,8 @@ UNNAMED_PRESET = "custom"
 
 def preset_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a preset file."""
-    body = _object_schema(Rules, Rules())
+    default = rules_with_installed()  # installed house rules are listed like bundled ones
+    body = _object_schema(Rules, default)
     body["properties"] = {
         "extends": {
             "type": "string",
@@ -89,7 +91,7 @@ def _type_schema(tp: Any, default: Any) -> dict[str, Any]:
             "default": [_plain(v) for v in default],
         }
     if attrs.has(tp):
-        return _object_schema(tp, default)
+        return _object_schema(type(default) if default is not None else tp, default)
     if isinstance(tp, type) and issubclass(tp, Enum):
         out: dict[str, Any] = {"type": "string", "enum": [m.value for m in tp]}
         if default is not None:

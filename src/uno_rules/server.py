@@ -271,11 +271,10 @@ def create_app(max_body: int = MAX_BODY_BYTES, max_games: int = MAX_GAMES) -> St
         return ok(openapi_document())
 
     async def presets_list(request: Request) -> Response:
-        from .cli import _preset_summary
-        from .presets import preset_names
+        from .presets import preset_names, preset_summary
 
         # The same list as `uno-rules presets list --json`.
-        return ok([{"name": n, "summary": _preset_summary(n)} for n in preset_names()])
+        return ok([{"name": n, "summary": preset_summary(n)} for n in preset_names()])
 
     async def presets_show(request: Request) -> Response:
         from .presets import load_preset

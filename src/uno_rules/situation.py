@@ -1,4 +1,4 @@
-"""Table descriptions: build a state from what people see at the table (``API.md`` 4).
+"""Table descriptions: build a state from what people see at the table.
 
 The format is the one users type to settle a dispute::
 

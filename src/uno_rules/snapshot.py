@@ -1,4 +1,4 @@
-"""State snapshots: :func:`dump_state` and :func:`load_state` (``API.md`` section 4).
+"""State snapshots: :func:`dump_state` and :func:`load_state`.
 
 A snapshot is a mapping of plain JSON types that holds everything, pending decisions and
 hidden facts included, so it is for saving a game, not for showing to a player (use
@@ -11,39 +11,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from enum import Enum
 from typing import Any
-
-import attrs
 
 from ._budget import SNAPSHOT, brief, over_budget
 from .cards import Card, Color, Rank, parse_color
 from .deal import MAX_PLAYERS, MAX_SEED_BITS, MIN_PLAYERS, build_deck, table_problems
 from .errors import NotationError, PresetError, SituationError
+from .plain import plain
 from .rules import OnBlocked, Rules, ScoringMode
 from .state import GameState, Penalty, Phase, choosing_draw_color, pile_from
 
 __all__ = ["FORMAT", "dump_state", "load_state", "plain", "state_problems"]
 
 FORMAT = "uno-rules/state/1"
-
-
-def plain(value: Any) -> Any:
-    """Cards as text, enums as their values, tuples and sets as lists, attrs values as
-    mappings: plain JSON types."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, (tuple, list)):
-        return [plain(v) for v in value]
-    if isinstance(value, (set, frozenset)):
-        return sorted(plain(v) for v in value)
-    if isinstance(value, Rules):
-        return value.to_dict()
-    if attrs.has(type(value)):
-        return {a.name: plain(getattr(value, a.name)) for a in attrs.fields(type(value))}
-    return value
 
 
 def dump_state(state: GameState) -> dict[str, Any]:

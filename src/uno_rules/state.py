@@ -1,4 +1,4 @@
-"""The game state: one frozen value holding everything about a table (``API.md`` section 4).
+"""The game state: one frozen value holding everything about a table.
 
 A :class:`GameState` never changes; :func:`uno_rules.apply` builds a new one and shares
 everything that did not change. The draw and discard piles are persistent linked lists
@@ -8,14 +8,18 @@ copy of the pile.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
-from typing import NamedTuple, TypeAlias
+from functools import cache
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from attrs import frozen
 
 from .cards import Card, Color, Rank
-from .rules import Rules
+from .events import Event
+
+if TYPE_CHECKING:  # the rules layer sits above the value types
+    from .rules import Rules
 
 __all__ = [
     "MAX_PLAYERS",
@@ -25,6 +29,7 @@ __all__ = [
     "Penalty",
     "Phase",
     "Pile",
+    "Transition",
     "choosing_draw_color",
     "seat_after",
 ]
@@ -246,3 +251,40 @@ class GameState(NamedTuple):
 
     def _repr_html_(self) -> str:
         return self._repr_svg_()
+
+
+class Transition(NamedTuple):
+    """The result of a legal move: the new ``state`` and the ``events`` that happened.
+    A named tuple (one per move, so cheap to build): ``state, events = result`` works."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+# The field layout of a state is GameState's own (its ``_fields``): the engine derives a
+# changed state through a function compiled from that list (a state is built on every
+# move: one tuple allocation, the unchanged fields read by index, no keyword handling).
+_new = tuple.__new__
+
+
+@cache
+def changer(*names: str) -> Callable[..., GameState]:
+    """A function ``change(state, *values)`` that returns a copy of ``state`` with the
+    fields ``names`` set to ``values``, in that order; compiled once from the field list.
+
+    >>> turn_to = changer("turn", "passes")
+    >>> s = GameState(*([None] * 10), 0, *([None] * 9), 3)
+    >>> turn_to(s, 2, 0).turn, turn_to(s, 2, 0).passes
+    (2, 0)
+    """
+    fields = GameState._fields
+    unknown = [n for n in names if n not in fields]
+    if unknown:
+        raise ValueError(f"not fields of GameState: {unknown}")
+    items = ", ".join(f"v_{n}" if n in names else f"s[{i}]" for i, n in enumerate(fields))
+    source = f"def change(s, {', '.join(f'v_{n}' for n in names)}):\n"
+    source += f"    return _new(GameState, ({items},))\n"
+    namespace: dict[str, Any] = {"_new": _new, "GameState": GameState}
+    exec(source, namespace)
+    change: Callable[..., GameState] = namespace["change"]
+    return change

@@ -1,4 +1,4 @@
-"""Player views: what one seat may know (``API.md`` section 4).
+"""Player views: what one seat may know.
 
 A :class:`PlayerView` holds the seat's own hand, every public fact (hand sizes, the discard
 pile, the draw pile's size, calls, scores, whose decision it is) and nothing else: no other

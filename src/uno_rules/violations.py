@@ -1,6 +1,6 @@
-"""Rule violations: why a move was refused, as data (``API.md`` section 7).
+"""Rule violations: why a move was refused, as data.
 
-Every violation has a stable kebab-case ``code``, the ``rule`` (a ``RULES.md`` clause id)
+Every violation has a stable kebab-case ``code``, the ``rule`` (a ``docs/rules.md`` clause id)
 that refuses the move, the facts that explain it, and ``str(violation)``, one sentence a
 player can read. Violations are returned by :func:`uno_rules.apply` and
 :func:`uno_rules.validate`, never raised (see :func:`uno_rules.apply_or_raise`).
@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from ._records import Record, record_fields
 from .cards import Card, Color
+from .plain import plain
 
 __all__ = [
     "AlreadyDrawn",
@@ -79,8 +80,6 @@ class Violation(Record, kw_only=True):
 
     def to_dict(self) -> dict[str, object]:
         """Code, rule, message and facts as plain JSON types."""
-        from .snapshot import plain
-
         out: dict[str, object] = {"code": self.code, "rule": self.rule, "message": str(self)}
         for name in record_fields(self):
             if name != "rule":

@@ -1,8 +1,8 @@
-"""Shared helpers for the RULES.md scenario tables.
+"""Shared helpers for the docs/rules.md scenario tables.
 
 Positions are built with ``uno.situation`` in card notation and moves are given as text.
 ``ok`` and ``refused`` also check, on every call, that ``apply`` leaves its input unchanged
-and that ``validate`` agrees with ``apply`` (API.md 6); ``ok`` and ``run`` count the cards
+and that ``validate`` agrees with ``apply`` (docs/reference.md); ``ok`` and ``run`` count the cards
 against the 108-card deck, or against the deck a ``deck_of`` function gives for the rules
 (``helpers_decks`` passes the 112-card decks of E1).
 """

@@ -1,4 +1,4 @@
-"""Helpers for the 112-card decks (RULES.md section 2, E1).
+"""Helpers for the 112-card decks (docs/rules.md section 2, E1).
 
 ``helpers.ok`` checks card conservation against the 108-card deck; ``ok`` and ``run`` here
 are ``helpers.ok`` and ``helpers.run`` checking it against the deck the state's rules name,

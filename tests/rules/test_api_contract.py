@@ -1,5 +1,5 @@
-"""API.md 6-7 as they bear on the rulings: apply never changes its input, violation codes
-that are not tied to one RULES.md subsection, and legal_moves / validate / apply agreeing."""
+"""docs/reference.md as they bear on the rulings: apply never changes its input, violation codes
+that are not tied to one docs/rules.md subsection, and legal_moves / validate / apply agreeing."""
 
 from __future__ import annotations
 

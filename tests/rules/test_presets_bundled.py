@@ -1,4 +1,4 @@
-"""API.md 3 bundled presets and RULES.md 7 (preset sketch): the files under presets/, their
+"""Bundled presets (docs/presets.md): the files under presets/, their
 headers, round-trips and the documented differences from `official`."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def test_preset_names_lists_exactly_the_bundled_presets() -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_preset_file_starts_with_a_header_naming_its_table_and_sources(name: str) -> None:
-    """API 3 / RULES.md preamble: each bundled preset file starts with a header comment that
+    """API 3 / docs/rules.md preamble: each bundled preset file starts with a header comment that
     names the preset, describes the table it is for and gives its sources."""
     text = (PRESETS / f"{name}.yaml").read_text(encoding="utf-8")
     lines = text.splitlines()
@@ -141,7 +141,7 @@ def test_official_2015_differs_from_official_only_in_the_deck() -> None:
 
 
 def test_mattel_2001_settings() -> None:
-    """API 3 / RULES.md 7: mattel-2001 differs from official in: two_player_reverse skip,
+    """API 3 / docs/rules.md 7: mattel-2001 differs from official in: two_player_reverse skip,
     uno.penalty_cards 4, first Reverse right of dealer, first Draw Two draw only, dealer by
     highest point value, deck blank-112-2001."""
     m = uno.load_preset("mattel-2001")
@@ -175,7 +175,7 @@ def test_two_player_reverse_per_preset(name: str, turn: int) -> None:
 
 
 def test_family_settings() -> None:
-    """API 3 / RULES.md 7: family is stacking +2/+4 (a +4 may go on a +2), draw until
+    """API 3 / docs/rules.md 7: family is stacking +2/+4 (a +4 may go on a +2), draw until
     playable, 7-0, jump-in without wilds, two-player Reverse as Skip."""
     f = uno.load_preset("family")
     hr = f.house_rules

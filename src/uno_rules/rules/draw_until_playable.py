@@ -11,13 +11,24 @@ whether a voluntary draw (holding a playable card) also draws until playable. Pe
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
+from typing import TYPE_CHECKING, ClassVar
 
 from attrs import field, frozen
 
+from ..cards import Card
+from ..moves import Draw, Move, Pass
+from ..state import GameState
 from ._meta import meta
+from .hooks import HouseRule, PlayKind, Touches
+from .judge import draw_until_playable, has_legal_card
+from .options import AfterDraw, VoluntaryDraw
 
-__all__ = ["AfterFound", "AppliesTo", "DrawUntilPlayable"]
+if TYPE_CHECKING:
+    from .model import Rules
+
+__all__ = ["RULE", "AfterFound", "AppliesTo", "DrawUntilPlayable"]
 
 
 class AfterFound(StrEnum):
@@ -47,3 +58,63 @@ class DrawUntilPlayable:
         default=AppliesTo.NO_PLAYABLE_ONLY,
         metadata=meta("Only a forced draw, or also a voluntary one, draws until playable.", "H02"),
     )
+
+
+# --------------------------------------------------------------------------- the rule
+
+
+class _DrawUntilPlayableRule(HouseRule):
+    """H02 as the engine consults it."""
+
+    name = "draw_until_playable"
+    clause = "H02"
+    params = DrawUntilPlayable
+    title = "Draw until playable"
+    clauses: ClassVar[Mapping[str, str]] = {
+        "H02": "Draw until playable: a player who must draw keeps drawing until a card can be "
+        "played.",
+    }
+
+    def touches(self, params: DrawUntilPlayable) -> Touches:
+        # The draw itself goes through turn_draw, which the draw shortcut asks too.
+        checks = frozenset({Pass}) if params.after_found is AfterFound.MUST_PLAY else frozenset()
+        return Touches(checks=checks)
+
+    def _applies(self, params: DrawUntilPlayable, voluntary: bool) -> bool:
+        return params.applies_to is AppliesTo.ANY_DRAW or not voluntary
+
+    def turn_draw(
+        self,
+        state: GameState,
+        seat: int,
+        voluntary: bool,
+        source: Iterable[Card],
+        params: DrawUntilPlayable,
+    ) -> tuple[tuple[Card, ...], bool] | None:
+        if not self._applies(params, voluntary):
+            return None
+        return draw_until_playable(state, seat, source, params.max_draws)
+
+    def drawn_compulsory(self, state: GameState, params: DrawUntilPlayable) -> str | None:
+        return "H02" if params.after_found is AfterFound.MUST_PLAY else None
+
+    def legal_clause(
+        self, state: GameState, move: Move, kind: PlayKind | None, params: DrawUntilPlayable
+    ) -> str | None:
+        if not isinstance(move, Draw):
+            return None
+        voluntary = has_legal_card(state, move.seat)
+        if voluntary and state.rules.voluntary_draw is VoluntaryDraw.PENALIZED:
+            return None  # H04 decides a penalized voluntary draw
+        return "H02" if self._applies(params, voluntary) else None
+
+    def contradictions(self, rules: Rules, params: DrawUntilPlayable) -> list[str]:
+        if rules.after_draw is AfterDraw.NONE:
+            return [
+                "house_rules.draw_until_playable: contradicts after_draw 'none': the card "
+                "found could never be played"
+            ]
+        return []
+
+
+RULE = _DrawUntilPlayableRule()

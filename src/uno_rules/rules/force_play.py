@@ -7,11 +7,22 @@ Wild Draw Four that meets the color restriction must be played too.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
+
 from attrs import field, frozen
 
+from ..cards import Rank
+from ..moves import Pass
+from ..state import GameState
 from ._meta import meta
+from .hooks import HouseRule, Touches
+from .options import AfterDraw
 
-__all__ = ["ForcePlay"]
+if TYPE_CHECKING:
+    from .model import Rules
+
+__all__ = ["RULE", "ForcePlay"]
 
 
 @frozen
@@ -23,3 +34,39 @@ class ForcePlay:
         default=True,
         metadata=meta("A drawn Wild Draw Four that meets its restriction must be played.", "H03"),
     )
+
+
+# --------------------------------------------------------------------------- the rule
+
+
+class _ForcePlayRule(HouseRule):
+    """H03 as the engine consults it."""
+
+    name = "force_play"
+    clause = "H03"
+    params = ForcePlay
+    title = "Force play"
+    clauses: ClassVar[Mapping[str, str]] = {
+        "H03": "Force play: a drawn card that can be played must be played.",
+    }
+
+    def touches(self, params: ForcePlay) -> Touches:
+        return Touches(checks=frozenset({Pass}))
+
+    def drawn_compulsory(self, state: GameState, params: ForcePlay) -> str | None:
+        drawn = state.drawn
+        assert drawn is not None
+        if params.includes_w4 or drawn.rank is not Rank.WILD_DRAW_FOUR:
+            return "H03"
+        return None
+
+    def contradictions(self, rules: Rules, params: ForcePlay) -> list[str]:
+        if rules.after_draw is AfterDraw.NONE:
+            return [
+                "house_rules.force_play: cannot take effect: under after_draw 'none' drawing "
+                "ends the turn"
+            ]
+        return []
+
+
+RULE = _ForcePlayRule()

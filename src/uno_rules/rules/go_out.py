@@ -7,14 +7,17 @@ empty.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
+from typing import ClassVar
 
 from attrs import field, frozen
 
 from ..cards import Card, Rank
 from ._meta import meta
+from .hooks import HouseRule, Touches
 
-__all__ = ["CardKind", "GoOut", "kind_of", "rank_kind"]
+__all__ = ["RULE", "CardKind", "GoOut", "kind_of", "rank_kind"]
 
 
 class CardKind(StrEnum):
@@ -67,3 +70,26 @@ class GoOut:
         converter=_kinds,
         metadata=meta("Kinds of card that may not be played as the last card.", "H14"),
     )
+
+
+class _GoOutRule(HouseRule):
+    """H14 as the engine consults it: :func:`uno_rules.rules.judge.playable` and the
+    play check refuse a listed kind as the last card (``CannotGoOut``)."""
+
+    name = "go_out"
+    clause = "H14"
+    params = GoOut
+    title = "No going out on listed cards"
+    clauses: ClassVar[Mapping[str, str]] = {
+        "H14": "Under this house rule some cards may not be played as the last card.",
+    }
+
+    def is_enabled(self, params: GoOut) -> bool:
+        return bool(params.forbidden_last_cards)
+
+    def touches(self, params: GoOut) -> Touches:
+        kinds = params.forbidden_last_cards
+        return Touches(ranks=frozenset(rank for rank in Rank if rank_kind(rank) in kinds))
+
+
+RULE = _GoOutRule()

@@ -22,14 +22,30 @@ seat after the jumper (A22). When two seats could jump in, the first move submit
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
+from typing import TYPE_CHECKING, ClassVar
 
 from attrs import field, frozen
 
+from .._records import replace
 from ..cards import Card, Rank
+from ..events import Reversed, Skipped
+from ..moves import Move, Play
+from ..state import GameState, Phase
+from ..violations import ColorChoicePending, PenaltyPending, Violation
 from ._meta import meta
+from .hooks import KIND_JUMP_IN, HouseRule, PlayContext, PlayKind, Touches
+from .options import TwoPlayerReverse
 
-__all__ = ["ActionSemantics", "JumpIn", "JumpInWilds", "WithStacking", "identical"]
+if TYPE_CHECKING:
+    from .builder import Builder
+    from .model import Rules
+
+_R_REVERSE = Rank.REVERSE
+_R_BLANK = Rank.BLANK
+
+__all__ = ["RULE", "ActionSemantics", "JumpIn", "JumpInWilds", "WithStacking", "identical"]
 
 
 class JumpInWilds(StrEnum):
@@ -88,4 +104,107 @@ class JumpIn:
 def identical(card: Card, top: Card) -> bool:
     """A29: same color and same number or symbol; any two Wilds, any two Wild Draw Fours.
     Declared colors of wilds are not compared."""
-    return card.rank is top.rank and card.color is top.color and card.rank is not Rank.BLANK
+    return card.rank is top.rank and card.color is top.color and card.rank is not _R_BLANK
+
+
+# --------------------------------------------------------------------------- the rule
+
+
+class _JumpInRule(HouseRule):
+    """H06 as the engine consults it."""
+
+    name = "jump_in"
+    clause = "H06"
+    params = JumpIn
+    title = "Jump-in"
+    clauses: ClassVar[Mapping[str, str]] = {
+        "H06": "Jump-in: a card identical to the top card may be played out of turn; play "
+        "continues from the player who jumped in.",
+        "A23": "A player may go out by jumping in.",
+        "A24": "Wild cards may jump in only where the house rule allows it.",
+        "A25": "A jump-in on a pending draw penalty is allowed only where the house rule says so.",
+        "A27": "A jump-in needs a top card that was played, not the card turned to start.",
+        "A28": "The player who just played may follow with an identical card only where allowed.",
+    }
+
+    def touches(self, params: JumpIn) -> Touches:
+        # Plays out of turn are never listed or applied by a fast path; on a pending
+        # penalty the victim may jump in too.
+        phases = {Phase.PENALTY} if params.during_pending_penalty else set()
+        return Touches(phases=frozenset(phases))
+
+    def jump_card(self, state: GameState, params: JumpIn) -> Card | None:
+        # A29: the one face identical to the top card; cards are interned, so any card
+        # identical to it is that very object.
+        top = state.top_card
+        return top if identical(top, top) else None
+
+    def penalty_choice(self, rules: Rules, params: JumpIn, card: Card) -> bool:
+        return params.during_pending_penalty  # A60: the victim may be jumped in on
+
+    def out_of_turn(
+        self, state: GameState, move: Play, default: Violation, params: JumpIn
+    ) -> Violation | None:
+        if move.extra or not identical(move.card, state.top_card):
+            return default
+        if move.card.is_wild and params.wilds is JumpInWilds.NONE:
+            return replace(default, rule="A24")
+        if state.played_by is None and not params.on_initial_flip:
+            return replace(default, rule="A27")
+        if state.phase is Phase.PENALTY and not params.during_pending_penalty:
+            assert state.penalty is not None
+            return PenaltyPending(
+                seat=move.seat, rule="A25", victim=state.turn, amount=state.penalty.amount
+            )
+        if state.phase is Phase.CHOOSE_COLOR:
+            return ColorChoicePending(seat=move.seat, chooser=state.turn)
+        if move.seat == state.played_by and not params.self_back_to_back:
+            return replace(default, rule="A28")
+        return None
+
+    def carries_penalty(self, kind: PlayKind, params: JumpIn) -> bool:
+        return kind is KIND_JUMP_IN and params.with_stacking is WithStacking.ACCUMULATE
+
+    def play_effect(self, b: Builder, ctx: PlayContext, params: JumpIn) -> bool:
+        """A26 ``cancel_first_then_apply``: a Reverse jumping in on a Reverse cancels it,
+        then applies its own."""
+        if (
+            ctx.kind is not KIND_JUMP_IN
+            or ctx.card.rank is not _R_REVERSE
+            or params.action_semantics is not ActionSemantics.CANCEL_FIRST_THEN_APPLY
+            or ctx.went_out
+        ):
+            return False
+        seat = ctx.move.seat
+        if len(b.active()) == 2 and b.rules.two_player_reverse is TwoPlayerReverse.SKIP:
+            b.events.append(Skipped(b.next(seat)))  # H08: a Reverse acts as a Skip
+            b.turn = seat
+            return True
+        if (ctx.times + 1) % 2:
+            b.direction = -b.direction
+            b.events.append(Reversed(b.direction))
+        b.turn = b.next(seat)
+        return True
+
+    def legal_clause(
+        self, state: GameState, move: Move, kind: PlayKind | None, params: JumpIn
+    ) -> str | None:
+        return "H06" if kind is KIND_JUMP_IN else None
+
+    def contradictions(self, rules: Rules, params: JumpIn) -> list[str]:
+        problems = []
+        if params.with_stacking is WithStacking.ACCUMULATE:
+            if not rules.house_rules.stacking.enabled:
+                problems.append(
+                    "house_rules.jump_in.with_stacking: 'accumulate' needs "
+                    "house_rules.stacking (A25)"
+                )
+            if not params.during_pending_penalty:
+                problems.append(
+                    "house_rules.jump_in.with_stacking: 'accumulate' cannot take effect while "
+                    "during_pending_penalty is false"
+                )
+        return problems
+
+
+RULE = _JumpInRule()

@@ -10,11 +10,21 @@ The No Mercy-only cards are out of scope for a 108/112-card engine.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
+
 from attrs import field, frozen
 
+from ..events import Eliminated, RoundEnded
+from ..state import Phase
 from ._meta import meta
+from .hooks import HouseRule, Touches
 
-__all__ = ["Mercy"]
+if TYPE_CHECKING:
+    from .builder import Builder
+    from .model import Rules
+
+__all__ = ["RULE", "Mercy"]
 
 
 @frozen
@@ -28,3 +38,62 @@ class Mercy:
     last_player_standing: bool = field(
         default=True, metadata=meta("The last player not eliminated wins the game.", "H16")
     )
+
+
+# --------------------------------------------------------------------------- the rule
+
+
+class _MercyRule(HouseRule):
+    """H16 as the engine consults it: a check at the end of every move."""
+
+    name = "mercy"
+    clause = "H16"
+    params = Mercy
+    title = "The No Mercy mercy rule"
+    clauses: ClassVar[Mapping[str, str]] = {
+        "H16": "A player holding too many cards is out of the game.",
+    }
+
+    def touches(self, params: Mercy) -> Touches:
+        return Touches(every_move=True)  # any move that gives cards may eliminate
+
+    def after_move(self, b: Builder, params: Mercy) -> None:
+        """A seat holding ``limit`` or more cards is eliminated; its cards go under the
+        discard pile; the last seat standing wins the game (or the round)."""
+        if b.phase is Phase.ROUND_OVER or b.phase is Phase.GAME_OVER:
+            return
+        for seat in b.active():
+            if len(b.hands[seat]) >= params.limit:
+                b.put_under(b.hands[seat])
+                b.hands[seat] = ()
+                b.eliminated = b.eliminated | {seat}
+                b.events.append(Eliminated(seat, "mercy"))
+                if b.turn == seat:
+                    b.turn = b.next(seat)
+                    if b.phase is Phase.DRAWN:
+                        b.phase, b.drawn = Phase.TURN, None
+        left = b.active()
+        if len(left) != 1:
+            return
+        if params.last_player_standing:
+            b.round_winner = left[0]
+            b.phase = Phase.ROUND_OVER
+            b.penalty = None
+            b.drawn = None
+            b.events.append(RoundEnded(left[0], (0,) * b.players, b.scores, False))
+            b.finish_game((left[0],))
+        else:
+            # The last player left wins the round; the others come back next round.
+            b.penalty = None
+            b.end_round(left[0])
+
+    def contradictions(self, rules: Rules, params: Mercy) -> list[str]:
+        if params.limit <= rules.hand_size:
+            return [
+                f"house_rules.mercy.limit: {params.limit} would eliminate every player at the "
+                f"deal (hand_size is {rules.hand_size})"
+            ]
+        return []
+
+
+RULE = _MercyRule()

@@ -2,7 +2,7 @@
 
 A :class:`Rules` is plain data (``attrs`` frozen classes, enums, ints). It is built from a
 preset file by :func:`uno_rules.load_preset`, which checks it strictly; the engine only reads
-it. Each field's metadata carries the ``RULES.md`` clause it settles (``clause``), a one-line
+it. Each field's metadata carries the ``docs/rules.md`` clause it settles (``clause``), a one-line
 description (``doc``) and, for numbers, the allowed range (``min`` / ``max``). The preset
 validator, the JSON Schema and the docs' parameter tables are generated from that metadata.
 
@@ -11,15 +11,19 @@ House rules plug in under :attr:`Rules.house_rules`; the official rules are the 
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache, cached_property
+from typing import Any, ClassVar
 
+import attrs
 from attrs import field, frozen
 
+from . import registry
 from .deflect import Deflect
 from .draw_until_playable import DrawUntilPlayable
 from .extra_cards import ExtraCards
 from .force_play import ForcePlay
 from .go_out import GoOut
+from .hooks import HouseRule
 from .jump_in import JumpIn
 from .mercy import Mercy
 from .multi_card import MultiCard
@@ -59,12 +63,13 @@ __all__ = [
 ]
 
 
+from ..plain import plain
 from ._meta import meta as _meta
 
 
 @frozen
 class FirstCardRules:
-    """How the first turned-up card is handled (``RULES.md`` 1.3, A1-A4)."""
+    """How the first turned-up card is handled (``docs/rules.md`` 1.3, A1-A4)."""
 
     wild: FirstWild = field(
         default=FirstWild.NAME_COLOR,
@@ -195,8 +200,14 @@ class ScoringRules:
 
 @frozen
 class HouseRules:
-    """House rules (``RULES.md`` section 4) and the partnership variant (3.2). All are off
-    under the official rules; each lives in its own module of :mod:`uno_rules.rules`."""
+    """House rules (``docs/house-rules.md``) and the partnership variant (3.2). All are off
+    under the official rules. Each is one module of :mod:`uno_rules.rules` (its parameters,
+    its :class:`~uno_rules.rules.hooks.HouseRule`), consulted in the order of
+    :mod:`uno_rules.rules.registry`. A preset that turns on a rule installed by another
+    package gets a subclass of this class with one more field, named after the rule
+    (:func:`house_rules_class`)."""
+
+    installed: ClassVar[tuple[HouseRule, ...]] = ()
 
     stacking: Stacking = field(factory=Stacking, metadata=_meta("Stacking.", "H01"))
     draw_until_playable: DrawUntilPlayable = field(
@@ -214,6 +225,38 @@ class HouseRules:
     partnership: Partnership = field(
         factory=Partnership, metadata=_meta("Partners (4 players).", "T6")
     )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        names = tuple(rule.name for rule in type(self).installed)
+        values = {a.name: getattr(self, a.name) for a in attrs.fields(type(self))}
+        return rebuild_house_rules, (names, values)
+
+
+def rebuild_house_rules(names: tuple[str, ...], values: dict[str, Any]) -> HouseRules:
+    """A :class:`HouseRules` value with the installed rules ``names`` (for pickling)."""
+    cls = house_rules_class(names) if names else HouseRules
+    return cls(**values)
+
+
+@cache
+def house_rules_class(names: tuple[str, ...]) -> type[HouseRules]:
+    """:class:`HouseRules` with a field for each installed rule of ``names`` (sorted), its
+    parameters class as type and its default value when left out."""
+    rules = tuple(registry.installed_rule(name) for name in sorted(names))
+    fields = {
+        rule.name: field(factory=rule.params, metadata=_meta(rule.title or rule.name, rule.clause))
+        for rule in rules
+    }
+    cls: type[HouseRules] = attrs.make_class(
+        "HouseRules", fields, bases=(HouseRules,), frozen=True, slots=True
+    )
+    cls.__annotations__ = {rule.name: rule.params for rule in rules}
+    cls.__module__ = HouseRules.__module__
+    cls.installed = rules
+    return cls
+
+
+registry.on_refresh(house_rules_class.cache_clear)
 
 
 @frozen
@@ -291,6 +334,12 @@ class Rules:
         factory=HouseRules, metadata=_meta("House rules; all off by default.", "4")
     )
 
+    @cached_property
+    def plan(self) -> registry.Plan:
+        """What the enabled house rules do, compiled once for this value
+        (:mod:`uno_rules.rules.registry`)."""
+        return registry.Plan(self)
+
     @property
     def challenge_possible(self) -> bool:
         """Whether a Wild Draw Four can ever be challenged under these rules (H10, H11)."""
@@ -301,6 +350,5 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """A plain mapping (JSON/YAML types) that :func:`uno_rules.load_preset` accepts."""
-        from ..presets import rules_to_dict
-
-        return rules_to_dict(self)
+        out: dict[str, Any] = plain(self)
+        return out

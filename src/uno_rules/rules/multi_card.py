@@ -14,14 +14,19 @@ leaves exactly one card (A59).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
+from typing import ClassVar
 
 from attrs import field, frozen
 
 from ..cards import Card
+from ..moves import Move, Play
+from ..state import GameState, Phase
 from ._meta import meta
+from .hooks import KIND_TURN, HouseRule, PlayKind, Touches
 
-__all__ = ["MultiCard", "MultiCardEffects", "MultiCardMode", "extra_allowed"]
+__all__ = ["RULE", "MultiCard", "MultiCardEffects", "MultiCardMode", "extra_allowed"]
 
 
 class MultiCardMode(StrEnum):
@@ -59,3 +64,29 @@ def extra_allowed(params: MultiCard, first: Card, extra: Card) -> bool:
     if params.mode is MultiCardMode.SAME_NUMBER_ANY_COLOR:
         return first.rank.is_number
     return True
+
+
+class _MultiCardRule(HouseRule):
+    """H09 as the engine consults it: the engine lists and checks the extra cards with
+    :func:`extra_allowed`; a play with extra cards never takes a fast path."""
+
+    name = "multi_card"
+    clause = "H09"
+    params = MultiCard
+    title = "Several cards in one turn"
+    clauses: ClassVar[Mapping[str, str]] = {
+        "H09": "Several cards of the same rank may be played together.",
+    }
+
+    def touches(self, params: MultiCard) -> Touches:
+        return Touches(phases=frozenset({Phase.TURN, Phase.DRAWN, Phase.PENALTY}))
+
+    def legal_clause(
+        self, state: GameState, move: Move, kind: PlayKind | None, params: MultiCard
+    ) -> str | None:
+        if kind is KIND_TURN and isinstance(move, Play) and move.extra:
+            return "H09"
+        return None
+
+
+RULE = _MultiCardRule()

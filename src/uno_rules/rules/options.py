@@ -1,7 +1,7 @@
-"""The named values of every rule option (``RULES.md`` sections 1, 4 and 5).
+"""The named values of every rule option (``docs/rules.md`` sections 1, 4 and 5).
 
 Each enum's values are the strings that preset files use. The member marked as the
-default in its docstring is the **Default** of ``RULES.md``.
+default in its docstring is the **Default** of ``docs/rules.md``.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class Deck(StrEnum):
 class DealerSelection(StrEnum):
     """A5 / H18: who deals the first round when ``new_game`` is given no dealer.
 
-    ``last_seat`` (default, ``API.md``): the last seat deals, so seat 0 starts;
+    ``last_seat`` (default): the last seat deals, so seat 0 starts;
     ``highest_number``: each player draws a card, the highest number deals, symbols count 0,
     tied players draw again (M2008); ``highest_point_value``: the same by points (M2001).
     """

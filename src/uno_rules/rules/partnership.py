@@ -9,11 +9,18 @@ of ordinary partnership games and are not modelled.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from attrs import field, frozen
 
 from ._meta import meta
+from .hooks import HouseRule
+from .options import ScoringMode
 
-__all__ = ["Partnership", "partner"]
+if TYPE_CHECKING:
+    from .model import Rules
+
+__all__ = ["RULE", "Partnership", "partner"]
 
 
 @frozen
@@ -28,3 +35,29 @@ class Partnership:
 def partner(seat: int) -> int:
     """The seat opposite ``seat`` at a four-player table."""
     return (seat + 2) % 4
+
+
+class _PartnershipRule(HouseRule):
+    """3.2 as the engine consults it: scoring reads :func:`partner`; the checks here."""
+
+    name = "partnership"
+    clause = "T6"
+    params = Partnership
+    title = "Partners"
+
+    def contradictions(self, rules: Rules, params: Partnership) -> list[str]:
+        problems = []
+        if rules.max_players < 4:
+            problems.append(
+                f"house_rules.partnership: needs 4 players, but max_players is {rules.max_players}"
+            )
+        if rules.scoring.mode is ScoringMode.RUNNING_LOW:
+            problems.append(
+                "house_rules.partnership: team scoring needs a winner-collects scoring.mode"
+            )
+        if rules.house_rules.mercy.enabled:
+            problems.append("house_rules.partnership: cannot be combined with the mercy rule")
+        return problems
+
+
+RULE = _PartnershipRule()

@@ -15,13 +15,23 @@ is a swap (A32); a 7 or 0 played as the last card has no effect and the round en
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
+from typing import TYPE_CHECKING, ClassVar
 
 from attrs import field, frozen
 
+from ..cards import Card, Rank
+from ..moves import Move, Play
+from ..state import GameState
 from ._meta import meta
+from .hooks import KIND_TURN, HouseRule, IdleOption, PlayContext, PlayKind, Touches
 
-__all__ = ["OnLastCard", "SevenO"]
+if TYPE_CHECKING:
+    from .builder import Builder
+    from .model import Rules
+
+__all__ = ["RULE", "OnLastCard", "SevenO"]
 
 
 class OnLastCard(StrEnum):
@@ -45,3 +55,77 @@ class SevenO:
         default=OnLastCard.NO_EFFECT,
         metadata=meta("A 7 or 0 as the last card: no effect, or the effect applies.", "A30"),
     )
+
+
+# --------------------------------------------------------------------------- the rule
+
+_SEVEN, _ZERO = Rank.SEVEN, Rank.ZERO
+
+
+class _SevenORule(HouseRule):
+    """H07 as the engine consults it."""
+
+    name = "seven_o"
+    clause = "H07"
+    params = SevenO
+    title = "Seven-O"
+    clauses: ClassVar[Mapping[str, str]] = {
+        "H07": "Seven-O: a 7 swaps hands with a chosen player; a 0 passes every hand on in the "
+        "direction of play.",
+        "A31": "A 7 under Seven-O is played with the seat to swap hands with, never oneself.",
+    }
+
+    def touches(self, params: SevenO) -> Touches:
+        # the 7's target is named through the target hook, which the listing follows
+        return Touches(effect_ranks=frozenset({_SEVEN, _ZERO}))
+
+    def target(
+        self, card: Card, goes_out: bool, params: SevenO
+    ) -> tuple[bool | None, str, str] | None:
+        if card.rank is not _SEVEN:
+            return None
+        refusal = "A30" if goes_out else "B4.4"  # a last 7 takes no target (A30)
+        if not params.seven_swap or (goes_out and params.on_last_card is OnLastCard.NO_EFFECT):
+            return False, "A31", refusal
+        return (True if params.seven_mandatory else None), "A31", refusal
+
+    def play_effect(self, b: Builder, ctx: PlayContext, params: SevenO) -> bool:
+        rank = ctx.cards[-1].rank
+        if rank is not _SEVEN and rank is not _ZERO:
+            return False
+        if not ctx.hand and params.on_last_card is OnLastCard.NO_EFFECT:
+            return False  # A30: the official "no further effect" of a last card
+        seat = ctx.move.seat
+        b.turn = b.next(seat)
+        if rank is _SEVEN and params.seven_swap:
+            if ctx.move.target is not None:
+                b.swap_hands(seat, ctx.move.target)
+        elif rank is _ZERO and params.zero_rotate:
+            b.rotate_hands()
+        return True
+
+    def legal_clause(
+        self, state: GameState, move: Move, kind: PlayKind | None, params: SevenO
+    ) -> str | None:
+        if (
+            kind is KIND_TURN
+            and isinstance(move, Play)
+            and not move.extra
+            and move.card.rank in (_SEVEN, _ZERO)
+        ):
+            return "H07"
+        return None
+
+    def idle_options(self, rules: Rules, params: SevenO) -> list[IdleOption]:
+        if params.seven_swap:
+            return []
+        why = "while seven_swap is false"
+        return [("house_rules.seven_o.seven_mandatory", params.seven_mandatory, True, why)]
+
+    def contradictions(self, rules: Rules, params: SevenO) -> list[str]:
+        if not (params.seven_swap or params.zero_rotate):
+            return ["house_rules.seven_o: enabled with both seven_swap and zero_rotate off"]
+        return []
+
+
+RULE = _SevenORule()

@@ -17,15 +17,27 @@ total + 2). One draw card per turn (M2008 rule 4) follows from one card per play
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 
 from ..cards import Card, Rank
+from ..moves import Accept, Move, Play
+from ..state import GameState, Penalty, Phase
+from ..violations import CannotStack, MustStack, Violation
 from ._meta import meta
+from .hooks import KIND_STACK, HouseRule, IdleOption, PlayContext, PlayKind, Touches
+from .judge import is_bluff, without
+
+if TYPE_CHECKING:
+    from .builder import Builder
+    from .model import Rules
 
 __all__ = [
     "DRAW_RANKS",
+    "RULE",
     "Plus2OnPlus4Color",
     "StackChallenge",
     "StackPair",
@@ -141,3 +153,140 @@ def stack_allowed(rules: Stacking, card: Card, on: Card, active: object) -> str 
     ):
         return f"a Draw Two on a Wild Draw Four must be of the declared color ({active})"
     return None
+
+
+# --------------------------------------------------------------------------- the rule
+
+_W4 = Rank.WILD_DRAW_FOUR
+
+
+class _StackingRule(HouseRule):
+    """H01 as the engine consults it."""
+
+    name = "stacking"
+    clause = "H01"
+    params = Stacking
+    title = "Stacking"
+    clauses: ClassVar[Mapping[str, str]] = {
+        "H01": "Stacking: a draw card may answer a draw card; the penalties add up and the "
+        "player who cannot or will not stack draws the total.",
+        "A48": "Where stacking is compulsory, a player who can stack may not take the penalty.",
+    }
+
+    def touches(self, params: Stacking) -> Touches:
+        # A stack is a play on a pending penalty; the accept changes only through the
+        # optional (whether it is legal) and victim_loses_turn (what it does) options.
+        return Touches(
+            phases=frozenset({Phase.PENALTY}),
+            checks=frozenset() if params.optional else frozenset({Accept}),
+            moves=frozenset() if params.victim_loses_turn else frozenset({Accept}),
+        )
+
+    def answer_ranks(self, params: Stacking) -> frozenset[Rank]:
+        return DRAW_RANKS
+
+    def penalty_choice(self, rules: Rules, params: Stacking, card: Card) -> bool:
+        return True  # A60: the victim may stack
+
+    def answer_penalty(self, state: GameState, move: Play, params: Stacking) -> Any:
+        card = move.card
+        if not draw_value(card) or move.extra:
+            return None
+        assert state.penalty is not None
+        reason = stack_allowed(params, card, state.penalty.card, state.color)
+        if reason is None:
+            return KIND_STACK
+        return CannotStack(seat=move.seat, card=card, reason=reason)
+
+    def penalty_refusal(self, state: GameState, move: Play, params: Stacking) -> Violation:
+        assert state.penalty is not None
+        reason = f"{move.card} is not a draw card that can answer {state.penalty.card}"
+        return CannotStack(seat=move.seat, card=move.card, reason=reason)
+
+    def color_choice(self, card: Card, kind: PlayKind, params: Stacking) -> str | None:
+        if (
+            kind is KIND_STACK
+            and card.rank is _W4
+            and params.w4_color_restriction_in_stack is W4InStack.WAIVE_NO_COLOR_CHOICE
+        ):
+            return "H01"  # A47: the stacked card names no color; the declared one stays
+        return None
+
+    def bluff_exempt(self, card: Card, kind: PlayKind, params: Stacking) -> bool:
+        return kind is KIND_STACK and params.w4_color_restriction_in_stack is not W4InStack.ENFORCE
+
+    def accept_check(
+        self,
+        state: GameState,
+        seat: int,
+        answers: Iterable[tuple[Play, PlayKind]],
+        params: Stacking,
+    ) -> Violation | None:
+        if params.optional:
+            return None
+        # A48 option: a fair stack is compulsory; nobody is made to bluff (A47).
+        hand = state.hands[seat]
+        for play, kind in answers:
+            if kind is not KIND_STACK:
+                continue
+            if (
+                play.card.rank is _W4
+                and params.w4_color_restriction_in_stack is W4InStack.ENFORCE
+                and is_bluff(state.rules, without(hand, (play.card,)), state.top_card, state.color)
+            ):
+                continue
+            return MustStack(seat=seat, card=play.card)
+        return None
+
+    def carries_penalty(self, kind: PlayKind, params: Stacking) -> bool:
+        return kind is KIND_STACK
+
+    def shape_penalty(self, penalty: Penalty, ctx: PlayContext, params: Stacking) -> Penalty:
+        if ctx.kind is not KIND_STACK and not ctx.carried:
+            return penalty
+        if params.w4_color_restriction_in_stack is not W4InStack.ENFORCE:
+            # A47 waived: a stacked Wild Draw Four is never a bluff, so never challenged
+            return evolve(penalty, bluff=False, challengeable=False)
+        if params.challenge is StackChallenge.DISABLED:
+            return evolve(penalty, challengeable=False)  # A46
+        return penalty
+
+    def after_accept(self, b: Builder, seat: int, params: Stacking) -> bool:
+        return not params.victim_loses_turn  # A49 option: the victim draws, then plays
+
+    def legal_clause(
+        self, state: GameState, move: Move, kind: PlayKind | None, params: Stacking
+    ) -> str | None:
+        if kind is KIND_STACK or isinstance(move, Accept):
+            return "H01"
+        return None
+
+    def idle_options(self, rules: Rules, params: Stacking) -> list[IdleOption]:
+        out: list[IdleOption] = []
+        if not rules.challenge_possible:
+            why = "as no Wild Draw Four can be challenged under these rules (H10, H11)"
+            out.append(
+                ("house_rules.stacking.challenge", params.challenge, _DEFAULT.challenge, why)
+            )
+        if StackPair.PLUS2_ON_PLUS4 not in params.pairs:
+            out.append(
+                (
+                    "house_rules.stacking.plus2_on_plus4_color",
+                    params.plus2_on_plus4_color,
+                    _DEFAULT.plus2_on_plus4_color,
+                    "without plus2_on_plus4 in pairs",
+                )
+            )
+        return out
+
+    def contradictions(self, rules: Rules, params: Stacking) -> list[str]:
+        problems = []
+        if not params.pairs:
+            problems.append("house_rules.stacking.pairs: empty: no card could ever be stacked")
+        if len(set(params.pairs)) != len(params.pairs):
+            problems.append("house_rules.stacking.pairs: lists a pair twice")
+        return problems
+
+
+_DEFAULT = Stacking()
+RULE = _StackingRule()

@@ -1,0 +1,342 @@
+"""The transition builder: a mutable working copy of a state inside one move.
+
+The engine makes one :class:`Builder` per move that takes the general path; the move's
+effect and the rules' hooks (:class:`~uno_rules.rules.hooks.HouseRule`) change its fields
+and record events, and :meth:`Builder.finish` builds the one new state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..cards import Card
+from ..events import (
+    CardsDrawn,
+    Eliminated,
+    Event,
+    GameEnded,
+    HandsRotated,
+    HandsSwapped,
+    Reshuffled,
+    RoundEnded,
+)
+from ..randomness import derive_seed, shuffled
+from ..state import (
+    GameState,
+    Phase,
+    Pile,
+    Transition,
+    changer,
+    pile_cards,
+    pile_from,
+    seat_after,
+)
+from .options import OnBlocked, UnoWindow
+from .scoring import hand_points, score_round
+
+if TYPE_CHECKING:
+    pass
+
+_new = tuple.__new__  # builds a Transition without keyword handling
+
+__all__ = ["NO_SEATS", "Builder", "after_transfer"]
+
+# Every field a move may change; rules, players, seed, round and dealer stay.
+_FINISH = changer(
+    "hands",
+    "draw",
+    "discard",
+    "color",
+    "direction",
+    "turn",
+    "phase",
+    "drawn",
+    "penalty",
+    "uno_called",
+    "uno_open",
+    "scores",
+    "round_winner",
+    "game_winners",
+    "shuffles",
+    "passes",
+    "played_by",
+    "eliminated",
+)
+
+NO_SEATS: frozenset[int] = frozenset()
+PHASE_DRAWN = Phase.DRAWN
+PHASE_ROUND_OVER = Phase.ROUND_OVER
+PHASE_GAME_OVER = Phase.GAME_OVER
+PHASE_TURN = Phase.TURN
+
+
+def after_transfer(
+    called: frozenset[int],
+    opened: frozenset[int],
+    moved: frozenset[int],
+    hands: Sequence[tuple[Card, ...]],
+    must_call: bool,
+) -> tuple[frozenset[int], frozenset[int]]:
+    """A19, A40: hands moved to the seats ``moved`` lapse those seats' UNO calls and
+    windows; where ``must_call``, a moved seat left holding one card must call (its window
+    opens). A set is rebuilt only when it changes, so a kept history shares the others."""
+    if not called.isdisjoint(moved):
+        called = called - moved
+    if not opened.isdisjoint(moved):
+        opened = opened - moved
+    if must_call:
+        single = {s for s in moved if len(hands[s]) == 1}
+        if single:
+            opened = opened | single
+    return called, opened
+
+
+class Builder:
+    """A mutable working copy of a state's changing fields, used inside one transition."""
+
+    __slots__ = (
+        "actor",
+        "color",
+        "direction",
+        "discard",
+        "draw",
+        "drawn",
+        "eliminated",
+        "events",
+        "game_winners",
+        "hands",
+        "old",
+        "passes",
+        "penalty",
+        "phase",
+        "played_by",
+        "players",
+        "round_winner",
+        "rules",
+        "scores",
+        "shuffles",
+        "transferred",
+        "turn",
+        "uno_called",
+        "uno_open",
+    )
+
+    def __init__(self, state: GameState) -> None:
+        self.old = state
+        self.rules = state.rules
+        self.players = state.players
+        self.hands = list(state.hands)
+        self.draw: Pile = state.draw
+        self.discard: Pile = state.discard
+        self.color = state.color
+        self.direction = state.direction
+        self.turn = state.turn
+        self.phase = state.phase
+        self.drawn = state.drawn
+        self.penalty = state.penalty
+        # Seat sets stay frozen: a move that changes one builds a new set (most change none).
+        self.uno_called = state.uno_called
+        self.uno_open = state.uno_open
+        self.scores = state.scores
+        self.round_winner = state.round_winner
+        self.game_winners = state.game_winners
+        self.shuffles = state.shuffles
+        self.passes = state.passes
+        self.played_by = state.played_by
+        self.eliminated = state.eliminated
+        self.events: list[Event] = []
+        self.transferred: frozenset[int] = NO_SEATS
+        self.actor: int | None = None
+
+    # -- seats
+    def next(self, seat: int, steps: int = 1, direction: int | None = None) -> int:
+        """B4.3: the seat ``steps`` places after ``seat`` in the direction of play,
+        passing over eliminated seats."""
+        d = self.direction if direction is None else direction
+        return seat_after(self.players, self.eliminated, seat, d, steps)
+
+    def active(self) -> list[int]:
+        return [s for s in range(self.players) if s not in self.eliminated]
+
+    # -- the UNO window (A15)
+    def turn_action(self, seat: int) -> None:
+        """A play, draw or pass by the seat whose turn it is closes every open window
+        under the default ``next_turn_action`` (A15 a, A21)."""
+        if self.uno_open:
+            if self.rules.uno.window_closes_on is UnoWindow.NEXT_TURN_ACTION:
+                self.uno_open = NO_SEATS
+            self.other_acts(seat)
+
+    def other_acts(self, seat: int) -> None:
+        """A15 b (literal): any draw or play by a seat closes the other seats' windows."""
+        if (
+            self.uno_open
+            and self.rules.uno.window_closes_on is UnoWindow.ANY_OTHER_PLAYER_DRAW_OR_PLAY
+        ):
+            self.uno_open = self.uno_open & {seat}
+
+    # -- piles
+    def take(self) -> Card | None:
+        """The top card of the draw pile, reshuffling if it is empty (B11); ``None`` when
+        both piles are used up (A44)."""
+        if self.draw is None and not self.reshuffle():
+            return None
+        assert self.draw is not None
+        card = self.draw[0]
+        self.draw = self.draw[1]
+        return card
+
+    def draw_cards(self, seat: int, count: int, reason: str) -> tuple[Card, ...]:
+        """Draw ``count`` cards for ``seat``, reshuffling the discard pile under its top card
+        when the draw pile runs out (B11.1, B11.2, A43); with both piles used up, draw what
+        there is and the rest is forgiven (A17, A45)."""
+        got: list[Card] = []
+        while len(got) < count:
+            card = self.take()
+            if card is None:
+                break
+            got.append(card)
+        return self.receive(seat, tuple(got), reason)
+
+    def receive(self, seat: int, cards: tuple[Card, ...], reason: str) -> tuple[Card, ...]:
+        if cards:
+            self.hands[seat] = self.hands[seat] + cards
+            self.other_acts(seat)
+        self.events.append(CardsDrawn(seat, len(cards), reason, cards))
+        return cards
+
+    def reshuffle(self) -> bool:
+        """B11: the discard pile but its top card becomes the draw pile, in an order derived
+        from the seed, the round and the shuffle count; the top card and the active color
+        stay (A43)."""
+        discard = self.discard
+        assert discard is not None
+        if discard[2] <= 1:
+            return False
+        order = shuffled(tuple(pile_cards(discard[1])), self.next_shuffle_seed())
+        self.draw = pile_from(order)
+        self.discard = (discard[0], None, 1)
+        self.events.append(Reshuffled(len(order)))
+        return True
+
+    def next_shuffle_seed(self) -> int:
+        """A seed for the next shuffle of this round, derived from the state."""
+        self.shuffles += 1
+        old = self.old
+        return derive_seed(old.seed, old.round_number, self.shuffles, 0x5E5)
+
+    def put_under(self, cards: tuple[Card, ...]) -> None:
+        """Put ``cards`` at the bottom of the discard pile (H16, E3.3 discard_wilds)."""
+        if cards:
+            self.discard = pile_from((*pile_cards(self.discard), *cards))
+
+    # -- turns and the round
+    def end_round(self, winner: int | None) -> None:
+        """B10: score the round and see whether the game is over."""
+        rules = self.rules
+        blocked = winner is None
+        if blocked and rules.on_blocked is OnBlocked.SCORE_LOWEST_HAND:
+            order = [self.next(self.turn, k) for k in range(len(self.active()))]
+            winner = min(order, key=lambda s: hand_points(rules, self.hands[s]))
+        result = score_round(rules, self.hands, self.scores, winner, frozenset(self.eliminated))
+        self.scores = result.scores
+        self.round_winner = winner
+        self.phase = PHASE_ROUND_OVER
+        self.penalty = None
+        self.drawn = None
+        self.uno_open = NO_SEATS
+        self.events.append(RoundEnded(winner, result.gained, self.scores, blocked))
+        for seat in result.eliminated:
+            # 3.4: out of the game at the target; the scored hand goes under the discard
+            # pile, as a mercy elimination's does (H16), so an eliminated seat holds nothing
+            self.put_under(self.hands[seat])
+            self.hands[seat] = ()
+            self.eliminated = self.eliminated | {seat}
+            self.events.append(Eliminated(seat, "target"))
+        if result.game_winners is not None:
+            self.finish_game(result.game_winners)
+
+    def finish_game(self, winners: tuple[int, ...]) -> None:
+        self.phase = PHASE_GAME_OVER
+        self.game_winners = winners
+        self.events.append(GameEnded(winners))
+
+    def check_out(self) -> None:
+        """B10.1 / A55: the round ends when a hand is empty and no penalty waits for its
+        victim (B10.3: the last Draw Two or Wild Draw Four is still drawn). The acting seat
+        wins if its hand is empty, else the first empty hand in turn order."""
+        if self.penalty is not None or self.phase in (PHASE_ROUND_OVER, PHASE_GAME_OVER):
+            return
+        if all(self.hands):
+            return
+        empty = [s for s in self.active() if not self.hands[s]]
+        if not empty:
+            return
+        start = self.actor if self.actor is not None else self.turn
+        order = [start] + [self.next(start, k) for k in range(1, self.players)]
+        winner = next(s for s in order if s in empty)
+        self.end_round(winner)
+
+    # -- hands changing seats
+    def swap_hands(self, seat: int, target: int) -> None:
+        """H07 7-swap and E4 Wild Swap Hands: two seats trade hands."""
+        self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
+        self.transferred = self.transferred | {seat, target}
+        self.events.append(HandsSwapped(seat, target))
+
+    def rotate_hands(self) -> None:
+        """H07 0-rotate: every hand passes to the next seat in the direction of play (A32)."""
+        active = self.active()
+        old = {s: self.hands[s] for s in active}
+        for s in active:
+            self.hands[self.next(s)] = old[s]
+        self.transferred = self.transferred | set(active)
+        self.events.append(HandsRotated(self.direction))
+
+    def finish(self) -> Transition:
+        """The end of the move: the round's end (B10.1), the rules' end-of-move hooks (H16),
+        UNO calls and windows after transfers (A19, A20); then the one new state."""
+        self.check_out()
+        for hook, params in self.rules.plan.after_move:
+            hook(self, params)
+        uno = self.rules.uno
+        if self.transferred:
+            self.uno_called, self.uno_open = after_transfer(
+                self.uno_called,
+                self.uno_open,
+                self.transferred,
+                self.hands,
+                uno.enabled
+                and uno.applies_after_transfer
+                and self.phase not in (PHASE_ROUND_OVER, PHASE_GAME_OVER),
+            )
+        hands = self.hands
+        if self.uno_called or self.uno_open:
+            # A20: a call lapses, and a window closes, once the hand is not one card.
+            if any(len(hands[s]) != 1 for s in self.uno_called):
+                self.uno_called = frozenset(s for s in self.uno_called if len(hands[s]) == 1)
+            if any(len(hands[s]) != 1 for s in self.uno_open):
+                self.uno_open = frozenset(s for s in self.uno_open if len(hands[s]) == 1)
+        state = _FINISH(
+            self.old,
+            tuple(hands),
+            self.draw,
+            self.discard,
+            self.color,
+            self.direction,
+            self.turn,
+            self.phase,
+            self.drawn,
+            self.penalty,
+            self.uno_called,
+            self.uno_open,
+            self.scores,
+            self.round_winner,
+            self.game_winners,
+            self.shuffles,
+            self.passes,
+            self.played_by,
+            self.eliminated,
+        )
+        return _new(Transition, (state, tuple(self.events)))

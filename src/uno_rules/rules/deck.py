@@ -1,0 +1,42 @@
+"""The deck a rule set deals (B1.1, E1), in canonical order."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ..cards import Card, Rank, classic_deck
+from .model import Rules
+from .options import Deck
+
+__all__ = ["build_deck"]
+
+
+def build_deck(rules: Rules) -> tuple[Card, ...]:
+    """The deck named by ``rules.deck`` in canonical order (B1.1, E1): the 108 cards plus
+    the edition's extra cards that the preset keeps."""
+    cards = rules.extra_cards
+    # Cached on the facts that decide the deck: hashing a whole Rules costs more than
+    # building a deck, and new_game asks for one every round.
+    return _deck(
+        rules.deck,
+        cards.blank.count,
+        cards.wild_swap_hands.enabled,
+        cards.wild_shuffle_hands.enabled,
+        cards.wild_customizable.count,
+    )
+
+
+@cache
+def _deck(deck: Deck, blanks: int, swap: bool, shuffle: bool, custom: int) -> tuple[Card, ...]:
+    extra: list[Card] = []
+    if deck is Deck.BLANK_112_2001:
+        extra += [Card(None, Rank.BLANK)] * blanks
+    elif deck is Deck.SWAP_112_2015:
+        if swap:
+            extra.append(Card(None, Rank.WILD_SWAP_HANDS))
+        extra += [Card(None, Rank.WILD_CUSTOMIZABLE)] * custom
+    elif deck is Deck.SHUFFLE_112_2018:
+        if shuffle:
+            extra.append(Card(None, Rank.WILD_SHUFFLE_HANDS))
+        extra += [Card(None, Rank.WILD_CUSTOMIZABLE)] * custom
+    return classic_deck() + tuple(extra)

@@ -1,0 +1,262 @@
+"""The house-rule interface: what a rule module declares and the moments it is consulted.
+
+A house rule is one module under :mod:`uno_rules.rules` (or in another installed package,
+see ``docs/write-a-house-rule.md``) holding its parameters (an ``attrs`` frozen class
+with an ``enabled`` switch and field metadata) and one :class:`HouseRule` object. Every hook
+of :class:`HouseRule` does nothing by default; a rule overrides the hooks of the moments it
+changes. The engine consults only the hooks a rule overrides, only while the rule is
+enabled, in the order of :data:`uno_rules.rules.registry.ORDER` (see that module).
+
+The moments, in the order a move meets them:
+
+- ``answer_penalty`` / ``penalty_refusal``: a card played on a pending draw penalty (A60):
+  what kind of answer it is, or why it is refused;
+- ``out_of_turn``: a card played out of turn (jump-in);
+- ``target``: whether a card's play names a target seat;
+- ``color_choice`` and ``bluff_exempt``: a wild's color and the Wild Draw Four restriction
+  for a kind of play;
+- ``accept_check``: whether the victim of a penalty may take it;
+- ``drawn_compulsory``: whether a drawn card must be played;
+- ``turn_draw``: how a draw on one's own turn takes its cards;
+- ``carries_penalty`` and ``shape_penalty``: what a draw card played as an answer adds to,
+  and what the new penalty allows (bluff, challenge);
+- ``play_effect``: what a played card does (before the official effect; returning ``True``
+  replaces it);
+- ``after_accept``: who plays after a penalty is taken;
+- ``after_move``: the end of every move (the mercy rule);
+- ``legal_clause``: the clause a ruling cites for a legal move.
+
+And, outside play: ``touches`` (what the fast paths must leave to the general path),
+``penalty_choice`` (A60: a draw card leaves its victim a decision), ``idle_options`` and
+``contradictions`` (preset checking), ``clauses`` (one sentence per clause id).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from attrs import frozen
+
+from ..cards import Card, Color, Rank
+from ..moves import Move, Play
+from ..state import GameState, Penalty, Phase
+from ..violations import Violation
+
+if TYPE_CHECKING:
+    from .builder import Builder
+    from .model import Rules
+
+__all__ = [
+    "KIND_DEFLECT",
+    "KIND_JUMP_IN",
+    "KIND_STACK",
+    "KIND_TURN",
+    "HouseRule",
+    "IdleOption",
+    "PlayContext",
+    "PlayKind",
+    "Touches",
+]
+
+
+class PlayKind(Enum):
+    """How a play relates to the pending decision."""
+
+    TURN = "turn"  # an ordinary play on the seat's own turn (B4.4)
+    STACK = "stack"  # a draw card answering a pending penalty (H01)
+    DEFLECT = "deflect"  # a Reverse or Skip answering a pending penalty (H15)
+    JUMP_IN = "jump-in"  # an identical card out of turn (H06)
+
+
+# Read on every move by the rules' hooks, bound to module names: on Python 3.11 reading an
+# enum member through its class goes through EnumType.__getattr__ (docs/performance.md).
+KIND_TURN = PlayKind.TURN
+KIND_STACK = PlayKind.STACK
+KIND_DEFLECT = PlayKind.DEFLECT
+KIND_JUMP_IN = PlayKind.JUMP_IN
+
+_NO_RANKS: frozenset[Rank] = frozenset()
+_NO_PHASES: frozenset[Phase] = frozenset()
+_NO_MOVES: frozenset[type[Move]] = frozenset()
+
+
+@frozen
+class Touches:
+    """What an enabled rule changes, for the fast paths to keep off.
+
+    ``ranks``: ranks whose play on an ordinary turn the rule judges (legal or not) or
+    changes; ``effect_ranks``: ranks whose play's effect only it changes (a target named
+    through the ``target`` hook counts as effect: the engine lists targets from that hook);
+    ``phases``: phases in which it changes which moves are legal;
+    ``checks``: kinds of move whose legality it changes, in any phase;
+    ``moves``: kinds of move whose transition it changes, in any phase;
+    ``every_move``: it acts at the end of every move (``after_move``).
+    A fast path runs only where nothing enabled touches it; anything else takes the general
+    path, so a new rule is never bypassed. When unsure, declare more: it costs speed only.
+    """
+
+    ranks: frozenset[Rank] = _NO_RANKS
+    effect_ranks: frozenset[Rank] = _NO_RANKS
+    phases: frozenset[Phase] = _NO_PHASES
+    checks: frozenset[type[Move]] = _NO_MOVES
+    moves: frozenset[type[Move]] = _NO_MOVES
+    every_move: bool = False
+
+
+NOTHING = Touches()
+
+
+class PlayContext(NamedTuple):
+    """A play being applied: the move, its cards (the first, then any extra ones), its
+    kind, the penalty it answered (if any) and the amount it carries on, the color before
+    it, the hand left, and how many cards' effects apply (H09)."""
+
+    move: Play
+    cards: tuple[Card, ...]
+    kind: PlayKind
+    pending: Penalty | None
+    carried: int
+    color_before: Color
+    hand: tuple[Card, ...]
+    times: int
+
+    @property
+    def card(self) -> Card:
+        """The card whose effect applies: the last one played."""
+        return self.cards[-1]
+
+    @property
+    def went_out(self) -> bool:
+        return not self.hand
+
+
+# (path, value, default, why): an option that cannot take effect (see presets.idle_options)
+IdleOption = tuple[str, Any, Any, str]
+
+
+class HouseRule:
+    """One house rule: its name under ``house_rules``, its parameters class, its clauses
+    and its hooks. Subclass it, set the class attributes, override the hooks you need, and
+    make one instance (``RULE = MyRule()``)."""
+
+    name: ClassVar[str]  # the key under ``house_rules`` in a preset
+    clause: ClassVar[str]  # the clause id of the rule itself (H01, ...)
+    params: ClassVar[type]  # an attrs frozen class with an ``enabled: bool`` field
+    title: ClassVar[str] = ""  # a short title for tables and messages
+    clauses: ClassVar[Mapping[str, str]] = {}  # clause id -> one sentence for rulings
+
+    # -- what the rule touches (read once per rule set, by compile())
+    def is_enabled(self, params: Any) -> bool:
+        """Whether the rule is on (its ``enabled`` switch)."""
+        return bool(params.enabled)
+
+    def touches(self, params: Any) -> Touches:
+        return NOTHING
+
+    def answer_ranks(self, params: Any) -> frozenset[Rank]:
+        """Ranks of the cards that may answer a pending penalty under this rule."""
+        return _NO_RANKS
+
+    def jump_card(self, state: GameState, params: Any) -> Card | None:
+        """The one card that may be played out of turn in ``state``, if any."""
+        return None
+
+    def penalty_choice(self, rules: Rules, params: Any, card: Card) -> bool:
+        """A60: whether the victim of ``card`` has a decision to make under this rule."""
+        return False
+
+    # -- judging a move (a verdict on a play may depend on whether a wild names a color,
+    # never on which of the four colors it names: B7.4 leaves that to the player)
+    def answer_penalty(self, state: GameState, move: Play, params: Any) -> Any:
+        """A :class:`PlayKind` or :class:`Violation` for a card played by the victim on a
+        pending penalty, or ``None`` when this rule has nothing to say about it."""
+        return None
+
+    def penalty_refusal(self, state: GameState, move: Play, params: Any) -> Violation | None:
+        """The refusal of a card that answers no penalty, if this rule words it."""
+        return None
+
+    def out_of_turn(
+        self, state: GameState, move: Play, default: Violation, params: Any
+    ) -> Violation | None:
+        """For a play out of turn (or on a penalty no answer took): ``None`` if this rule
+        allows it (a jump-in), else the refusal (``default`` where the rule does not
+        apply)."""
+        return default
+
+    def target(
+        self, card: Card, goes_out: bool, params: Any
+    ) -> tuple[bool | None, str, str] | None:
+        """Whether a play of ``card`` names a target seat (``True`` required, ``None``
+        optional, ``False`` not allowed), the clause a missing or wrong target breaks and
+        the clause that refuses one; ``None`` if the card is not this rule's."""
+        return None
+
+    def color_choice(self, card: Card, kind: PlayKind, params: Any) -> str | None:
+        """The clause under which a wild played as ``kind`` names no color (``None``: it
+        names one, as usual)."""
+        return None
+
+    def bluff_exempt(self, card: Card, kind: PlayKind, params: Any) -> bool:
+        """Whether a Wild Draw Four played as ``kind`` escapes the color restriction."""
+        return False
+
+    def accept_check(
+        self, state: GameState, seat: int, answers: Iterable[tuple[Play, PlayKind]], params: Any
+    ) -> Violation | None:
+        """Why the victim may not take the pending penalty, if so; ``answers`` are the
+        victim's legal plays on it, with their kinds (computed only when read)."""
+        return None
+
+    def drawn_compulsory(self, state: GameState, params: Any) -> str | None:
+        """The clause that makes a fairly playable drawn card compulsory, if any."""
+        return None
+
+    # -- transitions
+    def turn_draw(
+        self, state: GameState, seat: int, voluntary: bool, source: Iterable[Card], params: Any
+    ) -> tuple[tuple[Card, ...], bool] | None:
+        """The cards a draw on one's own turn takes from ``source`` (taking each card only
+        when it is drawn) and whether ``source`` ran out, if this rule draws them; ``None``
+        for one card, as usual. The general path and the draw shortcut both ask it."""
+        return None
+
+    def carries_penalty(self, kind: PlayKind, params: Any) -> bool:
+        """Whether a play of ``kind`` on a pending penalty adds to it."""
+        return False
+
+    def shape_penalty(self, penalty: Penalty, ctx: PlayContext, params: Any) -> Penalty:
+        """The penalty a draw card leaves pending, as this rule changes it."""
+        return penalty
+
+    def play_effect(self, b: Builder, ctx: PlayContext, params: Any) -> bool:
+        """Apply what the played card does under this rule; ``True`` if that replaces the
+        official effect (called after a draw card's penalty, before anything else)."""
+        return False
+
+    def after_accept(self, b: Builder, seat: int, params: Any) -> bool:
+        """After ``seat`` took a penalty: ``True`` if this rule keeps the turn with it."""
+        return False
+
+    def after_move(self, b: Builder, params: Any) -> None:
+        """At the end of every move."""
+
+    # -- rulings and presets
+    def legal_clause(
+        self, state: GameState, move: Move, kind: PlayKind | None, params: Any
+    ) -> str | None:
+        """The clause that makes a legal move legal under this rule, if it decides it."""
+        return None
+
+    def idle_options(self, rules: Rules, params: Any) -> list[IdleOption]:
+        """Options of this rule that cannot take effect under ``rules`` while it is on."""
+        return []
+
+    def contradictions(self, rules: Rules, params: Any) -> list[str]:
+        """Combinations (while the rule is on) that contradict each other."""
+        return []
+
+    def __repr__(self) -> str:
+        return f"<house rule {self.name} ({self.clause})>"

@@ -1,0 +1,118 @@
+"""Judging cards against a state: matching (B5), the Wild Draw Four restriction (B8.1),
+what a hand can play, drawing until playable (H02). Used by the engine and by rule modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ..cards import Card, Color, Rank
+from ..state import GameState, pile_size
+from .go_out import kind_of
+from .options import W4Restriction
+
+if TYPE_CHECKING:
+    from .model import Rules
+
+__all__ = [
+    "can_draw",
+    "draw_until_playable",
+    "has_legal_card",
+    "holds",
+    "is_bluff",
+    "matches",
+    "playable",
+    "without",
+]
+
+RANK_WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
+
+
+def matches(card: Card, top: Card, color: Color | None) -> bool:
+    """B5.1-B5.5: a wild always matches; a colored card matches the active color, or the
+    top card's number or symbol (a wild on top has neither)."""
+    if card.color is None:
+        return True
+    if card.color is color:
+        return True
+    return top.color is not None and card.rank is top.rank
+
+
+def can_draw(state: GameState) -> bool:
+    """A card can be drawn: the draw pile has one, or a reshuffle would give one (B11, A44)."""
+    return state.draw is not None or pile_size(state.discard) > 1
+
+
+def is_bluff(rules: Rules, hand_after: tuple[Card, ...], top: Card, color: Color | None) -> bool:
+    """B8.1 / A10 / A11 / H10: whether a Wild Draw Four breaks its restriction, judged on
+    the hand left after playing it (B8.2)."""
+    restriction = rules.w4_restriction
+    if restriction is W4Restriction.COLOR or restriction is W4Restriction.STRICT:
+        return any(c.color is color for c in hand_after)
+    if restriction is W4Restriction.ANY_PLAYABLE:
+        return any(c.rank is not RANK_WILD_DRAW_FOUR and matches(c, top, color) for c in hand_after)
+    return False
+
+
+def playable(state: GameState, hand: tuple[Card, ...], card: Card, fair_only: bool = True) -> bool:
+    """``card`` can be played from ``hand`` on its own turn: it matches (B5), it may go out
+    if it is the last card (H14), and a Wild Draw Four is no bluff where bluffing is barred
+    (H10 ``strict``) or where ``fair_only`` asks for a fair card (B8.1)."""
+    if not matches(card, state.top_card, state.color):
+        return False
+    rules = state.rules
+    if len(hand) == 1 and kind_of(card) in rules.house_rules.go_out.forbidden_last_cards:
+        return False
+    if card.rank is RANK_WILD_DRAW_FOUR and (
+        fair_only or rules.w4_restriction is W4Restriction.STRICT
+    ):
+        return not is_bluff(rules, without(hand, (card,)), state.top_card, state.color)
+    return True
+
+
+def has_legal_card(state: GameState, seat: int) -> bool:
+    """``seat`` holds a card it can fairly play (a bluff does not count: H04, B6.1)."""
+    hand = state.hands[seat]
+    top, color = state.top_card, state.color
+    # matches() first: the cheap B5 test rules out most cards before playable's others
+    return any(matches(c, top, color) and playable(state, hand, c) for c in dict.fromkeys(hand))
+
+
+def draw_until_playable(
+    state: GameState, seat: int, source: Iterable[Card], cap: int | None
+) -> tuple[tuple[Card, ...], bool]:
+    """H02: the cards ``seat`` takes one at a time from ``source`` until one can be played
+    (a bluff counts) or ``cap`` is reached, and whether ``source`` ran out first. A card
+    is taken from ``source`` only when it is drawn."""
+    got: list[Card] = []
+    hand = state.hands[seat]
+    top, color = state.top_card, state.color
+    cards = iter(source)
+    while cap is None or len(got) < cap:
+        card = next(cards, None)
+        if card is None:
+            return tuple(got), True
+        got.append(card)
+        # matches() first: most drawn cards fail B5, before the hand is built for the rest
+        if matches(card, top, color) and playable(state, hand + tuple(got), card, fair_only=False):
+            break
+    return tuple(got), False
+
+
+def without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    out = list(hand)
+    for card in cards:
+        out.remove(card)
+    return tuple(out)
+
+
+def holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> Card | None:
+    """The first of ``cards`` that ``hand`` does not hold (counting copies), or ``None``."""
+    left = list(hand)
+    for card in cards:
+        if card in left:
+            left.remove(card)
+        else:
+            return card
+    return None

@@ -1,0 +1,271 @@
+"""The one ordered registry of house rules, and :func:`compile`: a rule set's plan.
+
+**Order of consultation.** :data:`ORDER` lists the bundled house rules; rules installed by
+other packages (entry-point group ``uno_rules.house_rules``, see
+``docs/write-a-house-rule.md``) follow them, in the order of their names. Wherever the
+engine asks the rules something (the hooks of :class:`~uno_rules.rules.hooks.HouseRule`), it
+asks the enabled rules in this order and the first answer wins; the official rules answer
+last. The order is:
+
+1. ``stacking`` (H01) and 2. ``deflect`` (H15): the answers to a pending penalty, a draw
+   card first (a card is a stack or a deflect, never both);
+3. ``jump_in`` (H06): a play out of turn, once no answer took it;
+4. ``multi_card`` (H09) and 5. ``seven_o`` (H07): what a play on one's own turn does;
+6. ``go_out`` (H14): what may be the last card;
+7. ``draw_until_playable`` (H02) before 8. ``force_play`` (H03): the clause that makes a
+   drawn card compulsory is H02's when both apply;
+9. ``mercy`` (H16): at the end of every move, after the round's end is checked;
+10. ``partnership`` (T6): scoring only.
+
+**The plan.** :func:`compile` turns a :class:`~uno_rules.Rules` value into a :class:`Plan`
+once; it is kept on the value itself (``rules.plan``), so equal rule sets built twice each
+compile once and nothing is keyed by ``id``. A plan holds, for each hook, the enabled rules
+that implement it (so the engine calls only those), and what the enabled rules touch
+(ranks, phases, kinds of move): the engine's fast paths run only where nothing enabled
+touches, and a new rule therefore takes the general path by construction.
+
+Nothing is imported from a name written in a preset: a preset may only name a rule that an
+installed distribution declares under the entry-point group, and only that declared object
+is loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from ..cards import Card, Rank
+from ..errors import PresetError
+from ..moves import Move
+from ..state import Phase
+from . import (
+    deflect,
+    draw_until_playable,
+    force_play,
+    go_out,
+    jump_in,
+    mercy,
+    multi_card,
+    partnership,
+    seven_o,
+    stacking,
+)
+from .hooks import HouseRule
+
+if TYPE_CHECKING:
+    from .model import Rules
+
+__all__ = [
+    "GROUP",
+    "ORDER",
+    "Plan",
+    "bundled_names",
+    "clause_sentence",
+    "compile",
+    "find_rule",
+    "installed_names",
+    "installed_rule",
+    "on_refresh",
+    "refresh",
+]
+
+GROUP = "uno_rules.house_rules"
+
+ORDER: tuple[HouseRule, ...] = (
+    stacking.RULE,
+    deflect.RULE,
+    jump_in.RULE,
+    multi_card.RULE,
+    seven_o.RULE,
+    go_out.RULE,
+    draw_until_playable.RULE,
+    force_play.RULE,
+    mercy.RULE,
+    partnership.RULE,
+)
+
+
+def bundled_names() -> tuple[str, ...]:
+    return tuple(rule.name for rule in ORDER)
+
+
+@cache
+def _entry_points() -> dict[str, Any]:
+    from importlib.metadata import entry_points
+
+    found: dict[str, Any] = {}
+    for ep in entry_points(group=GROUP):
+        if ep.name not in found and ep.name not in bundled_names():
+            found[ep.name] = ep
+    return found
+
+
+def installed_names() -> tuple[str, ...]:
+    """Names of the house rules that installed packages declare, sorted."""
+    return tuple(sorted(_entry_points()))
+
+
+@cache
+def installed_rule(name: str) -> HouseRule:
+    """The installed rule declared under ``name``; :class:`~uno_rules.PresetError` if no
+    installed package declares it or it cannot be loaded."""
+    ep = _entry_points().get(name)
+    if ep is None:
+        known = ", ".join(installed_names()) or "none"
+        raise PresetError(
+            [f"house_rules.{name}: no such house rule is installed (installed: {known})"]
+        )
+    try:
+        rule = ep.load()
+    except Exception as exc:  # a broken plugin is a configuration problem, not a crash
+        raise PresetError(
+            [f"house_rules.{name}: the installed rule could not be loaded ({type(exc).__name__})"]
+        ) from None
+    if not isinstance(rule, HouseRule) or rule.name != name:
+        raise PresetError(
+            [f"house_rules.{name}: the entry point does not name a HouseRule called {name!r}"]
+        )
+    return rule
+
+
+def refresh() -> None:
+    """Forget the installed rules found so far, so that a package installed while the
+    process runs is seen (the list is read once, at the first preset that needs it)."""
+    _entry_points.cache_clear()
+    installed_rule.cache_clear()
+    for forget in _ON_REFRESH:
+        forget()
+
+
+_ON_REFRESH: list[Callable[[], None]] = []
+
+
+def on_refresh(forget: Callable[[], None]) -> None:
+    """Have :func:`refresh` call ``forget`` too (a cache built from the installed rules)."""
+    _ON_REFRESH.append(forget)
+
+
+def find_rule(name: str) -> HouseRule | None:
+    """The bundled or installed rule called ``name``, or ``None``."""
+    for rule in ORDER:
+        if rule.name == name:
+            return rule
+    if name in _entry_points():
+        return installed_rule(name)
+    return None
+
+
+def clause_sentence(clause: str, installed: Iterable[HouseRule] = ()) -> str | None:
+    """The one-sentence text of ``clause`` from the rule modules, if one states it."""
+    for rule in (*ORDER, *installed):
+        text = rule.clauses.get(clause)
+        if text is not None:
+            return text
+    return None
+
+
+Hook = tuple[Callable[..., Any], Any]  # a rule's bound hook and that rule's parameters
+
+
+def _overrides(rule: HouseRule, name: str) -> bool:
+    return getattr(type(rule), name) is not getattr(HouseRule, name)
+
+
+class Plan:
+    """What a rule set's enabled house rules do, worked out once (see the module
+    docstring). ``fast`` is left for the engine's fast paths to keep their tables in."""
+
+    __slots__ = (
+        "_choice",
+        "accept_check",
+        "after_accept",
+        "after_move",
+        "answer_penalty",
+        "answer_ranks",
+        "bluff_exempt",
+        "carries_penalty",
+        "checks",
+        "color_choice",
+        "drawn_compulsory",
+        "effect_ranks",
+        "enabled",
+        "every_move",
+        "fast",
+        "jump_card",
+        "legal_clause",
+        "moves",
+        "out_of_turn",
+        "penalty_refusal",
+        "phases",
+        "play_effect",
+        "ranks",
+        "rules",
+        "shape_penalty",
+        "target",
+        "turn_draw",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        hr = rules.house_rules
+        installed: tuple[HouseRule, ...] = getattr(type(hr), "installed", ())
+        enabled = []
+        for rule in (*ORDER, *installed):
+            params = getattr(hr, rule.name)
+            if rule.is_enabled(params):
+                enabled.append((rule, params))
+        self.enabled: tuple[tuple[HouseRule, Any], ...] = tuple(enabled)
+
+        def hooks(name: str) -> tuple[Hook, ...]:
+            return tuple(
+                (getattr(rule, name), params) for rule, params in enabled if _overrides(rule, name)
+            )
+
+        self.answer_penalty = hooks("answer_penalty")
+        self.penalty_refusal = hooks("penalty_refusal")
+        self.out_of_turn = hooks("out_of_turn")
+        self.target = hooks("target")
+        self.color_choice = hooks("color_choice")
+        self.bluff_exempt = hooks("bluff_exempt")
+        self.accept_check = hooks("accept_check")
+        self.drawn_compulsory = hooks("drawn_compulsory")
+        self.turn_draw = hooks("turn_draw")
+        self.carries_penalty = hooks("carries_penalty")
+        self.shape_penalty = hooks("shape_penalty")
+        self.play_effect = hooks("play_effect")
+        self.after_accept = hooks("after_accept")
+        self.after_move = hooks("after_move")
+        self.legal_clause = hooks("legal_clause")
+        self.jump_card = hooks("jump_card")
+        touches = [rule.touches(params) for rule, params in enabled]
+        self.ranks: frozenset[Rank] = frozenset().union(*(t.ranks for t in touches))
+        self.effect_ranks: frozenset[Rank] = frozenset().union(*(t.effect_ranks for t in touches))
+        self.phases: frozenset[Phase] = frozenset().union(*(t.phases for t in touches))
+        self.checks: frozenset[type[Move]] = frozenset().union(*(t.checks for t in touches))
+        self.moves: frozenset[type[Move]] = frozenset().union(*(t.moves for t in touches))
+        self.every_move = any(t.every_move for t in touches)
+        self.answer_ranks: frozenset[Rank] = frozenset().union(
+            *(rule.answer_ranks(params) for rule, params in enabled)
+        )
+        self._choice: dict[Rank, bool] = {}
+        self.fast: Any = None
+
+    def penalty_choice(self, card: Card) -> bool:
+        """A60: a draw card leaves its victim a decision (so its draw waits for ``accept``)
+        when an enabled rule gives one (a stack, a deflect, a jump-in) or when it is a Wild
+        Draw Four that can be challenged."""
+        found = self._choice.get(card.rank)
+        if found is None:
+            rules = self.rules
+            found = any(
+                rule.penalty_choice(rules, params, card) for rule, params in self.enabled
+            ) or (card.rank is Rank.WILD_DRAW_FOUR and rules.challenge_possible)
+            self._choice[card.rank] = found
+        return found
+
+
+def compile(rules: Rules) -> Plan:
+    """The plan of ``rules`` (kept on the value: ``rules.plan``)."""
+    plan: Plan = rules.plan
+    return plan

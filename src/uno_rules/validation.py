@@ -1,0 +1,526 @@
+"""Validation: :func:`validate`, and the candidates that define the legal moves.
+
+One source of truth for legality: the legal moves of a seat are, by definition, the
+candidates that :func:`validate` accepts (:func:`reference_legal_moves`). A move is checked
+in a fixed order: seat, round state, whose turn, the pending decision, the card, the
+options. Wherever a house rule has a say, the enabled rules are asked through the rule
+set's plan (``rules.plan``), in the order of :mod:`uno_rules.rules.registry`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from itertools import permutations
+from typing import TypeAlias
+
+from . import violations as v
+from .cards import COLORS, Card, Color, Rank
+from .moves import (
+    Accept,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Draw,
+    Move,
+    Pass,
+    Play,
+    parse_move,
+)
+from .rules import AfterDraw, MultiCard, VoluntaryDraw, W4Restriction
+from .rules.go_out import kind_of
+from .rules.hooks import PlayKind
+from .rules.judge import can_draw, has_legal_card, holds, is_bluff, matches, playable, without
+from .rules.multi_card import extra_allowed
+from .rules.stacking import draw_value
+from .state import GameState, Phase, seat_after
+
+__all__ = [
+    "MoveLike",
+    "candidate_cards",
+    "play_candidates",
+    "play_kind",
+    "play_variants",
+    "reference_legal_moves",
+    "targeting",
+    "validate",
+]
+
+MoveLike: TypeAlias = Move | str
+
+# Enum members read on every move, bound to module names: on Python 3.11 reading
+# ``Phase.TURN`` goes through EnumType.__getattr__'s hook and costs about ten times a
+# global read (docs/performance.md).
+PHASE_CHOOSE_COLOR = Phase.CHOOSE_COLOR
+PHASE_DRAWN = Phase.DRAWN
+PHASE_GAME_OVER = Phase.GAME_OVER
+PHASE_PENALTY = Phase.PENALTY
+PHASE_ROUND_OVER = Phase.ROUND_OVER
+PHASE_TURN = Phase.TURN
+KIND_JUMP_IN = PlayKind.JUMP_IN
+KIND_TURN = PlayKind.TURN
+RANK_DRAW_TWO = Rank.DRAW_TWO
+RANK_WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
+RANK_WILD_SWAP_HANDS = Rank.WILD_SWAP_HANDS
+
+
+def is_seat(value: object, players: int) -> bool:
+    return type(value) is int and 0 <= value < players
+
+
+def validate(state: GameState, move: MoveLike) -> v.Violation | None:
+    """The violation that refuses ``move`` in ``state``, or ``None`` if it is legal.
+
+    ``move`` may be a move object or move text (``"0 R5"``); bad text raises
+    :class:`~uno_rules.NotationError`.
+    """
+    if isinstance(move, str):
+        move = parse_move(move)
+    check = _CHECKS.get(type(move))
+    if check is None:
+        raise TypeError(f"not a move: {move!r}")
+    seat = move.seat
+    if not is_seat(seat, state.players):
+        return v.UnknownSeat(seat=None, players=state.players, value=seat)
+    if state.phase is PHASE_GAME_OVER:
+        return v.GameOver(seat=seat)
+    if state.phase is PHASE_ROUND_OVER:
+        return v.RoundOver(seat=seat)
+    if seat in state.eliminated:
+        rule = "H16" if state.rules.house_rules.mercy.enabled else "T10"
+        return v.SeatEliminated(seat=seat, rule=rule)
+    return check(state, move)
+
+
+def _turn_guard(state: GameState, seat: int) -> v.Violation | None:
+    """Checks shared by draws and passes: whose turn, and the pending decision."""
+    if seat != state.turn:
+        return v.NotYourTurn(seat=seat, turn=state.turn)
+    if state.phase is PHASE_PENALTY:
+        assert state.penalty is not None
+        return _penalty_pending(state, seat)
+    if state.phase is PHASE_CHOOSE_COLOR:
+        return v.ColorChoicePending(seat=seat, chooser=state.turn)
+    return None
+
+
+def _penalty_pending(state: GameState, seat: int, rule: str | None = None) -> v.Violation:
+    """A pending draw penalty must be answered first (B7.3 / B7.5, A60)."""
+    penalty = state.penalty
+    assert penalty is not None
+    if rule is None:
+        rule = "B7.5" if penalty.card.rank is RANK_WILD_DRAW_FOUR else "A60"
+    return v.PenaltyPending(seat=seat, rule=rule, victim=state.turn, amount=penalty.amount)
+
+
+def _out_of_turn(state: GameState, move: Play, default: v.Violation) -> v.Violation | None:
+    """A play out of turn, or on a penalty that no answer took: ``None`` if an enabled rule
+    allows it (H06 jump-in), else the refusal (``default`` where no rule applies)."""
+    for hook, params in state.rules.plan.out_of_turn:
+        found = hook(state, move, default, params)
+        if found is not default:
+            return found  # type: ignore[no-any-return]
+    return default
+
+
+def play_kind(state: GameState, move: Play) -> PlayKind | v.Violation:
+    """Which kind of play ``move`` is in ``state``, or why it is no play at all. On a
+    pending penalty the enabled rules are asked in the registry's order (a stack, a
+    deflect); a card no rule takes may still jump in."""
+    seat = move.seat
+    phase = state.phase
+    if seat == state.turn and (phase is PHASE_TURN or phase is PHASE_DRAWN):
+        return KIND_TURN
+    if seat == state.turn and phase is PHASE_PENALTY:
+        plan = state.rules.plan
+        refusal: v.Violation | None = None
+        for hook, params in plan.answer_penalty:
+            found = hook(state, move, params)
+            if found is None:
+                continue
+            if isinstance(found, PlayKind):
+                return found
+            refusal = found
+            break
+        else:
+            for hook, params in plan.penalty_refusal:
+                refusal = hook(state, move, params)
+                if refusal is not None:
+                    break
+        if refusal is None:
+            refusal = _penalty_pending(state, seat)
+        found = _out_of_turn(state, move, refusal)
+        return KIND_JUMP_IN if found is None else found
+    if seat == state.turn and phase is PHASE_CHOOSE_COLOR:
+        return v.ColorChoicePending(seat=seat, chooser=seat)
+    found = _out_of_turn(state, move, _out_of_turn_refusal(state, move))
+    return KIND_JUMP_IN if found is None else found
+
+
+def _out_of_turn_refusal(state: GameState, move: Play) -> v.Violation:
+    """Why a play out of turn is refused. The victim of a Draw Two or Wild Draw Four who
+    tries to answer it with a draw card is told the card could not be stacked (B7.3, C1):
+    that is the dispute, not whose turn it is."""
+    top = state.top_card
+    by = state.played_by
+    if (
+        by is not None
+        and draw_value(top)
+        and draw_value(move.card)
+        and move.seat == seat_after(state.players, state.eliminated, by, state.direction)
+    ):
+        reason = (
+            f"under these rules the {top} is not answered with another draw card; its "
+            f"penalty was drawn and the turn lost"
+        )
+        rule = "B7.3" if top.rank is RANK_DRAW_TWO else "B7.5"
+        return v.CannotStack(seat=move.seat, rule=rule, card=move.card, reason=reason)
+    return v.NotYourTurn(seat=move.seat, turn=state.turn)
+
+
+def targeting(state: GameState, card: Card, goes_out: bool) -> tuple[bool | None, str, str]:
+    """Whether a play of ``card`` names a target seat (``True`` required, ``None``
+    optional, ``False`` not allowed), the clause a missing or wrong target breaks, and the
+    clause that refuses one: an enabled rule's (H07), else Wild Swap Hands' (E4, A41: the
+    last card goes out with no swap), else none (B4.4)."""
+    for hook, params in state.rules.plan.target:
+        found = hook(card, goes_out, params)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+    if card.rank is RANK_WILD_SWAP_HANDS:
+        return (not goes_out), "E4.1", ("A41" if goes_out else "B4.4")
+    return False, "A31", "B4.4"
+
+
+def _check_play(state: GameState, move: Play) -> v.Violation | None:
+    seat, card = move.seat, move.card
+    if move.target is not None and not is_seat(move.target, state.players):
+        return v.UnknownSeat(seat=seat, players=state.players, what="target", value=move.target)
+    kind = play_kind(state, move)
+    if not isinstance(kind, PlayKind):
+        return kind
+    rules = state.rules
+    plan = rules.plan
+    hr = rules.house_rules
+    hand = state.hands[seat]
+    cards = (card, *move.extra)
+    missing = holds(hand, cards)
+    if missing is not None:
+        return v.CardNotInHand(seat=seat, card=missing)
+    color = state.color
+    assert color is not None  # only a pending first-card choice leaves it unnamed
+    if kind is KIND_TURN:
+        drawn = state.drawn
+        if drawn is not None and rules.after_draw is not AfterDraw.ANY_CARD and card != drawn:
+            return v.OnlyDrawnCardPlayable(seat=seat, card=card, drawn=drawn)
+        if not matches(card, state.top_card, color):
+            rule = "B5.2" if card.rank.is_action else "B5.1"
+            return v.CardDoesNotMatch(
+                seat=seat, rule=rule, card=card, top_card=state.top_card, color=color
+            )
+        if move.extra:
+            if not hr.multi_card.enabled:
+                return v.OneCardPerTurn(seat=seat)
+            for extra in move.extra:
+                if not extra_allowed(hr.multi_card, card, extra):
+                    return v.CannotCombine(seat=seat, card=card, extra=extra)
+    # the clause of an enabled rule under which this wild names no color (H01), if any
+    no_color = None
+    if card.is_wild:
+        for hook, params in plan.color_choice:
+            no_color = hook(card, kind, params)
+            if no_color is not None:
+                break
+    if card.is_wild and move.color is None and no_color is None:
+        return v.ColorRequired(seat=seat, card=card)
+    if move.color is not None and (not card.is_wild or no_color is not None):
+        return v.ColorNotAllowed(seat=seat, rule=no_color or "A61", card=card)
+    goes_out = len(hand) == len(cards)
+    need, target_rule, refusal_rule = targeting(state, cards[-1], goes_out)
+    if move.target is None and need is True:
+        return v.TargetRequired(seat=seat, rule=target_rule, card=card)
+    if move.target is not None:
+        if need is False:
+            return v.TargetNotAllowed(seat=seat, rule=refusal_rule, card=card)
+        if move.target == seat or move.target in state.eliminated:
+            return v.InvalidTarget(seat=seat, rule=target_rule, target=move.target)
+    if (
+        card.rank is RANK_WILD_DRAW_FOUR
+        and rules.w4_restriction is W4Restriction.STRICT
+        and not any(hook(card, kind, params) for hook, params in plan.bluff_exempt)
+        and is_bluff(rules, without(hand, cards), state.top_card, color)
+    ):
+        return v.WildDrawFourNotAllowed(seat=seat, color=color)
+    if goes_out:
+        last = cards[-1]
+        if kind_of(last) in hr.go_out.forbidden_last_cards:
+            return v.CannotGoOut(seat=seat, card=last)
+        if kind is KIND_JUMP_IN and not hr.jump_in.go_out_by_jump_in:
+            return v.CannotGoOut(seat=seat, rule="A23", card=last)
+    if move.call_uno:
+        if not rules.uno.enabled:
+            return v.UnoDisabled(seat=seat)
+        left = len(hand) - len(cards)
+        if left != 1 and rules.uno.false_call_penalty == 0:
+            return v.CannotCallUno(seat=seat, rule="B9.1", hand_size=left)
+    return None
+
+
+def _check_draw(state: GameState, move: Draw) -> v.Violation | None:
+    found = _turn_guard(state, move.seat)
+    if found is not None:
+        return found
+    if state.phase is PHASE_DRAWN:
+        return v.AlreadyDrawn(seat=move.seat)
+    if not can_draw(state):
+        return v.NothingToDraw(seat=move.seat)
+    if state.rules.voluntary_draw is VoluntaryDraw.FORBIDDEN and has_legal_card(state, move.seat):
+        return v.MustPlay(seat=move.seat)
+    return None
+
+
+def _must_play_drawn(state: GameState) -> str | None:
+    """The clause of the enabled rule (H02 ``must_play``, H03) that makes the drawn card
+    compulsory, if it can be played fairly; ``None`` when the player may pass."""
+    drawn = state.drawn
+    assert drawn is not None
+    hooks = state.rules.plan.drawn_compulsory
+    if not hooks or not playable(state, state.hands[state.turn], drawn):
+        return None
+    for hook, params in hooks:
+        clause = hook(state, params)
+        if clause is not None:
+            return clause  # type: ignore[no-any-return]
+    return None
+
+
+def _check_pass(state: GameState, move: Pass) -> v.Violation | None:
+    found = _turn_guard(state, move.seat)
+    if found is not None:
+        return found
+    if state.phase is PHASE_DRAWN:
+        clause = _must_play_drawn(state)
+        if clause is not None:
+            assert state.drawn is not None
+            return v.MustPlayDrawnCard(seat=move.seat, rule=clause, card=state.drawn)
+        return None
+    if can_draw(state):
+        return v.MustPlayOrDraw(seat=move.seat)
+    hand = state.hands[move.seat]
+    if any(playable(state, hand, c, fair_only=False) for c in set(hand)):
+        return v.MustPlayOrDraw(seat=move.seat, rule="A44", can_draw=False)
+    return None
+
+
+def _check_call(state: GameState, move: CallUno) -> v.Violation | None:
+    uno = state.rules.uno
+    if not uno.enabled:
+        return v.UnoDisabled(seat=move.seat)
+    size = len(state.hands[move.seat])
+    called = move.seat in state.uno_called
+    if called or (size != 1 and uno.false_call_penalty == 0):
+        return v.CannotCallUno(seat=move.seat, hand_size=size, called=called)
+    return None
+
+
+def _check_catch(state: GameState, move: CatchUno) -> v.Violation | None:
+    seat, target = move.seat, move.target
+    if not state.rules.uno.enabled:
+        return v.UnoDisabled(seat=seat)
+    if not is_seat(target, state.players):
+        return v.UnknownSeat(seat=seat, players=state.players, what="target", value=target)
+    if target == seat:
+        return v.CannotCatchSelf(seat=seat)
+    if target in state.uno_open:
+        return None
+    size = len(state.hands[target])
+    called = target in state.uno_called
+    if size == 1 and not called:
+        return v.UnoWindowClosed(seat=seat, target=target)
+    return v.NothingToCatch(seat=seat, target=target, hand_size=size, called=called)
+
+
+def _check_challenge(state: GameState, move: Challenge) -> v.Violation | None:
+    penalty = state.penalty
+    if state.phase is not PHASE_PENALTY or penalty is None:
+        return v.NoChallengePending(seat=move.seat)
+    if penalty.card.rank is not RANK_WILD_DRAW_FOUR:
+        return v.NoChallengePending(seat=move.seat, rule="B8.3")
+    if not penalty.challengeable:
+        if not state.rules.challenge_possible:
+            rule = "H11" if state.rules.w4_challenge.value == "disabled" else "H10"
+        elif state.top_card != penalty.card:
+            rule = "H15"  # a deflected penalty
+        else:
+            rule = "A46"  # stacking's own challenge setting or a waived restriction
+        return v.ChallengeDisabled(seat=move.seat, rule=rule)
+    if move.seat != state.turn:
+        return v.NotChallengeEligible(seat=move.seat, victim=state.turn)
+    return None
+
+
+def _check_accept(state: GameState, move: Accept) -> v.Violation | None:
+    if state.phase is not PHASE_PENALTY:
+        return v.NoPenaltyPending(seat=move.seat)
+    if move.seat != state.turn:
+        return v.NotYourTurn(seat=move.seat, turn=state.turn)
+    for hook, params in state.rules.plan.accept_check:
+        found = hook(state, move.seat, _answers(state, move.seat), params)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+    return None
+
+
+def _answers(state: GameState, seat: int) -> Iterator[tuple[Play, PlayKind]]:
+    """The legal plays of ``seat`` on the pending penalty, with their kinds."""
+    for m in play_candidates(state, seat):
+        if validate(state, m) is None:
+            kind = play_kind(state, m)
+            assert isinstance(kind, PlayKind)
+            yield m, kind
+
+
+def _check_choose(state: GameState, move: ChooseColor) -> v.Violation | None:
+    if state.phase is not PHASE_CHOOSE_COLOR:
+        return v.NoColorToChoose(seat=move.seat)
+    if move.seat != state.turn:
+        return v.NotYourTurn(seat=move.seat, turn=state.turn)
+    return None
+
+
+_CHECKS: dict[type, Callable[[GameState, Move], v.Violation | None]] = {
+    Play: _check_play,  # type: ignore[dict-item]
+    Draw: _check_draw,  # type: ignore[dict-item]
+    Pass: _check_pass,  # type: ignore[dict-item]
+    CallUno: _check_call,  # type: ignore[dict-item]
+    CatchUno: _check_catch,  # type: ignore[dict-item]
+    Challenge: _check_challenge,  # type: ignore[dict-item]
+    Accept: _check_accept,  # type: ignore[dict-item]
+    ChooseColor: _check_choose,  # type: ignore[dict-item]
+}
+
+
+# --------------------------------------------------------------------------- legal moves
+
+
+_NO_EXTRAS: tuple[tuple[Card, ...], ...] = ((),)
+
+
+def _extras(state: GameState, seat: int, card: Card) -> Iterable[tuple[Card, ...]]:
+    """H09: every ordered choice of further cards that may go down with ``card``."""
+    multi = state.rules.house_rules.multi_card
+    if not multi.enabled or card.is_wild:
+        return _NO_EXTRAS
+    return _extra_choices(state, seat, card, multi)
+
+
+def _extra_choices(
+    state: GameState, seat: int, card: Card, multi: MultiCard
+) -> Iterator[tuple[Card, ...]]:
+    yield ()
+    rest = list(state.hands[seat])
+    rest.remove(card)
+    pool = [c for c in rest if extra_allowed(multi, card, c)]
+    seen: set[tuple[Card, ...]] = set()
+    for size in range(1, len(pool) + 1):
+        for combo in permutations(pool, size):
+            if combo not in seen:
+                seen.add(combo)
+                yield combo
+
+
+def play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
+    """Every way of playing ``card``: colors for a wild (and none, where a stacked Wild
+    Draw Four names none), targets where the card takes one, with and without UNO."""
+    hand = state.hands[seat]
+    uno = state.rules.uno
+    for extra in _extras(state, seat, card):
+        left = len(hand) - 1 - len(extra)
+        calls = (False, True) if uno.enabled and (left == 1 or uno.false_call_penalty) else (False,)
+        last = extra[-1] if extra else card
+        need = targeting(state, last, left == 0)[0]
+        targets: list[int | None] = [None] if need is not True else []
+        if need is not False:
+            targets.extend(s for s in state.active_seats if s != seat)
+        colors: tuple[Color | None, ...] = (None,)
+        if card.is_wild:
+            colors = (*COLORS, None) if state.phase is PHASE_PENALTY else COLORS
+        for color in colors:
+            for target in targets:
+                for call in calls:
+                    yield Play(seat, card, color=color, target=target, call_uno=call, extra=extra)
+
+
+def play_candidates(state: GameState, seat: int) -> Iterator[Play]:
+    """Plays worth validating: every variant of each card of :func:`candidate_cards`."""
+    for card in candidate_cards(state, seat):
+        yield from play_variants(state, seat, card)
+
+
+def candidate_cards(state: GameState, seat: int) -> Iterator[Card]:
+    """The distinct cards of ``seat``'s hand worth trying, in hand order. Cards are skipped
+    only for reasons that ``validate`` would refuse them for anyway (a card that matches
+    nothing on an ordinary turn, a card other than the drawn one after a draw, a
+    non-identical card out of turn, a card that can neither stack, deflect nor jump in on a
+    pending penalty), so the pruning never hides a legal move; the state machines hold the
+    two together (any move that validates is listed)."""
+    hand = state.hands[seat]
+    phase = state.phase
+    if phase is PHASE_CHOOSE_COLOR:
+        return
+    top, color = state.top_card, state.color
+    plan = state.rules.plan
+    # The one card an enabled rule lets anyone play out of turn (H06: the face identical
+    # to the top card, A29), and the ranks that may answer a penalty (H01, H15).
+    jump = None
+    for hook, params in plan.jump_card:
+        jump = hook(state, params)
+        if jump is not None:
+            break
+    ordinary = seat == state.turn and (phase is PHASE_TURN or phase is PHASE_DRAWN)
+    answering = seat == state.turn and phase is PHASE_PENALTY
+    drawn_only = phase is PHASE_DRAWN and state.rules.after_draw is not AfterDraw.ANY_CARD
+    answer_ranks = plan.answer_ranks
+    for card in dict.fromkeys(hand):
+        if ordinary:
+            if drawn_only and card != state.drawn:
+                continue
+            if not matches(card, top, color):
+                continue
+        elif answering:
+            if card.rank not in answer_ranks and card is not jump:
+                continue
+        elif card is not jump:
+            continue
+        yield card
+
+
+def _candidates(state: GameState, seat: int) -> list[Move]:
+    """Every move ``seat`` could try that might be legal, in a fixed order: plays (in hand
+    order), draw, pass, the other decisions, then UNO calls and catches."""
+    out: list[Move] = list(play_candidates(state, seat))
+    if seat == state.turn:
+        phase = state.phase
+        if phase is PHASE_TURN:
+            out.append(Draw(seat))
+            if not can_draw(state):
+                out.append(Pass(seat))
+        elif phase is PHASE_DRAWN:
+            out.append(Pass(seat))
+        elif phase is PHASE_PENALTY:
+            out.append(Accept(seat))
+            out.append(Challenge(seat))
+        elif phase is PHASE_CHOOSE_COLOR:
+            out.extend(ChooseColor(seat, c) for c in COLORS)
+    uno = state.rules.uno
+    if uno.enabled and (len(state.hands[seat]) == 1 or uno.false_call_penalty):
+        out.append(CallUno(seat))
+    out.extend(CatchUno(seat, t) for t in sorted(state.uno_open) if t != seat)
+    return out
+
+
+def reference_legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+    """The definition of the legal moves: every candidate that :func:`validate` accepts.
+    :func:`legal_moves` answers the common decisions faster (``fastpath._fast_listing``); the
+    tests hold the two equal on every bundled preset."""
+    return tuple(m for m in _candidates(state, seat) if validate(state, m) is None)

@@ -1,0 +1,135 @@
+"""House rules written outside the package: declared under the ``uno_rules.house_rules``
+entry-point group, turned on by name under ``house_rules:``, checked, shown and converted
+like a bundled rule, and never bypassed by the engine's fast paths."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+
+import pytest
+
+import uno_rules as uno
+from house_rule_plugin import EIGHTS_MODULE, installed
+from uno_rules.events import Skipped
+from uno_rules.fastpath import fast_listing, shortcut
+from uno_rules.moves import Play
+from uno_rules.schema import preset_schema
+
+EIGHTS = {"extends": "official", "house_rules": {"test_eights": {"enabled": True}}}
+
+
+@pytest.fixture
+def eights(tmp_path: Path):  # type: ignore[no-untyped-def]
+    with installed(tmp_path, {"x_eights": EIGHTS_MODULE}, {"test_eights": "x_eights:RULE"}):
+        yield
+
+
+def table(rules: object) -> uno.GameState:
+    # seat 0 plays R8 on R5: a number card the play shortcut would otherwise apply
+    return uno.situation(
+        {"rules": rules, "players": 3, "hands": [["R8", "B3", "G2"], 3, 3], "discard": ["R5"]}
+    )
+
+
+def test_a_rule_touching_a_number_card_is_not_bypassed_by_a_shortcut(eights: None) -> None:
+    move = Play(0, uno.parse_cards("R8")[0])
+    plain = table("official")
+    assert shortcut(plain, move) is not None  # the 8 is a shortcut without the rule
+    state = table(EIGHTS)
+    assert shortcut(state, move) is None  # with it, the 8 takes the general path
+    assert move in fast_listing(state, 0)  # ... and is listed by validating it
+    result = uno.apply(state, move)
+    assert isinstance(result, uno.Transition)
+    assert Skipped(1) in result.events and result.state.turn == 2
+    assert uno.apply(plain, move).state.turn == 1  # type: ignore[union-attr]
+
+
+def test_an_installed_rule_round_trips_like_a_bundled_one(eights: None) -> None:
+    rules = uno.load_preset(EIGHTS)
+    data = rules.to_dict()
+    assert data["house_rules"]["test_eights"] == {"enabled": True}
+    assert uno.load_preset(json.loads(json.dumps(data))) == rules
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    assert rules != uno.load_preset("official")
+
+
+def test_its_options_are_checked_and_reported_with_their_path(eights: None) -> None:
+    with pytest.raises(uno.PresetError) as caught:
+        uno.load_preset({"house_rules": {"test_eights": {"enabled": "yes", "nine": 1}}})
+    problems = caught.value.problems
+    assert any(
+        p.startswith("house_rules.test_eights.enabled: expected true or false") for p in problems
+    )
+    assert any(p.startswith("house_rules.test_eights.nine: unknown setting") for p in problems)
+
+
+def test_the_schema_lists_installed_rules(eights: None) -> None:
+    props = preset_schema()["properties"]["house_rules"]["properties"]
+    assert props["test_eights"]["properties"]["enabled"]["type"] == "boolean"
+
+
+def test_a_rule_that_is_not_installed_is_a_clear_preset_error() -> None:
+    with pytest.raises(uno.PresetError) as caught:
+        uno.load_preset({"house_rules": {"nines_reverse": {"enabled": True}}})
+    (problem,) = caught.value.problems
+    assert problem.startswith("house_rules.nines_reverse: unknown setting")
+    assert "installed" in problem
+
+
+def test_nothing_is_imported_from_a_name_written_in_a_preset(tmp_path: Path) -> None:
+    flag = tmp_path / "imported"
+    module = f"open({str(flag)!r}, 'w').close()\n"
+    with installed(tmp_path, {"x_trap": module}, {}):
+        for name in ("x_trap", "x_trap:RULE", "os"):
+            with pytest.raises(uno.PresetError):
+                uno.load_preset({"house_rules": {name: {"enabled": True}}})
+    assert not flag.exists()
+
+
+def test_presets_check_show_and_diff_treat_it_like_a_bundled_rule(
+    eights: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from uno_rules.cli import main
+
+    preset = tmp_path / "eights.yaml"
+    preset.write_text(
+        "extends: official\nhouse_rules:\n  test_eights:\n    enabled: true\n", encoding="utf-8"
+    )
+    assert main(["presets", "check", str(preset)]) == 0
+    assert main(["presets", "show", str(preset)]) == 0
+    assert "test_eights:\n    enabled: true" in capsys.readouterr().out
+    assert main(["presets", "diff", "official", str(preset)]) == 0
+    out = capsys.readouterr().out
+    assert "house_rules.test_eights.enabled  (absent) -> true" in out
+
+
+def test_fast_paths_equal_the_general_path_under_an_installed_rule(eights: None) -> None:
+    """Whole rounds with the installed rule on: the fast listing equals its definition and
+    every shortcut the general path, at every state (as tests/test_fast_paths.py does for
+    the bundled rules)."""
+    import random
+
+    from uno_rules.engine import _perform, reference_legal_moves
+
+    rules = uno.load_preset(EIGHTS)
+    eights_played = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = uno.new_game(rules, players=3, seed=seed)
+        while not state.round_over:
+            listed = fast_listing(state, state.turn)
+            assert listed is None or listed == reference_legal_moves(state, state.turn)
+            moves = uno.legal_moves(state)
+            for move in moves:
+                done = shortcut(state, move)
+                if done is not None:
+                    assert done == _perform(state, move), (state, move)
+            move = rng.choice(moves)
+            if isinstance(move, Play) and move.card.rank is uno.Rank.EIGHT:
+                eights_played += 1
+            result = uno.apply(state, move)
+            assert isinstance(result, uno.Transition)
+            state = result.state
+    assert eights_played > 0
