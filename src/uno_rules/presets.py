@@ -142,6 +142,11 @@ def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any
         raise PresetError([f"{where}: not valid YAML{at}: {brief(problem, 80)}"]) from None
     except (RecursionError, MemoryError):
         raise PresetError([f"{where}: nested too deeply"]) from None
+    except PresetError:
+        raise  # a limit of ours, found on the event stream
+    except (ValueError, TypeError, OverflowError):
+        # a value whose explicit tag does not fit it (``!!int x``, ``!!float [1]``)
+        raise PresetError([f"{where}: not valid YAML: a tagged value cannot be read"]) from None
     return data
 
 

@@ -68,3 +68,12 @@ def test_duplicate_keys_in_a_table_or_record_file_are_one_line(
     record.write_text("players: 2\nseed: 1\nseed: 2\nmoves: []\n")
     code, _, err = run(capsys, "replay", str(record))
     assert "written twice" in one_line_error(code, err)
+
+
+@pytest.mark.parametrize("text", ["!!int x", "x: !!float abc", "!!timestamp 2020-99-99"])
+def test_a_tagged_value_that_does_not_fit_its_tag_is_a_preset_error(text: str) -> None:
+    """PyYAML raises a bare ValueError while building such a value; it is bad input."""
+    from uno_rules.presets import parse_yaml
+
+    with pytest.raises(uno.PresetError, match="tagged value"):
+        parse_yaml(text, "t.yaml")
