@@ -608,6 +608,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sock = socket.socket(family, kind, proto)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
+        # listen before the address is announced: a client that connects at once waits in
+        # the backlog until the server accepts, instead of being refused
+        sock.listen(128)
     except OSError as exc:
         raise BadInput(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     host, port = sock.getsockname()[:2]
