@@ -548,3 +548,27 @@ def test_cli_run_stopped_by_ctrl_c_and_resumed_from_out_equals_an_uninterrupted_
     monkeypatch.undo()
     resumed = ("--games", "9", *CLI_QUICK, "--jobs", "2", "--block-size", "4", "--out", str(out))
     assert run_json(capsys, *resumed) == reference
+
+
+def test_a_result_for_a_block_cancelled_by_ctrl_c_is_not_reported() -> None:
+    """Dask's event loop logs an InvalidStateError when a result reaches a block that
+    Ctrl-C has cancelled; that is a cancellation, not an error, and is not shown."""
+    import logging
+    from concurrent.futures import InvalidStateError
+
+    from uno_rules.cli import _dask_log_filter
+
+    def record(error: BaseException) -> logging.LogRecord:
+        return logging.LogRecord(
+            "tornado.application",
+            logging.ERROR,
+            __file__,
+            1,
+            "Exception in callback",
+            None,
+            (type(error), error, None),
+        )
+
+    assert not _dask_log_filter(record(InvalidStateError("CANCELLED: <Future>")))
+    assert _dask_log_filter(record(InvalidStateError("FINISHED: <Future>")))
+    assert _dask_log_filter(record(ValueError("a real error")))

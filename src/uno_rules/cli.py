@@ -725,8 +725,8 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
     with ExitStack() as stack:
         # Blocks cancelled by Ctrl-C are reported by Dask's event loop as errors: they are not.
         events = logging.getLogger("tornado.application")
-        events.addFilter(_not_a_cancellation)
-        stack.callback(events.removeFilter, _not_a_cancellation)
+        events.addFilter(_dask_log_filter)
+        stack.callback(events.removeFilter, _dask_log_filter)
         if address == "local":
             import signal
 
@@ -758,11 +758,13 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
         yield client.get_executor(), workers
 
 
-def _not_a_cancellation(record: Any) -> bool:
+def _dask_log_filter(record: Any) -> bool:
     import asyncio
-    from concurrent.futures import CancelledError
+    from concurrent.futures import CancelledError, InvalidStateError
 
     error = record.exc_info[1] if record.exc_info else None
+    if isinstance(error, InvalidStateError) and str(error).startswith("CANCELLED"):
+        return False  # a result arriving for a block already cancelled by Ctrl-C
     return not isinstance(error, CancelledError | asyncio.CancelledError)
 
 
