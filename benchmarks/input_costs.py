@@ -123,8 +123,10 @@ def run_cli(argv: list[str]) -> int:
         argv,
         err.getvalue()[:300],
     )
-    if code == 2:
-        assert err.getvalue().count("\n") == 1, (argv, err.getvalue()[:300])
+    if code == 2:  # the reason in one line; listed problems under it, indented
+        head, *listed = err.getvalue().splitlines()
+        assert head.startswith("uno-rules: "), (argv, head[:300])
+        assert all(line.startswith("  ") for line in listed), (argv, err.getvalue()[:300])
     return code
 
 
@@ -163,7 +165,7 @@ def main() -> None:
     texts = hostile_texts()
     if args.quick:
         texts = dict(list(texts.items())[:3])
-    official = str(presets._preset_dir() / "official.yaml")
+    official = str(presets.preset_dir() / "official.yaml")
     reference = measure(lambda: presets.read_yaml(official))
     print(
         f"reference (reading official.yaml): {reference[0] * 1000:.1f} ms, "
