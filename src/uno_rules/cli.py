@@ -725,6 +725,7 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
     with ExitStack() as stack:
         # Blocks cancelled by Ctrl-C are reported by Dask's event loop as errors: they are not.
         events = logging.getLogger("tornado.application")
+        stack.callback(setattr, events, "disabled", events.disabled)
         events.addFilter(_dask_log_filter)
         stack.callback(events.removeFilter, _dask_log_filter)
         if address == "local":
@@ -755,7 +756,14 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
         workers = sum(client.nthreads().values())
         if workers < 1:
             raise BadInput(f"the Dask cluster at {address} has no workers")
-        yield client.get_executor(), workers
+        try:
+            yield client.get_executor(), workers
+        except KeyboardInterrupt:
+            # Stopping on Ctrl-C: what Dask's event loop reports while the client and the
+            # cluster close (cancelled blocks, closed connections) is shutdown, not errors.
+            # The callback registered first (below) turns the log back on after they close.
+            events.disabled = True
+            raise
 
 
 def _dask_log_filter(record: Any) -> bool:
