@@ -28,7 +28,6 @@ from .moves import (
     parse_move,
 )
 from .rules import AfterDraw, MultiCard, VoluntaryDraw, W4Restriction
-from .rules.go_out import kind_of
 from .rules.hooks import PlayKind
 from .rules.judge import can_draw, has_legal_card, holds, is_bluff, matches, playable, without
 from .rules.multi_card import extra_allowed
@@ -252,11 +251,10 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
     ):
         return v.WildDrawFourNotAllowed(seat=seat, color=color)
     if goes_out:
-        last = cards[-1]
-        if kind_of(last) in hr.go_out.forbidden_last_cards:
-            return v.CannotGoOut(seat=seat, card=last)
-        if kind is KIND_JUMP_IN and not hr.jump_in.go_out_by_jump_in:
-            return v.CannotGoOut(seat=seat, rule="A23", card=last)
+        for hook, params in plan.last_card:  # H14, A23
+            refused: v.Violation | None = hook(state, seat, cards[-1], kind, params)
+            if refused is not None:
+                return refused
     if move.call_uno:
         if not rules.uno.enabled:
             return v.UnoDisabled(seat=seat)

@@ -14,8 +14,10 @@ from typing import ClassVar
 from attrs import field, frozen
 
 from ..cards import Card, Rank
+from ..state import GameState
+from ..violations import CannotGoOut, Violation
 from ._meta import meta
-from .hooks import HouseRule, Touches
+from .hooks import HouseRule, PlayKind, Touches
 
 __all__ = ["RULE", "CardKind", "GoOut", "kind_of", "rank_kind"]
 
@@ -73,8 +75,9 @@ class GoOut:
 
 
 class _GoOutRule(HouseRule):
-    """H14 as the engine consults it: :func:`uno_rules.rules.judge.playable` and the
-    play check refuse a listed kind as the last card (``CannotGoOut``)."""
+    """H14 as the engine consults it: its ``last_card`` hook refuses a listed kind as the
+    last card (``CannotGoOut``), in the play check and in
+    :func:`uno_rules.rules.judge.playable`."""
 
     name = "go_out"
     clause = "H14"
@@ -90,6 +93,13 @@ class _GoOutRule(HouseRule):
     def touches(self, params: GoOut) -> Touches:
         kinds = params.forbidden_last_cards
         return Touches(ranks=frozenset(rank for rank in Rank if rank_kind(rank) in kinds))
+
+    def last_card(
+        self, state: GameState, seat: int, card: Card, kind: PlayKind, params: GoOut
+    ) -> Violation | None:
+        if kind_of(card) in params.forbidden_last_cards:
+            return CannotGoOut(seat=seat, card=card)  # H14
+        return None
 
 
 RULE = _GoOutRule()

@@ -15,6 +15,7 @@ The moments, in the order a move meets them:
 - ``target``: whether a card's play names a target seat;
 - ``color_choice`` and ``bluff_exempt``: a wild's color and the Wild Draw Four restriction
   for a kind of play;
+- ``last_card``: whether a card may be the last one a play empties the hand with;
 - ``accept_check``: whether the victim of a penalty may take it;
 - ``drawn_compulsory``: whether a drawn card must be played;
 - ``turn_draw``: how a draw on one's own turn takes its cards;
@@ -202,6 +203,13 @@ class HouseRule:
     def bluff_exempt(self, card: Card, kind: PlayKind, params: Any) -> bool:
         """Whether a Wild Draw Four played as ``kind`` escapes the color restriction."""
         return False
+
+    def last_card(
+        self, state: GameState, seat: int, card: Card, kind: PlayKind, params: Any
+    ) -> Violation | None:
+        """Why ``seat`` may not go out by playing ``card`` as ``kind`` (the play would
+        empty the hand), if this rule forbids it; ``None`` if it has nothing against it."""
+        return None
 
     def accept_check(
         self, state: GameState, seat: int, answers: Iterable[tuple[Play, PlayKind]], params: Any

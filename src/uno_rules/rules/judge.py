@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card, Color, Rank
 from ..state import GameState, pile_size
-from .go_out import kind_of
+from .hooks import KIND_TURN
 from .options import W4Restriction
 
 if TYPE_CHECKING:
@@ -62,8 +62,10 @@ def playable(state: GameState, hand: tuple[Card, ...], card: Card, fair_only: bo
     if not matches(card, state.top_card, state.color):
         return False
     rules = state.rules
-    if len(hand) == 1 and kind_of(card) in rules.house_rules.go_out.forbidden_last_cards:
-        return False
+    if len(hand) == 1:
+        for hook, params in rules.plan.last_card:  # H14
+            if hook(state, state.turn, card, KIND_TURN, params) is not None:
+                return False
     if card.rank is RANK_WILD_DRAW_FOUR and (
         fair_only or rules.w4_restriction is W4Restriction.STRICT
     ):

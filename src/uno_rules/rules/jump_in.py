@@ -33,7 +33,7 @@ from ..cards import Card, Rank
 from ..events import Reversed, Skipped
 from ..moves import Move, Play
 from ..state import GameState, Phase
-from ..violations import ColorChoicePending, PenaltyPending, Violation
+from ..violations import CannotGoOut, ColorChoicePending, PenaltyPending, Violation
 from ._meta import meta
 from .hooks import KIND_JUMP_IN, HouseRule, PlayContext, PlayKind, Touches
 from .options import TwoPlayerReverse
@@ -160,6 +160,13 @@ class _JumpInRule(HouseRule):
             return ColorChoicePending(seat=move.seat, chooser=state.turn)
         if move.seat == state.played_by and not params.self_back_to_back:
             return replace(default, rule="A28")
+        return None
+
+    def last_card(
+        self, state: GameState, seat: int, card: Card, kind: PlayKind, params: JumpIn
+    ) -> Violation | None:
+        if kind is KIND_JUMP_IN and not params.go_out_by_jump_in:
+            return CannotGoOut(seat=seat, rule="A23", card=card)
         return None
 
     def carries_penalty(self, kind: PlayKind, params: JumpIn) -> bool:

@@ -9,9 +9,9 @@ last. The order is:
 
 1. ``stacking`` (H01) and 2. ``deflect`` (H15): the answers to a pending penalty, a draw
    card first (a card is a stack or a deflect, never both);
-3. ``jump_in`` (H06): a play out of turn, once no answer took it;
-4. ``multi_card`` (H09) and 5. ``seven_o`` (H07): what a play on one's own turn does;
-6. ``go_out`` (H14): what may be the last card;
+3. ``go_out`` (H14): what may be the last card, before 4. ``jump_in`` (H06): a play out
+   of turn, once no answer took it, and whether it may be the last card (A23);
+5. ``multi_card`` (H09) and 6. ``seven_o`` (H07): what a play on one's own turn does;
 7. ``draw_until_playable`` (H02) before 8. ``force_play`` (H03): the clause that makes a
    drawn card compulsory is H02's when both apply;
 9. ``mercy`` (H16): at the end of every move, after the round's end is checked;
@@ -75,10 +75,10 @@ GROUP = "uno_rules.house_rules"
 ORDER: tuple[HouseRule, ...] = (
     stacking.RULE,
     deflect.RULE,
+    go_out.RULE,
     jump_in.RULE,
     multi_card.RULE,
     seven_o.RULE,
-    go_out.RULE,
     draw_until_playable.RULE,
     force_play.RULE,
     mercy.RULE,
@@ -193,6 +193,7 @@ class Plan:
         "every_move",
         "fast",
         "jump_card",
+        "last_card",
         "legal_clause",
         "moves",
         "out_of_turn",
@@ -228,6 +229,7 @@ class Plan:
         self.target = hooks("target")
         self.color_choice = hooks("color_choice")
         self.bluff_exempt = hooks("bluff_exempt")
+        self.last_card = hooks("last_card")
         self.accept_check = hooks("accept_check")
         self.drawn_compulsory = hooks("drawn_compulsory")
         self.turn_draw = hooks("turn_draw")

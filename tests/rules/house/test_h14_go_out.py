@@ -114,3 +114,17 @@ def test_H14_A44_with_nothing_to_draw_the_player_who_cannot_go_out_passes() -> N
     t = ok(state, "0 pass")
     assert t.state.turn == 1
     assert sizes(t.state) == (1, 54, 52)
+
+
+def test_H14_refuses_a_jump_in_as_last_card_before_A23() -> None:
+    """H14 judges every play that empties a hand, a jump-in too; where H06's A23
+    (`go_out_by_jump_in: false`) would refuse the same play, H14's refusal is the one given
+    (the registry asks `go_out` before `jump_in`)."""
+    jump_in = {"enabled": True, "go_out_by_jump_in": False}
+    both = rules(house_rules={"go_out": {"forbidden_last_cards": FORBIDDEN}, "jump_in": jump_in})
+    hands = [["G1", "G2"], ["Y1", "Y2"], ["R+2"], ["B3", "B4"]]
+    state = table(hands, ["R3", "R+2"], turn=1, rules=both)
+    v = refused(state, "2 R+2", "cannot-go-out", "H14")
+    assert v.card == card("R+2")
+    only_a23 = rules(house_rules={"jump_in": jump_in})
+    refused(table(hands, ["R3", "R+2"], turn=1, rules=only_a23), "2 R+2", "cannot-go-out", "A23")

@@ -133,3 +133,62 @@ def test_fast_paths_equal_the_general_path_under_an_installed_rule(eights: None)
             assert isinstance(result, uno.Transition)
             state = result.state
     assert eights_played > 0
+
+
+NO_WILD_FINISH_MODULE = """
+from attrs import field, frozen
+
+from uno_rules.cards import Rank
+from uno_rules.rules.hooks import HouseRule, Touches
+from uno_rules.violations import CannotGoOut
+
+
+@frozen
+class NoWildFinish:
+    enabled: bool = field(default=False, metadata={"doc": "No Wild last.", "clause": "X02"})
+
+
+class NoWildFinishRule(HouseRule):
+    name = "test_no_wild_finish"
+    clause = "X02"
+    params = NoWildFinish
+    clauses = {"X02": "A Wild may not be the last card."}
+
+    def touches(self, params):
+        return Touches(ranks=frozenset({Rank.WILD}))
+
+    def last_card(self, state, seat, card, kind, params):
+        if card.rank is Rank.WILD:
+            return CannotGoOut(seat=seat, rule="X02", card=card)
+        return None
+
+
+RULE = NoWildFinishRule()
+"""
+
+
+def test_an_installed_rule_decides_what_may_be_the_last_card(tmp_path: Path) -> None:
+    """The ``last_card`` hook is asked of installed rules as of H14: the play is refused
+    with the rule's clause, and the card no longer counts as playable (so it is not listed,
+    and the seat may draw without penalty)."""
+    module = {"x_no_wild_finish": NO_WILD_FINISH_MODULE}
+    with installed(tmp_path, module, {"test_no_wild_finish": "x_no_wild_finish:RULE"}):
+        preset = {"house_rules": {"test_no_wild_finish": {"enabled": True}}}
+        hands = [["W"], 3, 3]
+        state = uno.situation(
+            {"rules": preset, "players": 3, "hands": hands, "discard": ["R5"], "uno_called": [0]}
+        )
+        result = uno.apply(state, uno.parse_move("0 W red"))
+        assert isinstance(result, uno.Violation)
+        assert (result.code, result.rule) == ("cannot-go-out", "X02")
+        assert not [m for m in uno.legal_moves(state, seat=0) if isinstance(m, Play)]
+        plain = uno.situation(
+            {
+                "rules": "official",
+                "players": 3,
+                "hands": hands,
+                "discard": ["R5"],
+                "uno_called": [0],
+            }
+        )
+        assert [m for m in uno.legal_moves(plain, seat=0) if isinstance(m, Play)]
