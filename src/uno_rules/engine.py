@@ -51,7 +51,7 @@ from .moves import (
     Play,
     parse_move,
 )
-from .rules import AfterDraw, GuiltyColor, GuiltyTurn, MultiCardEffects, Rules, VoluntaryDraw
+from .rules import AfterDraw, GuiltyColor, GuiltyTurn, Rules, VoluntaryDraw
 from .rules.builder import Builder, after_transfer
 from .rules.hooks import PlayContext, PlayKind
 from .rules.judge import can_draw, has_legal_card, is_bluff, matches, playable, without
@@ -213,9 +213,11 @@ def _perform_play(b: Builder, move: Play) -> None:
                 break
     times = 1
     if move.extra:
-        multi = b.rules.house_rules.multi_card
-        if multi.effects is MultiCardEffects.EACH_APPLIES:
-            times = len(cards)  # H09: each card's effect applies
+        for hook, params in b.rules.plan.effect_times:  # H09
+            found = hook(move, params)
+            if found is not None:
+                times = found
+                break
     # built as a plain tuple: a named tuple's keyword handling costs on every play
     ctx = _new(PlayContext, (move, cards, kind, pending, carried, color_before, hand, times))
     apply_card_effect(b, ctx)

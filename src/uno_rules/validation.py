@@ -10,7 +10,6 @@ set's plan (``rules.plan``), in the order of :mod:`uno_rules.rules.registry`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from itertools import permutations
 from typing import TypeAlias
 
 from . import violations as v
@@ -27,10 +26,9 @@ from .moves import (
     Play,
     parse_move,
 )
-from .rules import AfterDraw, MultiCard, VoluntaryDraw, W4Restriction
+from .rules import AfterDraw, VoluntaryDraw, W4Restriction
 from .rules.hooks import PlayKind
 from .rules.judge import can_draw, has_legal_card, holds, is_bluff, matches, playable, without
-from .rules.multi_card import extra_allowed
 from .rules.stacking import draw_value
 from .state import GameState, Phase, seat_after
 
@@ -200,7 +198,6 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
         return kind
     rules = state.rules
     plan = rules.plan
-    hr = rules.house_rules
     hand = state.hands[seat]
     cards = (card, *move.extra)
     missing = holds(hand, cards)
@@ -218,11 +215,12 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
                 seat=seat, rule=rule, card=card, top_card=state.top_card, color=color
             )
         if move.extra:
-            if not hr.multi_card.enabled:
-                return v.OneCardPerTurn(seat=seat)
-            for extra in move.extra:
-                if not extra_allowed(hr.multi_card, card, extra):
-                    return v.CannotCombine(seat=seat, card=card, extra=extra)
+            if not plan.extra_refusal:
+                return v.OneCardPerTurn(seat=seat)  # B4.5
+            hook, params = plan.extra_refusal[0]  # H09: the first rule that allows extras
+            refused: v.Violation | None = hook(state, move, params)
+            if refused is not None:
+                return refused
     # the clause of an enabled rule under which this wild names no color (H01), if any
     no_color = None
     if card.is_wild:
@@ -252,7 +250,7 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
         return v.WildDrawFourNotAllowed(seat=seat, color=color)
     if goes_out:
         for hook, params in plan.last_card:  # H14, A23
-            refused: v.Violation | None = hook(state, seat, cards[-1], kind, params)
+            refused = hook(state, seat, cards[-1], kind, params)
             if refused is not None:
                 return refused
     if move.call_uno:
@@ -405,26 +403,13 @@ _NO_EXTRAS: tuple[tuple[Card, ...], ...] = ((),)
 
 
 def _extras(state: GameState, seat: int, card: Card) -> Iterable[tuple[Card, ...]]:
-    """H09: every ordered choice of further cards that may go down with ``card``."""
-    multi = state.rules.house_rules.multi_card
-    if not multi.enabled or card.is_wild:
-        return _NO_EXTRAS
-    return _extra_choices(state, seat, card, multi)
-
-
-def _extra_choices(
-    state: GameState, seat: int, card: Card, multi: MultiCard
-) -> Iterator[tuple[Card, ...]]:
-    yield ()
-    rest = list(state.hands[seat])
-    rest.remove(card)
-    pool = [c for c in rest if extra_allowed(multi, card, c)]
-    seen: set[tuple[Card, ...]] = set()
-    for size in range(1, len(pool) + 1):
-        for combo in permutations(pool, size):
-            if combo not in seen:
-                seen.add(combo)
-                yield combo
+    """Every ordered choice of further cards that may go down with ``card`` (H09), as the
+    first rule that answers says; just ``()`` where none does."""
+    for hook, params in state.rules.plan.extra_cards:
+        choices: Iterable[tuple[Card, ...]] | None = hook(state, seat, card, params)
+        if choices is not None:
+            return choices
+    return _NO_EXTRAS
 
 
 def play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:

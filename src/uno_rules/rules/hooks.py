@@ -15,12 +15,16 @@ The moments, in the order a move meets them:
 - ``target``: whether a card's play names a target seat;
 - ``color_choice`` and ``bluff_exempt``: a wild's color and the Wild Draw Four restriction
   for a kind of play;
+- ``extra_cards`` / ``extra_refusal``: the further cards that may go down with a card in
+  one play, and why a play's further cards are refused (no rule answering: one card per
+  turn, B4.5);
 - ``last_card``: whether a card may be the last one a play empties the hand with;
 - ``accept_check``: whether the victim of a penalty may take it;
 - ``drawn_compulsory``: whether a drawn card must be played;
 - ``turn_draw``: how a draw on one's own turn takes its cards;
 - ``carries_penalty`` and ``shape_penalty``: what a draw card played as an answer adds to,
   and what the new penalty allows (bluff, challenge);
+- ``effect_times``: how many times the effect of a play of several cards applies;
 - ``play_effect``: what a played card does (before the official effect; returning ``True``
   replaces it);
 - ``after_accept``: who plays after a penalty is taken;
@@ -204,6 +208,21 @@ class HouseRule:
         """Whether a Wild Draw Four played as ``kind`` escapes the color restriction."""
         return False
 
+    def extra_cards(
+        self, state: GameState, seat: int, card: Card, params: Any
+    ) -> Iterable[tuple[Card, ...]] | None:
+        """Every ordered choice of further cards that ``seat`` may put down with ``card``
+        in one play, starting with none (``()``), if this rule lets several cards go down;
+        ``None`` if it has nothing to say about ``card``."""
+        return None
+
+    def extra_refusal(self, state: GameState, move: Play, params: Any) -> Violation | None:
+        """For a play with further cards (``move.extra``), on one's own turn, once its
+        first card matches: why they may not go down with it under this rule, or ``None``
+        if they may. Asked only of rules that override it; with none, a play of several
+        cards is refused (B4.5)."""
+        return None
+
     def last_card(
         self, state: GameState, seat: int, card: Card, kind: PlayKind, params: Any
     ) -> Violation | None:
@@ -238,6 +257,11 @@ class HouseRule:
     def shape_penalty(self, penalty: Penalty, ctx: PlayContext, params: Any) -> Penalty:
         """The penalty a draw card leaves pending, as this rule changes it."""
         return penalty
+
+    def effect_times(self, move: Play, params: Any) -> int | None:
+        """How many times the effect of ``move``, a play of several cards, applies under
+        this rule (``None``: once, the last card's)."""
+        return None
 
     def play_effect(self, b: Builder, ctx: PlayContext, params: Any) -> bool:
         """Apply what the played card does under this rule; ``True`` if that replaces the

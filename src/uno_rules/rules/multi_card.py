@@ -14,8 +14,9 @@ leaves exactly one card (A59).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from enum import StrEnum
+from itertools import permutations
 from typing import ClassVar
 
 from attrs import field, frozen
@@ -23,6 +24,7 @@ from attrs import field, frozen
 from ..cards import Card
 from ..moves import Move, Play
 from ..state import GameState, Phase
+from ..violations import CannotCombine, Violation
 from ._meta import meta
 from .hooks import KIND_TURN, HouseRule, PlayKind, Touches
 
@@ -66,9 +68,27 @@ def extra_allowed(params: MultiCard, first: Card, extra: Card) -> bool:
     return True
 
 
+def extra_choices(
+    state: GameState, seat: int, card: Card, params: MultiCard
+) -> Iterator[tuple[Card, ...]]:
+    """Every ordered choice of further cards of ``seat``'s hand that may go down with
+    ``card``, none first (each distinct sequence once)."""
+    yield ()
+    rest = list(state.hands[seat])
+    rest.remove(card)
+    pool = [c for c in rest if extra_allowed(params, card, c)]
+    seen: set[tuple[Card, ...]] = set()
+    for size in range(1, len(pool) + 1):
+        for combo in permutations(pool, size):
+            if combo not in seen:
+                seen.add(combo)
+                yield combo
+
+
 class _MultiCardRule(HouseRule):
-    """H09 as the engine consults it: the engine lists and checks the extra cards with
-    :func:`extra_allowed`; a play with extra cards never takes a fast path."""
+    """H09 as the engine consults it: it lists and checks the further cards of a play
+    (:func:`extra_allowed`) and says how often their effect applies; a play with further
+    cards never takes a fast path."""
 
     name = "multi_card"
     clause = "H09"
@@ -80,6 +100,22 @@ class _MultiCardRule(HouseRule):
 
     def touches(self, params: MultiCard) -> Touches:
         return Touches(phases=frozenset({Phase.TURN, Phase.DRAWN, Phase.PENALTY}))
+
+    def extra_cards(
+        self, state: GameState, seat: int, card: Card, params: MultiCard
+    ) -> Iterator[tuple[Card, ...]] | None:
+        return None if card.is_wild else extra_choices(state, seat, card, params)
+
+    def extra_refusal(self, state: GameState, move: Play, params: MultiCard) -> Violation | None:
+        for extra in move.extra:
+            if not extra_allowed(params, move.card, extra):
+                return CannotCombine(seat=move.seat, card=move.card, extra=extra)
+        return None
+
+    def effect_times(self, move: Play, params: MultiCard) -> int | None:
+        if params.effects is MultiCardEffects.EACH_APPLIES:
+            return 1 + len(move.extra)  # each card's effect applies
+        return None
 
     def legal_clause(
         self, state: GameState, move: Move, kind: PlayKind | None, params: MultiCard

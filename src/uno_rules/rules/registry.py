@@ -189,8 +189,11 @@ class Plan:
         "color_choice",
         "drawn_compulsory",
         "effect_ranks",
+        "effect_times",
         "enabled",
         "every_move",
+        "extra_cards",
+        "extra_refusal",
         "fast",
         "jump_card",
         "last_card",
@@ -229,6 +232,9 @@ class Plan:
         self.target = hooks("target")
         self.color_choice = hooks("color_choice")
         self.bluff_exempt = hooks("bluff_exempt")
+        self.extra_cards = hooks("extra_cards")
+        self.extra_refusal = hooks("extra_refusal")
+        self.effect_times = hooks("effect_times")
         self.last_card = hooks("last_card")
         self.accept_check = hooks("accept_check")
         self.drawn_compulsory = hooks("drawn_compulsory")
