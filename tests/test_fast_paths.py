@@ -74,7 +74,17 @@ def _switched_on(rule: HouseRule) -> dict[str, Any]:
     return section
 
 
-_NOT_PLAY = {"touches", "is_enabled", "idle_options", "contradictions", "legal_clause"}
+_NOT_PLAY = {
+    "touches",
+    "is_enabled",
+    "idle_options",
+    "contradictions",
+    "legal_clause",
+    # the table and the deal between rounds: no fast path lists or applies them
+    "table_problems",
+    "next_round_out",
+    "elimination_clause",
+}
 PLAY_HOOKS = [
     name
     for name, value in vars(HouseRule).items()

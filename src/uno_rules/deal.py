@@ -87,8 +87,8 @@ def table_problems(rules: Rules, players: object, dealing: bool = True) -> list[
         problems.append(
             f"players: {players} is more than this rule set's max_players ({rules.max_players})"
         )
-    if rules.house_rules.partnership.enabled and players != 4:
-        problems.append(f"players: partnership play needs exactly 4 players (T6), got {players}")
+    for hook, params in rules.plan.table_problems:  # T6
+        problems.extend(hook(rules, players, params))
     deck_size = len(build_deck(rules))
     if dealing and rules.hand_size * players >= deck_size:
         problems.append(
@@ -226,12 +226,11 @@ def _next_round(
     rules = state.rules
     rotation = rules.dealer_rotation
     out = state.eliminated
-    if rules.house_rules.mercy.enabled and not rules.house_rules.mercy.last_player_standing:
-        # H16 without last-player-standing: a mercy elimination lasts one round; only
-        # Challenge UNO eliminations (3.4, a total at the target) carry over.
-        target = rules.scoring.target
-        carried = rules.scoring.elimination
-        out = frozenset(s for s in out if carried and state.scores[s] >= target)
+    for hook, params in rules.plan.next_round_out:  # H16
+        still_out = hook(state, out, params)
+        if still_out is not None:
+            out = still_out
+            break
     if rotation is DealerRotation.WINNER_DEALS and state.round_winner is not None:
         dealer = state.round_winner
     elif rotation is DealerRotation.FIXED and state.dealer not in out:

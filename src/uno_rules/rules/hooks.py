@@ -31,6 +31,10 @@ The moments, in the order a move meets them:
 - ``after_move``: the end of every move (the mercy rule);
 - ``legal_clause``: the clause a ruling cites for a legal move.
 
+Between rounds and around the table: ``table_problems`` (why a number of players cannot
+sit at the table), ``next_round_out`` (who is still out of the game when the next round is
+dealt), ``elimination_clause`` (the clause that keeps an eliminated seat out).
+
 And, outside play: ``touches`` (what the fast paths must leave to the general path),
 ``penalty_choice`` (A60: a draw card leaves its victim a decision), ``idle_options`` and
 ``contradictions`` (preset checking), ``clauses`` (one sentence per clause id).
@@ -274,6 +278,22 @@ class HouseRule:
 
     def after_move(self, b: Builder, params: Any) -> None:
         """At the end of every move."""
+
+    # -- the table, between rounds
+    def table_problems(self, rules: Rules, players: int, params: Any) -> list[str]:
+        """Why ``players`` cannot sit at a table under this rule (each as ``path: why``)."""
+        return []
+
+    def next_round_out(
+        self, state: GameState, out: frozenset[int], params: Any
+    ) -> frozenset[int] | None:
+        """The seats still out of the game when the round after ``state`` is dealt, of
+        ``out`` (those out now), if this rule decides it."""
+        return None
+
+    def elimination_clause(self, params: Any) -> str | None:
+        """The clause that keeps an eliminated seat out of play, if this rule eliminates."""
+        return None
 
     # -- rulings and presets
     def legal_clause(

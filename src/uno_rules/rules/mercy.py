@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import field, frozen
 
 from ..events import Eliminated, RoundEnded
-from ..state import Phase
+from ..state import GameState, Phase
 from ._meta import meta
 from .hooks import HouseRule, Touches
 
@@ -86,6 +86,21 @@ class _MercyRule(HouseRule):
             # The last player left wins the round; the others come back next round.
             b.penalty = None
             b.end_round(left[0])
+
+    def next_round_out(
+        self, state: GameState, out: frozenset[int], params: Mercy
+    ) -> frozenset[int] | None:
+        if params.last_player_standing:
+            return None
+        # Without last-player-standing a mercy elimination lasts one round; only Challenge
+        # UNO eliminations (3.4, a total at the target) carry over.
+        rules = state.rules
+        target = rules.scoring.target
+        carried = rules.scoring.elimination
+        return frozenset(s for s in out if carried and state.scores[s] >= target)
+
+    def elimination_clause(self, params: Mercy) -> str | None:
+        return "H16"
 
     def contradictions(self, rules: Rules, params: Mercy) -> list[str]:
         if params.limit <= rules.hand_size:

@@ -45,6 +45,11 @@ class _PartnershipRule(HouseRule):
     params = Partnership
     title = "Partners"
 
+    def table_problems(self, rules: Rules, players: int, params: Partnership) -> list[str]:
+        if players != 4:
+            return [f"players: partnership play needs exactly 4 players (T6), got {players}"]
+        return []
+
     def contradictions(self, rules: Rules, params: Partnership) -> list[str]:
         problems = []
         if rules.max_players < 4:

@@ -190,6 +190,7 @@ class Plan:
         "drawn_compulsory",
         "effect_ranks",
         "effect_times",
+        "elimination_clause",
         "enabled",
         "every_move",
         "extra_cards",
@@ -199,6 +200,7 @@ class Plan:
         "last_card",
         "legal_clause",
         "moves",
+        "next_round_out",
         "out_of_turn",
         "penalty_refusal",
         "phases",
@@ -206,6 +208,7 @@ class Plan:
         "ranks",
         "rules",
         "shape_penalty",
+        "table_problems",
         "target",
         "turn_draw",
     )
@@ -236,6 +239,9 @@ class Plan:
         self.extra_refusal = hooks("extra_refusal")
         self.effect_times = hooks("effect_times")
         self.last_card = hooks("last_card")
+        self.table_problems = hooks("table_problems")
+        self.next_round_out = hooks("next_round_out")
+        self.elimination_clause = hooks("elimination_clause")
         self.accept_check = hooks("accept_check")
         self.drawn_compulsory = hooks("drawn_compulsory")
         self.turn_draw = hooks("turn_draw")
