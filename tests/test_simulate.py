@@ -3,6 +3,7 @@ any order, on any executor, resumable from a results file."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import math
@@ -430,11 +431,13 @@ def test_ctrl_c_stops_cleanly_with_exit_130_and_says_how_many_games_finished(
         ):
             time.sleep(0.1)
         os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does: the whole group
-        stdout, stderr = proc.communicate(timeout=60)
+        stdout, stderr = proc.communicate(timeout=120)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
+        if proc.poll() is None or (proc.stdout and not proc.stdout.closed):
+            # Whatever is left of the group goes, so that its pipes close.
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate(timeout=30)
     assert proc.returncode == 130, stderr
     assert stdout == ""
     assert "Traceback" not in stderr
@@ -444,6 +447,55 @@ def test_ctrl_c_stops_cleanly_with_exit_130_and_says_how_many_games_finished(
     assert finished >= 2
     assert f"interrupted: {finished} of 100000 games finished" in lines[0]
     assert str(out) in lines[0]
+
+
+def test_a_worker_does_not_outlive_the_command(tmp_path: Path) -> None:
+    """A worker of the command's pool exits on its own once the command is gone, even
+    when the command ends without stopping its pool (killed, say): it would otherwise wait
+    for work forever, holding the command's output open."""
+    found = tmp_path / "pids"
+    code = (
+        "import multiprocessing, os, sys\n"
+        "from concurrent.futures import ProcessPoolExecutor\n"
+        "from uno_rules.simulate import _start_worker\n"
+        "if __name__ == '__main__':\n"
+        "    pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context('spawn'),"
+        " initializer=_start_worker)\n"
+        "    pids = {pool.submit(os.getpid).result() for _ in range(4)}\n"
+        "    with open(sys.argv[1], 'w') as out:\n"
+        "        print(*pids, file=out)\n"
+        "    os._exit(0)  # gone without a word to its pool\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, str(found)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        timeout=120,
+    )
+    assert proc.returncode == 0
+    pids = [int(p) for p in found.read_text().split()]
+    assert pids
+    deadline = time.monotonic() + 30
+    alive = pids
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.2)
+        alive = [p for p in pids if _running(p)]
+    for pid in alive:  # do not leave them behind, whatever the outcome
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    assert not alive
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # an exited child of another process may linger as a zombie until reaped
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().split(") ")[-1][:1] != "Z"
+    except OSError:
+        return True
 
 
 # --------------------------------------------------------------------------- Dask

@@ -22,6 +22,7 @@ import json
 import math
 import os
 import random
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from fractions import Fraction
@@ -377,11 +378,23 @@ class _InProcess(Executor):
         return future
 
 
-def _ignore_interrupts() -> None:
-    # Ctrl-C reaches every process of the terminal's group: the parent decides what to do.
+def _start_worker() -> None:
+    """Run first in each worker process of the command's own pool."""
     import signal
+    import threading
 
+    # Ctrl-C reaches every process of the terminal's group: the parent decides what to do.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A worker never outlives the command: were the command to end without stopping it
+    # (killed, or stopped while the pool was starting), the worker would wait for work
+    # forever, holding the command's output open.
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
+
+
+def _exit_with_parent(parent: int, every: float = 0.5) -> None:
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(1)
 
 
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
@@ -597,7 +610,7 @@ def simulate(
 
         # Workers start when the first blocks are submitted, inside the ``try`` below.
         executor = own = ProcessPoolExecutor(
-            jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts
+            jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker
         )
     pool = executor or _InProcess()
     todo = blocks(games, size, run.spans.ranges() if run else ())
