@@ -98,3 +98,45 @@ def test_event_phrases_for_the_deal_and_the_rest() -> None:
         "wilds-discarded: seat 2, cards Wild, blue 1"
     )
     assert describe_event(uno.HandsRotated(1)) == "hands-rotated: direction 1"
+
+
+def refusals(preset: str, seed: int) -> list[uno.Violation]:
+    """What a game refuses: at each state of a round, every card of every hand played by
+    every seat (with and without a color), and a draw, a pass and an accept by each seat."""
+    state = uno.new_game(preset, players=3, seed=seed)
+    found: list[uno.Violation] = []
+    for _ in range(60):
+        if state.round_over:
+            break
+        for seat in range(3):
+            tries: list[uno.Move] = [uno.Draw(seat), uno.Pass(seat), uno.Accept(seat)]
+            for hand in state.hands:
+                for c in dict.fromkeys(hand):
+                    tries.append(uno.Play(seat, c))
+                    tries.append(uno.Play(seat, c, color=uno.Color.RED))
+                    tries.append(uno.Play(seat, c, extra=(c,)))
+            for move in tries:
+                result = uno.apply(state, move)
+                if isinstance(result, uno.Violation):
+                    found.append(result)
+        state = uno.apply_or_raise(state, uno.legal_moves(state)[-1]).state
+    return found
+
+
+@pytest.mark.parametrize("preset", ["official", "family", "official-112", "no-mercy-lite"])
+def test_refusals_name_cards_in_words(preset: str) -> None:
+    """A refusal's sentence names cards in words (``a blue 7``), so a card is never read as
+    the clause id the sentence cites (``Seat 0 does not hold B7 (B4.4).``)."""
+    found = refusals(preset, seed=1)
+    assert len({type(v) for v in found}) >= 5
+    for violation in found:
+        sentence = violation.explain()  # str() adds the clause: "... (B4.4)."
+        assert str(violation).startswith(sentence[0].upper() + sentence[1:])
+        assert not NOTATION.search(sentence), sentence
+
+
+def test_a_refusal_names_the_card() -> None:
+    table = uno.situation({"players": 2, "hands": [["R7"], 3], "discard": ["G5"]})
+    refused = uno.apply(table, "0 B7")
+    assert str(refused) == "Seat 0 does not hold a blue 7 (B4.4)."
+    assert uno.Card.parse("W+4").name == "Wild Draw Four"

@@ -216,6 +216,14 @@ class Card:
         return int(self.rank.value) if self.rank.is_number else None
 
     @property
+    def name(self) -> str:
+        """The card in words, as people name it: ``blue 1``, ``green Reverse``, ``red Draw
+        Two``, ``Wild Draw Four``. Sentences for people use it rather than the notation,
+        which could be taken for a clause id (``B7`` the card, ``B7.3`` the clause)."""
+        rank = _RANK_NAMES.get(self.rank, self.rank.value)
+        return rank if self.color is None else f"{self.color.value} {rank}"
+
+    @property
     def points(self) -> int:
         """Standard points (B10.5): face value, 20 for actions, 50 for W and W+4,
         40 for the 112-card extras. A blank card scores 0 until a preset gives it a value."""
@@ -241,6 +249,18 @@ class Card:
     def _repr_html_(self) -> str:
         return self._repr_svg_()
 
+
+_RANK_NAMES = {
+    Rank.SKIP: "Skip",
+    Rank.REVERSE: "Reverse",
+    Rank.DRAW_TWO: "Draw Two",
+    Rank.WILD: "Wild",
+    Rank.WILD_DRAW_FOUR: "Wild Draw Four",
+    Rank.WILD_SHUFFLE_HANDS: "Wild Shuffle Hands",
+    Rank.WILD_SWAP_HANDS: "Wild Swap Hands",
+    Rank.WILD_CUSTOMIZABLE: "Wild Customizable",
+    Rank.BLANK: "blank card",
+}
 
 _POINTS: dict[Rank, int] = {r: int(r.value) for r in NUMBER_RANKS}
 _POINTS.update({r: 20 for r in ACTION_RANKS})

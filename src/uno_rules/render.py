@@ -17,24 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import Card, Rank
+from .cards import Card
 from .events import Event
 from .state import GameState
 from .view import PlayerView
 
 __all__ = ["card_name", "cards_named", "describe", "describe_event"]
-
-_RANK_NAMES = {
-    Rank.SKIP: "Skip",
-    Rank.REVERSE: "Reverse",
-    Rank.DRAW_TWO: "Draw Two",
-    Rank.WILD: "Wild",
-    Rank.WILD_DRAW_FOUR: "Wild Draw Four",
-    Rank.WILD_SHUFFLE_HANDS: "Wild Shuffle Hands",
-    Rank.WILD_SWAP_HANDS: "Wild Swap Hands",
-    Rank.WILD_CUSTOMIZABLE: "Wild Customizable",
-    Rank.BLANK: "blank card",
-}
 
 
 def card_name(card: Card | str) -> str:
@@ -43,10 +31,7 @@ def card_name(card: Card | str) -> str:
     >>> card_name(Card.parse("B1")), card_name("Grev"), card_name("W+4")
     ('blue 1', 'green Reverse', 'Wild Draw Four')
     """
-    if isinstance(card, str):
-        card = Card.parse(card)
-    rank = _RANK_NAMES.get(card.rank, card.rank.value)
-    return rank if card.color is None else f"{card.color.value} {rank}"
+    return (Card.parse(card) if isinstance(card, str) else card).name
 
 
 def cards_named(cards: Sequence[Card | str]) -> str:

@@ -73,23 +73,12 @@ _SYMBOL = {
     Rank.WILD_CUSTOMIZABLE: "CUST",
     Rank.BLANK: "BLANK",
 }
-_NAME = {
-    Rank.SKIP: "skip",
-    Rank.REVERSE: "reverse",
-    Rank.DRAW_TWO: "draw two",
-    Rank.WILD: "wild",
-    Rank.WILD_DRAW_FOUR: "wild draw four",
-    Rank.WILD_SHUFFLE_HANDS: "wild shuffle hands",
-    Rank.WILD_SWAP_HANDS: "wild swap hands",
-    Rank.WILD_CUSTOMIZABLE: "wild customizable",
-    Rank.BLANK: "blank card",
-}
 
 
 def card_name(card: Card) -> str:
-    """Words for a card, for labels: ``red 5``, ``blue draw two``, ``wild draw four``."""
-    rank = card.rank.value if card.rank.is_number else _NAME[card.rank]
-    return rank if card.color is None else f"{card.color.value} {rank}"
+    """Words for a card, for labels (:attr:`Card.name` in lower case): ``red 5``, ``blue
+    draw two``, ``wild draw four``."""
+    return card.name.lower()
 
 
 def _svg(width: int, height: int, title: str, body: str) -> str:

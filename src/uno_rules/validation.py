@@ -84,7 +84,10 @@ def validate(state: GameState, move: MoveLike) -> v.Violation | None:
     if state.phase is PHASE_ROUND_OVER:
         return v.RoundOver(seat=seat)
     if seat in state.eliminated:
-        rule = "H16" if state.rules.house_rules.mercy.enabled else "T10"
+        rule = "T10"  # Challenge UNO's elimination, unless a rule eliminates (H16)
+        for hook, params in state.rules.plan.elimination_clause:
+            rule = hook(params) or rule
+            break
         return v.SeatEliminated(seat=seat, rule=rule)
     return check(state, move)
 
@@ -167,7 +170,7 @@ def _out_of_turn_refusal(state: GameState, move: Play) -> v.Violation:
         and move.seat == seat_after(state.players, state.eliminated, by, state.direction)
     ):
         reason = (
-            f"under these rules the {top} is not answered with another draw card; its "
+            f"under these rules the {top.name} is not answered with another draw card; its "
             f"penalty was drawn and the turn lost"
         )
         rule = "B7.3" if top.rank is RANK_DRAW_TWO else "B7.5"

@@ -144,7 +144,7 @@ class CardNotInHand(Violation, kw_only=True):
     card: Card
 
     def explain(self) -> str:
-        return f"{_who(self.seat)} does not hold {self.card}"
+        return f"{_who(self.seat)} does not hold a {self.card.name}"
 
 
 class CardDoesNotMatch(Violation, kw_only=True):
@@ -155,11 +155,11 @@ class CardDoesNotMatch(Violation, kw_only=True):
     color: Color
 
     def explain(self) -> str:
-        on = str(self.top_card)
+        on = self.top_card.name
         if self.top_card.is_wild:
             on += f" (color {self.color.value})"
         return (
-            f"{self.card} does not match {on}: it needs the color {self.color.value}, "
+            f"a {self.card.name} does not match the {on}: it needs the color {self.color.value}, "
             f"the same number or the same symbol"
         )
 
@@ -170,7 +170,7 @@ class ColorRequired(Violation, kw_only=True):
     card: Card
 
     def explain(self) -> str:
-        return f"playing {self.card} needs a color: red, yellow, green or blue"
+        return f"playing a {self.card.name} needs a color: red, yellow, green or blue"
 
 
 class ColorNotAllowed(Violation, kw_only=True):
@@ -180,8 +180,8 @@ class ColorNotAllowed(Violation, kw_only=True):
 
     def explain(self) -> str:
         if self.card.is_wild:
-            return f"under these rules a stacked {self.card} names no color; the color stays"
-        return f"{self.card} is not a wild card, so no color can be named with it"
+            return f"under these rules a stacked {self.card.name} names no color; the color stays"
+        return f"a {self.card.name} is not a wild card, so no color can be named with it"
 
 
 class TargetNotAllowed(Violation, kw_only=True):
@@ -190,7 +190,7 @@ class TargetNotAllowed(Violation, kw_only=True):
     card: Card
 
     def explain(self) -> str:
-        return f"{self.card} takes no target seat under these rules"
+        return f"a {self.card.name} takes no target seat under these rules"
 
 
 class WildDrawFourNotAllowed(Violation, kw_only=True):
@@ -212,7 +212,10 @@ class OnlyDrawnCardPlayable(Violation, kw_only=True):
     drawn: Card
 
     def explain(self) -> str:
-        return f"after drawing, only the drawn card ({self.drawn}) may be played, not {self.card}"
+        return (
+            f"after drawing, only the drawn card (the {self.drawn.name}) may be played, "
+            f"not the {self.card.name}"
+        )
 
 
 class AlreadyDrawn(Violation, kw_only=True):
@@ -380,7 +383,7 @@ class TargetRequired(Violation, kw_only=True):
     card: Card
 
     def explain(self) -> str:
-        return f"playing {self.card} needs a target seat (for example '>2')"
+        return f"playing a {self.card.name} needs a target seat (for example '>2')"
 
 
 class InvalidTarget(Violation, kw_only=True):
@@ -399,7 +402,7 @@ class CannotStack(Violation, kw_only=True):
     reason: str
 
     def explain(self) -> str:
-        return f"{self.card} cannot be stacked: {self.reason}"
+        return f"a {self.card.name} cannot be stacked: {self.reason}"
 
 
 class MustStack(Violation, kw_only=True):
@@ -409,7 +412,7 @@ class MustStack(Violation, kw_only=True):
 
     def explain(self) -> str:
         return (
-            f"{_who(self.seat)} holds {self.card}, which can be stacked, and stacking is "
+            f"{_who(self.seat)} holds a {self.card.name}, which can be stacked, and stacking is "
             f"not optional under these rules"
         )
 
@@ -428,7 +431,7 @@ class MustPlayDrawnCard(Violation, kw_only=True):
     card: Card
 
     def explain(self) -> str:
-        return f"the drawn card {self.card} can be played, so it must be"
+        return f"the drawn card, a {self.card.name}, can be played, so it must be"
 
 
 class CannotCombine(Violation, kw_only=True):
@@ -438,7 +441,10 @@ class CannotCombine(Violation, kw_only=True):
     extra: Card
 
     def explain(self) -> str:
-        return f"{self.extra} cannot be played together with {self.card} under these rules"
+        return (
+            f"a {self.extra.name} cannot be played together with a {self.card.name} "
+            f"under these rules"
+        )
 
 
 class CannotGoOut(Violation, kw_only=True):
@@ -447,7 +453,7 @@ class CannotGoOut(Violation, kw_only=True):
     card: Card
 
     def explain(self) -> str:
-        return f"a player may not go out on {self.card} under these rules"
+        return f"a player may not go out on a {self.card.name} under these rules"
 
 
 class UnoDisabled(Violation, kw_only=True):

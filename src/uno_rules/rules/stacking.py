@@ -143,9 +143,12 @@ def stack_allowed(rules: Stacking, card: Card, on: Card, active: object) -> str 
     """Why ``card`` may not be stacked on the pending ``on`` card, or ``None`` if it may."""
     pair = _PAIR_OF.get((card.rank, on.rank))
     if pair is None:
-        return f"{card} is not a draw card that can answer {on}"
+        return f"a {card.name} is not a draw card that can answer the {on.name}"
     if pair not in rules.pairs:
-        return f"{card} may not be stacked on {on} under these rules ({pair.value} is off)"
+        return (
+            f"a {card.name} may not be stacked on the {on.name} under these rules "
+            f"({pair.value} is off)"
+        )
     if (
         pair is StackPair.PLUS2_ON_PLUS4
         and rules.plus2_on_plus4_color is Plus2OnPlus4Color.MUST_MATCH_DECLARED
@@ -200,7 +203,9 @@ class _StackingRule(HouseRule):
 
     def penalty_refusal(self, state: GameState, move: Play, params: Stacking) -> Violation:
         assert state.penalty is not None
-        reason = f"{move.card} is not a draw card that can answer {state.penalty.card}"
+        reason = (
+            f"a {move.card.name} is not a draw card that can answer the {state.penalty.card.name}"
+        )
         return CannotStack(seat=move.seat, card=move.card, reason=reason)
 
     def color_choice(self, card: Card, kind: PlayKind, params: Stacking) -> str | None:
