@@ -40,6 +40,13 @@ class EightsSkipRule(HouseRule):
         b.turn = b.next(ctx.move.seat, 2)
         return True
 
+    def first_card(self, table, params):
+        if table.card.rank is not Rank.EIGHT:
+            return False
+        table.turn = table.next(table.starter)  # an 8 turned up skips the first player
+        table.tell(Skipped(table.starter))
+        return True
+
 
 RULE = EightsSkipRule()
 """

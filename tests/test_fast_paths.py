@@ -81,6 +81,7 @@ _NOT_PLAY = {
     "contradictions",
     "legal_clause",
     # the table and the deal between rounds: no fast path lists or applies them
+    "first_card",
     "table_problems",
     "next_round_out",
     "elimination_clause",

@@ -14,29 +14,23 @@ from ._budget import brief
 from .cards import Card, Rank
 from .errors import SituationError
 from .events import (
-    CardsDrawn,
     Dealt,
     Event,
     FirstCardReturned,
     FirstCardTurned,
     Redealt,
-    Reversed,
-    Skipped,
 )
 from .randomness import derive_seed, shuffled
 from .rules import (
     DealerRotation,
     DealerSelection,
-    FirstDrawTwo,
     FirstPlayer,
-    FirstReverse,
     FirstWild,
     FirstWildDrawFour,
     Rules,
-    ShuffleFirstCard,
-    TwoPlayerReverse,
 )
 from .rules.deck import build_deck
+from .rules.first_card import FirstTurn, returned_first, turn_first_card
 from .rules.scoring import card_points
 from .state import (
     MAX_PLAYERS,
@@ -281,7 +275,7 @@ def deal_round(
             events.append(Dealt(dealer, rules.hand_size, tuple(len(h) for h in hands)))
         while True:
             card = pile.pop(0)
-            if _returned_first(rules, card):
+            if returned_first(rules, card):
                 # A4 (and A1 b, A39 c): return the card to the pile and turn another.
                 returned += 1
                 bottom = first.wild_draw_four is FirstWildDrawFour.BOTTOM_AND_REFLIP
@@ -321,17 +315,6 @@ def deal_round(
     )
 
 
-def _returned_first(rules: Rules, card: Card) -> bool:
-    if card.rank is Rank.WILD_DRAW_FOUR:
-        return True
-    if card.rank is Rank.WILD:
-        return rules.first_card.wild is FirstWild.RETURN_AND_FLIP
-    if card.rank is Rank.WILD_SHUFFLE_HANDS:
-        on_first = rules.extra_cards.wild_shuffle_hands.on_first_card
-        return on_first is ShuffleFirstCard.RETURN_AND_FLIP
-    return False
-
-
 def _first_card_state(
     rules: Rules,
     players: int,
@@ -346,10 +329,7 @@ def _first_card_state(
     previous_winner: int | None = None,
     events: list[Event] | None = None,
 ) -> GameState:
-    first = rules.first_card
-    told: list[Event] = [FirstCardTurned(card)] if events is not None else []
-    left = seat_after(players, out, dealer, 1)
-    starter = left
+    starter = seat_after(players, out, dealer, 1)
     if rules.first_player is FirstPlayer.DEALER:
         starter = dealer
     elif (
@@ -358,69 +338,25 @@ def _first_card_state(
         and previous_winner not in out
     ):
         starter = previous_winner  # H18: the previous round's winner starts
-    direction = 1
-    turn = starter
-    phase = Phase.TURN
-    color = card.color
-    rank = card.rank
-    active = players - len(out)
-    if rank is Rank.SKIP:
-        turn = seat_after(players, out, starter, 1)  # 1.3: the first player is skipped.
-        if told:
-            told.append(Skipped(starter))
-    elif rank is Rank.REVERSE:
-        # 1.3 / A2: play goes counter-clockwise, starting with the dealer (a) or the
-        # dealer's right-hand neighbour (b); with two players and Reverse-as-Skip the
-        # dealer starts (A52).
-        direction = -1
-        two_skip = active == 2 and rules.two_player_reverse is TwoPlayerReverse.SKIP
-        if first.reverse is FirstReverse.DEALER_FIRST_CCW or two_skip:
-            turn = dealer
-        else:
-            turn = seat_after(players, out, dealer, -1)
-        if told:
-            told.append(Reversed(direction))
-    elif rank is Rank.DRAW_TWO:
-        # 1.3 / A3: the first player draws 2 and (a) loses the turn or (b) then plays.
-        if told:
-            told.append(CardsDrawn(starter, len(pile[:2]), "first-card", tuple(pile[:2])))
-        hands[starter].extend(pile[:2])
-        del pile[:2]
-        if first.draw_two is FirstDrawTwo.DRAW_AND_SKIP:
-            turn = seat_after(players, out, starter, 1)
-            if told:
-                told.append(Skipped(starter))
-    elif card.is_wild:
-        # A1 (a), 2.6, A39, E3.4, E4.2: the first player names the color, then plays; no
-        # swap, no written rule; a Wild Shuffle Hands may redeal (A39 b).
-        phase = Phase.CHOOSE_COLOR
-        wsh = rules.extra_cards.wild_shuffle_hands
-        if rank is Rank.WILD_SHUFFLE_HANDS and wsh.on_first_card is ShuffleFirstCard.REDEAL:
-            pool = [c for h in hands for c in h]
-            order = shuffled(pool, derive_seed(seed, round_number, 0x5A5F1))
-            seats = [s for s in range(players) if s not in out]
-            begin = seats.index(left)
-            seats = seats[begin:] + seats[:begin]
-            hands = [[] for _ in range(players)]
-            for i, c in enumerate(order):
-                hands[seats[i % len(seats)]].append(c)
-            if told:
-                told.append(Redealt("shuffle-hands-first", "A39"))
     if events is not None:
-        events.extend(told)
+        events.append(FirstCardTurned(card))
+    table = FirstTurn(
+        rules, players, seed, round_number, dealer, out, hands, pile, card, starter, events
+    )
+    turn_first_card(table)  # 1.3: what the first card does (or an enabled rule's hook)
     return GameState(
         rules=rules,
         players=players,
         seed=seed,
         round_number=round_number,
         dealer=dealer,
-        hands=tuple(tuple(h) for h in hands),
-        draw=pile_from(pile),
+        hands=tuple(tuple(h) for h in table.hands),
+        draw=pile_from(table.pile),
         discard=pile_from([card]),
-        color=color,
-        direction=direction,
-        turn=turn,
-        phase=phase,
+        color=table.color,
+        direction=table.direction,
+        turn=table.turn,
+        phase=table.phase,
         drawn=None,
         penalty=None,
         uno_called=frozenset(),

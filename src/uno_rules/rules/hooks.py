@@ -31,7 +31,8 @@ The moments, in the order a move meets them:
 - ``after_move``: the end of every move (the mercy rule);
 - ``legal_clause``: the clause a ruling cites for a legal move.
 
-Between rounds and around the table: ``table_problems`` (why a number of players cannot
+Between rounds and around the table: ``first_card`` (what the first card turned up does),
+``table_problems`` (why a number of players cannot
 sit at the table), ``next_round_out`` (who is still out of the game when the next round is
 dealt), ``elimination_clause`` (the clause that keeps an eliminated seat out).
 
@@ -55,6 +56,7 @@ from ..violations import Violation
 
 if TYPE_CHECKING:
     from .builder import Builder
+    from .first_card import FirstTurn
     from .model import Rules
 
 __all__ = [
@@ -280,6 +282,11 @@ class HouseRule:
         """At the end of every move."""
 
     # -- the table, between rounds
+    def first_card(self, table: FirstTurn, params: Any) -> bool:
+        """What the first card turned up does under this rule, before anyone acts (it
+        changes ``table``); ``True`` if that replaces the official effect (1.3)."""
+        return False
+
     def table_problems(self, rules: Rules, players: int, params: Any) -> list[str]:
         """Why ``players`` cannot sit at a table under this rule (each as ``path: why``)."""
         return []

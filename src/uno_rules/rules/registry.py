@@ -196,6 +196,7 @@ class Plan:
         "extra_cards",
         "extra_refusal",
         "fast",
+        "first_card",
         "jump_card",
         "last_card",
         "legal_clause",
@@ -239,6 +240,7 @@ class Plan:
         self.extra_refusal = hooks("extra_refusal")
         self.effect_times = hooks("effect_times")
         self.last_card = hooks("last_card")
+        self.first_card = hooks("first_card")
         self.table_problems = hooks("table_problems")
         self.next_round_out = hooks("next_round_out")
         self.elimination_clause = hooks("elimination_clause")

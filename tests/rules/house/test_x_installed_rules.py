@@ -192,3 +192,20 @@ def test_an_installed_rule_decides_what_may_be_the_last_card(tmp_path: Path) -> 
             }
         )
         assert [m for m in uno.legal_moves(plain, seat=0) if isinstance(m, Play)]
+
+
+def test_an_installed_rule_decides_what_the_first_card_does(eights: None) -> None:
+    """The ``first_card`` hook: an 8 turned up to start the round skips the first player
+    under the rule, and does nothing under the official rules (1.3)."""
+    seed = next(
+        s
+        for s in range(2000)
+        if uno.deal_game("official", players=3, seed=s)[0].top_card.rank is uno.Rank.EIGHT
+    )
+    plain, plain_events = uno.deal_game("official", players=3, seed=seed)
+    state, events = uno.deal_game(EIGHTS, players=3, seed=seed)
+    starter = (plain.dealer + 1) % 3
+    assert plain.turn == starter and not [e for e in plain_events if isinstance(e, Skipped)]
+    assert state.turn == (starter + 1) % 3
+    assert Skipped(starter) in events
+    assert state.hands == plain.hands and state.top_card == plain.top_card

@@ -1,0 +1,168 @@
+"""The first card turned up (1.3, 2.6, A1-A4, A39, A52, E3.4, E4.2): which cards go back,
+and what the one that stays does before the first player acts.
+
+The deal (:mod:`uno_rules.deal`) shuffles and deals, turns cards until one stays
+(:func:`returned_first`), then gives the table to :func:`turn_first_card`. The enabled
+house rules' ``first_card`` hooks are asked first, in the registry's order: the first that
+returns ``True`` replaces the official effect (:func:`official_effect`), as ``play_effect``
+does for a card played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import Card, Rank
+from ..events import CardsDrawn, Event, Redealt, Reversed, Skipped
+from ..randomness import derive_seed, shuffled
+from ..state import Phase, seat_after
+from .extra_cards import ShuffleFirstCard
+from .options import FirstDrawTwo, FirstReverse, FirstWild, TwoPlayerReverse
+
+if TYPE_CHECKING:
+    from .model import Rules
+
+__all__ = ["FirstTurn", "official_effect", "returned_first", "turn_first_card"]
+
+
+class FirstTurn:
+    """The table as the first card stays face up, before anyone acts; the card's effect
+    changes it. ``hands`` (by seat) and ``pile`` (the draw pile, top card first) are
+    lists; ``starter`` is the seat that would act first with no effect; ``events`` collects
+    what happens when the caller asked for events (``None`` otherwise: use :meth:`tell`)."""
+
+    __slots__ = (
+        "card",
+        "color",
+        "dealer",
+        "direction",
+        "events",
+        "hands",
+        "out",
+        "phase",
+        "pile",
+        "players",
+        "round_number",
+        "rules",
+        "seed",
+        "starter",
+        "turn",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        seed: int,
+        round_number: int,
+        dealer: int,
+        out: frozenset[int],
+        hands: list[list[Card]],
+        pile: list[Card],
+        card: Card,
+        starter: int,
+        events: list[Event] | None,
+    ) -> None:
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.round_number = round_number
+        self.dealer = dealer
+        self.out = out
+        self.hands = hands
+        self.pile = pile
+        self.card = card
+        self.starter = starter
+        self.events = events
+        self.turn = starter
+        self.direction = 1
+        self.phase = Phase.TURN
+        self.color = card.color
+
+    def tell(self, event: Event) -> None:
+        """Record ``event``, if events are collected."""
+        if self.events is not None:
+            self.events.append(event)
+
+    def next(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` seats after ``seat`` in the direction of play, skipping seats
+        out of the game."""
+        return seat_after(self.players, self.out, seat, steps * self.direction)
+
+
+def returned_first(rules: Rules, card: Card) -> bool:
+    """Whether ``card``, turned as the first card, goes back and another is turned: a Wild
+    Draw Four always (A4), a Wild under ``first_card.wild: return_and_flip`` (A1 b), a Wild
+    Shuffle Hands under ``on_first_card: return_and_flip`` (A39 c)."""
+    if card.rank is Rank.WILD_DRAW_FOUR:
+        return True
+    if card.rank is Rank.WILD:
+        return rules.first_card.wild is FirstWild.RETURN_AND_FLIP
+    if card.rank is Rank.WILD_SHUFFLE_HANDS:
+        on_first = rules.extra_cards.wild_shuffle_hands.on_first_card
+        return on_first is ShuffleFirstCard.RETURN_AND_FLIP
+    return False
+
+
+def turn_first_card(table: FirstTurn) -> None:
+    """Apply what the first card does: an enabled rule's ``first_card`` hook, or else the
+    official effect."""
+    for hook, params in table.rules.plan.first_card:
+        if hook(table, params):
+            return
+    official_effect(table)
+
+
+def official_effect(table: FirstTurn) -> None:
+    """1.3 / A1-A3 / A52 / 2.6 / A39: the official effect of the first card."""
+    rules = table.rules
+    first = rules.first_card
+    card = table.card
+    rank = card.rank
+    starter = table.starter
+    if rank is Rank.SKIP:
+        table.turn = table.next(starter)  # 1.3: the first player is skipped.
+        table.tell(Skipped(starter))
+    elif rank is Rank.REVERSE:
+        # 1.3 / A2: play goes counter-clockwise, starting with the dealer (a) or the
+        # dealer's right-hand neighbour (b); with two players and Reverse-as-Skip the
+        # dealer starts (A52).
+        table.direction = -1
+        active = table.players - len(table.out)
+        two_skip = active == 2 and rules.two_player_reverse is TwoPlayerReverse.SKIP
+        if first.reverse is FirstReverse.DEALER_FIRST_CCW or two_skip:
+            table.turn = table.dealer
+        else:
+            table.turn = table.next(table.dealer)
+        table.tell(Reversed(table.direction))
+    elif rank is Rank.DRAW_TWO:
+        # 1.3 / A3: the first player draws 2 and (a) loses the turn or (b) then plays.
+        cards = tuple(table.pile[:2])
+        table.tell(CardsDrawn(starter, len(cards), "first-card", cards))
+        table.hands[starter].extend(cards)
+        del table.pile[:2]
+        if first.draw_two is FirstDrawTwo.DRAW_AND_SKIP:
+            table.turn = table.next(starter)
+            table.tell(Skipped(starter))
+    elif card.is_wild:
+        # A1 (a), 2.6, A39, E3.4, E4.2: the first player names the color, then plays; no
+        # swap, no written rule; a Wild Shuffle Hands may redeal (A39 b).
+        table.phase = Phase.CHOOSE_COLOR
+        wsh = rules.extra_cards.wild_shuffle_hands
+        if rank is Rank.WILD_SHUFFLE_HANDS and wsh.on_first_card is ShuffleFirstCard.REDEAL:
+            _redeal(table)
+
+
+def _redeal(table: FirstTurn) -> None:
+    """A39 (b): every hand is gathered, shuffled and dealt again from the dealer's left."""
+    players, out = table.players, table.out
+    pool = [c for h in table.hands for c in h]
+    order = shuffled(pool, derive_seed(table.seed, table.round_number, 0x5A5F1))
+    seats = [s for s in range(players) if s not in out]
+    begin = seats.index(seat_after(players, out, table.dealer, 1))
+    seats = seats[begin:] + seats[:begin]
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i, c in enumerate(order):
+        hands[seats[i % len(seats)]].append(c)
+    table.hands = hands
+    table.tell(Redealt("shuffle-hands-first", "A39"))
