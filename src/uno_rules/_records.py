@@ -105,11 +105,19 @@ def record_fields(record: Record | type[Record]) -> tuple[str, ...]:
     return record._fields
 
 
-R = TypeVar("R", bound=Record)
+T = TypeVar("T")
 
 
-def replace(record: R, **changes: Any) -> R:
-    """A copy of ``record`` with ``changes``."""
-    values = {f: getattr(record, f) for f in record._fields}
-    values.update(changes)
-    return type(record)(**values)
+def replace(record: T, **changes: Any) -> T:
+    """A copy of ``record`` with ``changes``: the one way the package derives a changed
+    value, for its records and for its ``attrs`` classes (a pending penalty, rules
+    sections) alike. (A :class:`~uno_rules.GameState` is a named tuple: the engine derives
+    changed states through :func:`uno_rules.state.changer`.)"""
+    if isinstance(record, Record):
+        values = {f: getattr(record, f) for f in record._fields}
+        values.update(changes)
+        return type(record)(**values)
+    import attrs
+
+    changed: T = attrs.evolve(record, **changes)  # type: ignore[misc]  # an attrs instance
+    return changed

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from attrs import evolve, field, frozen
+from attrs import field, frozen
 
+from .._records import replace
 from ..cards import Card, Rank
 from ..events import PenaltyDeflected
 from ..moves import Move, Play
@@ -97,7 +98,7 @@ class _DeflectRule(HouseRule):
         if ctx.move.card.rank is _R_REVERSE:
             b.direction = -b.direction
         victim = b.next(seat)
-        b.penalty = evolve(pending, challengeable=False)
+        b.penalty = replace(pending, challengeable=False)
         b.phase = _PENALTY
         b.turn = victim
         b.events.append(PenaltyDeflected(seat, victim, pending.amount))

@@ -21,8 +21,9 @@ from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from attrs import evolve, field, frozen
+from attrs import field, frozen
 
+from .._records import replace
 from ..cards import Card, Rank
 from ..moves import Accept, Move, Play
 from ..state import GameState, Penalty, Phase
@@ -251,9 +252,9 @@ class _StackingRule(HouseRule):
             return penalty
         if params.w4_color_restriction_in_stack is not W4InStack.ENFORCE:
             # A47 waived: a stacked Wild Draw Four is never a bluff, so never challenged
-            return evolve(penalty, bluff=False, challengeable=False)
+            return replace(penalty, bluff=False, challengeable=False)
         if params.challenge is StackChallenge.DISABLED:
-            return evolve(penalty, challengeable=False)  # A46
+            return replace(penalty, challengeable=False)  # A46
         return penalty
 
     def after_accept(self, b: Builder, seat: int, params: Stacking) -> bool:
