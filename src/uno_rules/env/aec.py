@@ -405,7 +405,13 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             self._polling = False
             seat = state.turn
             self.agent_selection = self.possible_agents[seat]
-            self._options = self._decisions(seat, self._chain)
+            moves = legal_moves(state, seat)  # _decisions, inlined for the usual case
+            self._moves_by_id = moves
+            action_of = self._action_of
+            try:
+                self._options = {action_of[id(move)]: move for move in moves}
+            except KeyError:
+                self._options = self._encode(moves)
 
     def _round_over(self, before: GameState, state: GameState) -> None:
         self._rewarded = True

@@ -284,50 +284,49 @@ def observe_state(
     out = np.zeros(SIZE, _FLOAT32)
     obs = out.data
     at = _SEATS_AT[players][seat]
-    kind = _KIND_INDEX
-    for card in hands[seat]:  # the hand comes first: a card's kind is its entry
-        obs[kind[card]] += 1
-    obs[_TOP_AT[state.top_card]] = 1
-    obs[_PHASE_AT[phase]] = 1
-    obs[at.turn[turn]] = 1
+    for entry in map(_KIND_INDEX.__getitem__, hands[seat]):  # the hand section starts at 0
+        obs[entry] += 1.0
+    obs[_TOP_AT[state.top_card]] = 1.0
+    obs[_PHASE_AT[phase]] = 1.0
+    obs[at.turn[turn]] = 1.0
     if color is not None:
-        obs[_COLOR_AT[color]] = 1
+        obs[_COLOR_AT[color]] = 1.0
     if direction > 0:
-        obs[_CLOCKWISE] = 1
+        obs[_CLOCKWISE] = 1.0
     entries = at.hand_sizes
     for other, hand in enumerate(hands):
         obs[entries[other]] = len(hand)
-    entries = at.scores
-    for other, score in enumerate(scores):
-        if score:
+    if any(scores):
+        entries = at.scores
+        for other, score in enumerate(scores):
             obs[entries[other]] = score
     if uno_called:
         for other in uno_called:
-            obs[at.uno_called[other]] = 1
+            obs[at.uno_called[other]] = 1.0
     if uno_open:
         for other in uno_open:
-            obs[at.uno_open[other]] = 1
+            obs[at.uno_open[other]] = 1.0
     if eliminated:
         for other in eliminated:
-            obs[at.eliminated[other]] = 1
+            obs[at.eliminated[other]] = 1.0
     if penalty is not None:
         obs[_PENALTY] = penalty.amount
     obs[_DRAW_PILE] = state.draw_pile_size
     if drawn is not None and turn == seat:
-        obs[_DRAWN_AT[drawn]] = 1
+        obs[_DRAWN_AT[drawn]] = 1.0
     if played_by is not None:
-        obs[at.played_by[played_by]] = 1
+        obs[at.played_by[played_by]] = 1.0
     if chain:
         for k in chain:
             obs[_CHAIN + k] += 1
     if polled:
-        obs[_POLLED] = 1
+        obs[_POLLED] = 1.0
     entries = at.last_moves
     for other, move in enumerate(last_moves):
         if move is not None and other != seat:
             start = entries[other]
-            obs[start + _MOVE_AT[type(move)]] = 1
+            obs[start + _MOVE_AT[type(move)]] = 1.0
             if type(move) is Play:  # (type(), not isinstance: no subclass of a move exists)
                 extra = move.extra
-                obs[start + _PLAYED_AT[extra[-1] if extra else move.card]] = 1
+                obs[start + _PLAYED_AT[extra[-1] if extra else move.card]] = 1.0
     return out
