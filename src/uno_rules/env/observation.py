@@ -280,9 +280,9 @@ def observe_state(
         uno_called, uno_open, scores = state.uno_called, state.uno_open, state.scores
         played_by, eliminated = state.played_by, state.eliminated
     # Written through a memoryview: setting entries one by one costs far less there than
-    # through numpy's item assignment.
+    # through numpy's item assignment (and floats cost less to store there than ints).
     out = np.zeros(SIZE, _FLOAT32)
-    obs = out.data
+    obs: memoryview[float] = out.data  # type: ignore[assignment]  # float32 items, not ints
     at = _SEATS_AT[players][seat]
     for entry in map(_KIND_INDEX.__getitem__, hands[seat]):  # the hand section starts at 0
         obs[entry] += 1.0
