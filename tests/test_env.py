@@ -348,6 +348,31 @@ def test_mask_is_exactly_the_legal_moves(name: str, rules: Any, players: int) ->
         assert seen["out of turn"]
 
 
+def check_last(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list[int]) -> None:
+    """``last()`` gives the acting agent what ``observe`` and ``infos`` give it, and its
+    observation is the one made from its view."""
+    seat = env.possible_agents.index(agent)
+    again = env.observe(agent)
+    assert np.array_equal(observation["observation"], again["observation"])
+    assert np.array_equal(observation["action_mask"], again["action_mask"])
+    from_view = observe(
+        uno.view(env.game_state, seat),
+        env._last_moves,
+        [a - table.CHAIN for a in chain],
+        env.polling,
+    )
+    assert np.array_equal(observation["observation"], from_view)
+    info = env.last()[4]
+    assert info is env.infos[agent]
+    assert info["view"] == uno.view(env.game_state, seat)
+
+
+@pytest.mark.parametrize(("name", "rules", "players"), all_configs())
+def test_last_agrees_with_observe_and_infos(name: str, rules: Any, players: int) -> None:
+    seen = walk(rules, players, 11, check_last)
+    assert seen["Play"]
+
+
 def test_the_walks_reach_every_kind_of_move() -> None:
     """The configurations above, together, make every kind of move the table encodes."""
     seen: Counter[str] = Counter()

@@ -190,20 +190,66 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self._start_polling()
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        mask = np.zeros(ACTION_COUNT, _INT8)
-        acting = agent == self.agent_selection and not (
-            self.terminations.get(agent) or self.truncations.get(agent)
+        return self._seen(
+            agent,
+            agent == self.agent_selection
+            and not (self.terminations.get(agent) or self.truncations.get(agent)),
         )
-        if acting:
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, npt.NDArray[Any]] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``, written out for the loop every agent runs: the acting
+        agent's observation and info are made here without going through ``observe`` and
+        ``infos[agent]``."""
+        agent = self.agent_selection
+        terminated = self.terminations[agent]
+        truncated = self.truncations[agent]
+        infos = self.infos
+        info = dict.get(infos, agent)
+        if info is None and type(infos) is _Infos:  # infos[agent], inlined
+            info = _PendingSeatInfo(_PENDING_VIEW)
+            info._of = (self._state, self._seat[agent])
+            dict.__setitem__(infos, agent, info)
+        elif info is None:
+            info = infos[agent]
+        if not observe:
+            return None, self._cumulative_rewards[agent], terminated, truncated, info
+        if terminated or truncated:
+            seen = self._seen(agent, False)
+        else:  # self._seen(agent, True), inlined
+            mask = np.zeros(ACTION_COUNT, _INT8)
             view_of_mask = mask.data
             for action in self._options:
                 view_of_mask[action] = 1
+            chain = self._chain
+            observation = observe_state(
+                self._state,
+                self._seat[agent],
+                self._last_moves,
+                [a - CHAIN for a in chain] if chain else (),
+                self._polling,
+            )
+            seen = {"observation": observation, "action_mask": mask}
+        return seen, self._cumulative_rewards[agent], terminated, truncated, info
+
+    def _seen(self, agent: str, acting: bool) -> dict[str, npt.NDArray[Any]]:
+        """What ``agent`` observes; ``acting``: whether the decision is its own (its mask
+        offers the options, its observation shows the chain under way and the polling)."""
+        mask = np.zeros(ACTION_COUNT, _INT8)
+        if not acting:
+            observation = observe_state(self._state, self._seat[agent], self._last_moves)
+            return {"observation": observation, "action_mask": mask}
+        view_of_mask = mask.data
+        for action in self._options:
+            view_of_mask[action] = 1
+        chain = self._chain
         observation = observe_state(
             self._state,
             self._seat[agent],
             self._last_moves,
-            [a - CHAIN for a in self._chain] if acting and self._chain else (),
-            acting and self._polling,
+            [a - CHAIN for a in chain] if chain else (),
+            self._polling,
         )
         return {"observation": observation, "action_mask": mask}
 
