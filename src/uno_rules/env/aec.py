@@ -451,7 +451,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             self._polling = False
             seat = state.turn
             self.agent_selection = self.possible_agents[seat]
-            moves = legal_moves(state, seat)  # _decisions, inlined for the usual case
+            moves = legal_moves(state)  # _decisions for seat (state.turn), inlined
             self._moves_by_id = moves
             action_of = self._action_of
             try:
