@@ -446,8 +446,10 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         elif state.uno_open or self._may_poll or (self._calls and 1 in map(len, state.hands)):
             self._start_polling()
         else:  # nobody can move out of turn: the seat to act decides (_next_poll, inlined)
-            self._queue = []
-            self._chain = []
+            if self._queue:
+                self._queue = []
+            if self._chain:
+                self._chain = []
             self._polling = False
             seat = state.turn
             self.agent_selection = self.possible_agents[seat]
