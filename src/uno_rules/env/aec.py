@@ -196,12 +196,11 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             and not (self.terminations.get(agent) or self.truncations.get(agent)),
         )
 
-    def last(
-        self, observe: bool = True
-    ) -> tuple[dict[str, npt.NDArray[Any]] | None, float, bool, bool, dict[str, Any]]:
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last()``, written out for the loop every agent runs: the acting
         agent's observation and info are made here without going through ``observe`` and
-        ``infos[agent]``."""
+        ``infos[agent]``. (The observation is typed ``Any``, as PettingZoo's is: it is
+        ``None`` only with ``observe=False``.)"""
         agent = self.agent_selection
         terminated = self.terminations[agent]
         truncated = self.truncations[agent]
