@@ -214,23 +214,59 @@ def test_gymnasium_episodes_against_bots() -> None:
     assert set(endings) <= {1.0, -1.0, 0.0}
 
 
-def test_gymnasium_wrapper_refuses_an_illegal_action_by_default() -> None:
+def test_gymnasium_check_env_in_the_default_mode() -> None:
+    check_env(UnoGymEnv())
+    check_env(gymnasium.make(GYM_ID).unwrapped)
+
+
+def test_gymnasium_check_env_through_make_with_its_wrappers() -> None:
+    with pytest.warns(UserWarning, match="different from the unwrapped"):
+        check_env(gymnasium.make(GYM_ID, rules="family", players=3))
+
+
+def test_gymnasium_wrapper_refuses_an_illegal_action_in_raise_mode() -> None:
+    env = UnoGymEnv("official", 2, illegal_action="raise")
+    _, info = env.reset(seed=0)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    before = env.table.game_state
+    with pytest.raises(ActionError, match=rf"action {illegal} \("):
+        env.step(illegal)
+    assert env.table.game_state is before
+    assert env.action_masks().any()  # the decision is still open
+
+
+def test_gymnasium_wrapper_ends_the_episode_on_an_illegal_action_by_default() -> None:
     env = UnoGymEnv("official", 2)
     _, info = env.reset(seed=0)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
-    with pytest.raises(ActionError, match=rf"action {illegal} \("):
-        env.step(illegal)
-
-
-def test_gymnasium_wrapper_can_end_the_episode_on_an_illegal_action() -> None:
-    env = UnoGymEnv("official", 2, illegal_action="lose")
-    _, info = env.reset(seed=0)
-    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    before = env.table.game_state
     _, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated) == (-1.0, True, False)
     assert f"action {illegal} (" in info["illegal_action"]
+    assert "card-not-in-hand" in info["illegal_action"]
+    assert env.table.game_state is before  # refused, not replaced by another move
+    assert not info["action_mask"].any() and not env.action_masks().any()
     with pytest.raises(ActionError, match="reset"):
         env.step(illegal)
+    _, info = env.reset(seed=0)
+    assert info["action_mask"].any()
+
+
+@pytest.mark.parametrize("action", [ACTION_COUNT, -1, 2.0, "draw", True, None])
+def test_gymnasium_wrapper_raises_for_a_value_outside_the_action_space(action: Any) -> None:
+    env = UnoGymEnv("official", 2)
+    env.reset(seed=0)
+    with pytest.raises(ActionError):
+        env.step(action)
+    assert not env.table.terminations[env.agent]  # the episode goes on
+
+
+def test_gymnasium_illegal_action_mode_via_make() -> None:
+    env = gymnasium.make(GYM_ID, players=2, illegal_action="raise")
+    _, info = env.reset(seed=3)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    with pytest.raises(ActionError, match=rf"action {illegal} \("):
+        env.step(np.int64(illegal))
 
 
 # --------------------------------------------------------------------------- the table
@@ -310,6 +346,31 @@ def test_mask_is_exactly_the_legal_moves(name: str, rules: Any, players: int) ->
         assert seen["several cards"] and seen["target"]
     if name in ("progressive", "family"):
         assert seen["out of turn"]
+
+
+def check_last(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list[int]) -> None:
+    """``last()`` gives the acting agent what ``observe`` and ``infos`` give it, and its
+    observation is the one made from its view."""
+    seat = env.possible_agents.index(agent)
+    again = env.observe(agent)
+    assert np.array_equal(observation["observation"], again["observation"])
+    assert np.array_equal(observation["action_mask"], again["action_mask"])
+    from_view = observe(
+        uno.view(env.game_state, seat),
+        env._last_moves,
+        [a - table.CHAIN for a in chain],
+        env.polling,
+    )
+    assert np.array_equal(observation["observation"], from_view)
+    info = env.last()[4]
+    assert info is env.infos[agent]
+    assert info["view"] == uno.view(env.game_state, seat)
+
+
+@pytest.mark.parametrize(("name", "rules", "players"), all_configs())
+def test_last_agrees_with_observe_and_infos(name: str, rules: Any, players: int) -> None:
+    seen = walk(rules, players, 11, check_last)
+    assert seen["Play"]
 
 
 def test_the_walks_reach_every_kind_of_move() -> None:

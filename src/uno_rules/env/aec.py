@@ -47,8 +47,23 @@ __all__ = ["REWARD_MODES", "SeatInfo", "UnoEnv", "env", "raw_env"]
 REWARD_MODES = ("round", "game")
 _OPEN = (Phase.TURN, Phase.DRAWN, Phase.PENALTY)
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
-_CONTINUE = -1  # in the options of a decision: this CHAIN id continues a play
-_DECLINE = -2  # in the options of a decision: NOOP
+
+
+class _Option:
+    """In the options of a decision, an action that makes no move yet."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+_CONTINUE = _Option("continue")  # this CHAIN id continues a play of several cards
+_DECLINE = _Option("decline")  # NOOP: decline an out-of-turn chance
+_KEEP_ENCODED = 4096  # move objects whose action id is remembered, at most
 _INT8 = np.dtype(np.int8)
 
 
@@ -121,10 +136,14 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         # holding a single card
         self._may_poll = bool(self._jump["enabled"] or (self._calls and self._false_calls))
         self._seeder: random.Random | None = None
-        self._options: dict[int, int] = {}
+        self._options: dict[int, Move | _Option] = {}
         self._polling = False
-        # id(move) -> (move, its first action id, whether that id is the whole move)
-        self._known: dict[int, tuple[Move, int, bool]] = {}
+        # The engine hands out the same move objects again and again (a seat's plays of a
+        # card, its draw...), so the action id of a one-id move is remembered by object:
+        # id(move) -> its action id, while _encoded holds the move (so its id cannot be
+        # reused by another object while it is remembered).
+        self._action_of: dict[int, int] = {}
+        self._encoded: list[Move] = []
         self._blank_infos: dict[str, Any] = dict.fromkeys(self.possible_agents)
         self.infos: dict[str, dict[str, Any]] = {}
 
@@ -171,20 +190,65 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self._start_polling()
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        mask = np.zeros(ACTION_COUNT, _INT8)
-        acting = agent == self.agent_selection and not (
-            self.terminations.get(agent) or self.truncations.get(agent)
+        return self._seen(
+            agent,
+            agent == self.agent_selection
+            and not (self.terminations.get(agent) or self.truncations.get(agent)),
         )
-        if acting:
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``, written out for the loop every agent runs: the acting
+        agent's observation and info are made here without going through ``observe`` and
+        ``infos[agent]``. (The observation is typed ``Any``, as PettingZoo's is: it is
+        ``None`` only with ``observe=False``.)"""
+        agent = self.agent_selection
+        terminated = self.terminations[agent]
+        truncated = self.truncations[agent]
+        infos = self.infos
+        info = dict.get(infos, agent)
+        if info is None and type(infos) is _Infos:  # infos[agent], inlined
+            info = _PendingSeatInfo(_PENDING_VIEW)
+            info._of = (self._state, self._seat[agent])
+            dict.__setitem__(infos, agent, info)
+        elif info is None:
+            info = infos[agent]
+        if not observe:
+            return None, self._cumulative_rewards[agent], terminated, truncated, info
+        if terminated or truncated:
+            seen = self._seen(agent, False)
+        else:  # self._seen(agent, True), inlined
+            mask = np.zeros(ACTION_COUNT, _INT8)
             view_of_mask = mask.data
             for action in self._options:
                 view_of_mask[action] = 1
+            chain = self._chain
+            observation = observe_state(
+                self._state,
+                self._seat[agent],
+                self._last_moves,
+                [a - CHAIN for a in chain] if chain else (),
+                self._polling,
+            )
+            seen = {"observation": observation, "action_mask": mask}
+        return seen, self._cumulative_rewards[agent], terminated, truncated, info
+
+    def _seen(self, agent: str, acting: bool) -> dict[str, npt.NDArray[Any]]:
+        """What ``agent`` observes; ``acting``: whether the decision is its own (its mask
+        offers the options, its observation shows the chain under way and the polling)."""
+        mask = np.zeros(ACTION_COUNT, _INT8)
+        if not acting:
+            observation = observe_state(self._state, self._seat[agent], self._last_moves)
+            return {"observation": observation, "action_mask": mask}
+        view_of_mask = mask.data
+        for action in self._options:
+            view_of_mask[action] = 1
+        chain = self._chain
         observation = observe_state(
             self._state,
             self._seat[agent],
             self._last_moves,
-            [a - CHAIN for a in self._chain] if acting and self._chain else (),
-            acting and self._polling,
+            [a - CHAIN for a in chain] if chain else (),
+            self._polling,
         )
         return {"observation": observation, "action_mask": mask}
 
@@ -205,12 +269,11 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
                 found = None
             if found is None:
                 raise self._refusal(self._seat[agent], action)
-        if found >= 0:
-            self._play(self._moves_by_id[found])
-        elif found == _DECLINE:
+        if type(found) is not _Option:
+            self._play(found)  # type: ignore[arg-type]
+        elif found is _DECLINE:
             self._next_poll()
         else:
-            assert action is not None
             self._chain.append(_index(action))
             self._options = self._decisions(self._seat[agent], self._chain)
         if self._rewarded:
@@ -231,34 +294,50 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ decisions
 
-    def _decisions(self, seat: int, chain: list[int]) -> dict[int, int]:
-        """The actions open to ``seat`` after the chain ids ``chain``: each maps to an
-        index into ``self._moves_by_id`` (a whole move), ``_CONTINUE`` or ``_DECLINE``."""
-        state = self._state
-        options: dict[int, int] = {}
-        if not chain:
-            moves = legal_moves(state, seat)
-            self._moves_by_id: tuple[Move, ...] = moves
-            # The engine hands out the same move objects again and again (a seat's plays
-            # of a card, its draw...), so encodings are kept by object; the move is kept
-            # alongside so that its id cannot be reused while it is remembered.
-            known = self._known
-            for index, move in enumerate(moves):
-                entry = known.get(id(move))
-                if entry is None or entry[0] is not move:
-                    if len(known) > 4096:
-                        known.clear()
-                    ids = encode(move, self.players)
-                    entry = known[id(move)] = (move, ids[0], len(ids) == 1)
-                options[entry[1]] = index if entry[2] else _CONTINUE
-            if self._polling:
-                options[NOOP] = _DECLINE
-            return options
-        depth = len(chain)  # a play of several cards, under way (rare: encode afresh)
-        for index, move in enumerate(self._moves_by_id):
+    def _decisions(self, seat: int, chain: list[int]) -> dict[int, Move | _Option]:
+        """The actions open to ``seat`` after the chain ids ``chain``: each maps to the
+        move it makes, ``_CONTINUE`` (a chain id that goes on with a play) or ``_DECLINE``."""
+        if chain:  # a play of several cards, under way (rare: encode afresh)
+            return self._continuations(chain)
+        moves = legal_moves(self._state, seat)
+        self._moves_by_id: tuple[Move, ...] = moves
+        action_of = self._action_of
+        try:  # every move already has its one action id (the usual case)
+            options: dict[int, Move | _Option] = {action_of[id(move)]: move for move in moves}
+        except KeyError:
+            options = self._encode(moves)
+        if self._polling:
+            options[NOOP] = _DECLINE
+        return options
+
+    def _encode(self, moves: tuple[Move, ...]) -> dict[int, Move | _Option]:
+        """The options for ``moves``, encoding the moves not met before (and remembering
+        the action id of each one-id move)."""
+        action_of, encoded = self._action_of, self._encoded
+        options: dict[int, Move | _Option] = {}
+        for move in moves:
+            action = action_of.get(id(move))
+            if action is None:
+                ids = encode(move, self.players)
+                action = ids[0]
+                if len(ids) > 1:  # a play of several cards: its first id starts a chain
+                    options[action] = _CONTINUE
+                    continue
+                if len(encoded) >= _KEEP_ENCODED:
+                    action_of.clear()
+                    encoded.clear()
+                action_of[id(move)] = action
+                encoded.append(move)
+            options[action] = move
+        return options
+
+    def _continuations(self, chain: list[int]) -> dict[int, Move | _Option]:
+        options: dict[int, Move | _Option] = {}
+        depth = len(chain)
+        for move in self._moves_by_id:
             ids = encode(move, self.players)
             if len(ids) > depth and list(ids[:depth]) == chain:
-                options[ids[depth]] = index if len(ids) == depth + 1 else _CONTINUE
+                options[ids[depth]] = move if len(ids) == depth + 1 else _CONTINUE
         return options
 
     def _start_polling(self) -> None:
@@ -366,12 +445,20 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         elif state.uno_open or self._may_poll or (self._calls and 1 in map(len, state.hands)):
             self._start_polling()
         else:  # nobody can move out of turn: the seat to act decides (_next_poll, inlined)
-            self._queue = []
-            self._chain = []
+            if self._queue:
+                self._queue = []
+            if self._chain:
+                self._chain = []
             self._polling = False
             seat = state.turn
             self.agent_selection = self.possible_agents[seat]
-            self._options = self._decisions(seat, self._chain)
+            moves = legal_moves(state)  # _decisions for seat (state.turn), inlined
+            self._moves_by_id = moves
+            action_of = self._action_of
+            try:
+                self._options = {action_of[id(move)]: move for move in moves}
+            except KeyError:
+                self._options = self._encode(moves)
 
     def _round_over(self, before: GameState, state: GameState) -> None:
         self._rewarded = True
@@ -506,6 +593,14 @@ class SeatInfo(dict[str, Any]):
         return (dict, (dict(dict.items(self)),))
 
 
+class _PendingSeatInfo(SeatInfo):
+    """A :class:`SeatInfo` made by dict's own constructor (from ``_PENDING_VIEW``), with
+    ``_of`` set afterwards: the way :class:`_Infos` makes one on every step."""
+
+    __slots__ = ()
+    __init__ = dict.__init__
+
+
 class _Infos(dict[str, Any]):
     """``env.infos``: each agent's :class:`SeatInfo` of the current table, made when first
     read (most steps read one agent's info, or none)."""
@@ -517,7 +612,8 @@ class _Infos(dict[str, Any]):
     def __getitem__(self, agent: str) -> Any:
         info = dict.__getitem__(self, agent)
         if info is None:
-            info = SeatInfo(self._state, self._seats[agent])
+            info = _PendingSeatInfo(_PENDING_VIEW)
+            info._of = (self._state, self._seats[agent])
             dict.__setitem__(self, agent, info)
         return info
 

@@ -15,6 +15,7 @@ table stay 0. :data:`LAYOUT` lists the sections in order (``docs/rl.md`` has the
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 import numpy as np
 import numpy.typing as npt
@@ -50,7 +51,6 @@ PHASES: tuple[Phase, ...] = (
 )
 #: The kinds of move in the ``last_moves`` section, in order.
 MOVE_KINDS: tuple[type, ...] = (Play, Draw, Pass, CallUno, CatchUno, Challenge, Accept, ChooseColor)
-_MOVE_KIND = {kind: i for i, kind in enumerate(MOVE_KINDS)}
 _LAST = len(MOVE_KINDS) + _KINDS  # per other seat: the move's kind, then the card it played
 
 _INF = float("inf")
@@ -102,33 +102,84 @@ def high() -> npt.NDArray[np.float32]:
 
 
 _HAND = _OFFSETS["hand"]
-_TOP = _OFFSETS["top"]
-_COLOR = _OFFSETS["color"]
 _CLOCKWISE = _OFFSETS["clockwise"]
-_PHASE = _OFFSETS["phase"]
-_TURN = _OFFSETS["turn"]
-_HAND_SIZES = _OFFSETS["hand_sizes"]
-_UNO_CALLED = _OFFSETS["uno_called"]
-_UNO_OPEN = _OFFSETS["uno_open"]
-_ELIMINATED = _OFFSETS["eliminated"]
-_SCORES = _OFFSETS["scores"]
 _PENALTY = _OFFSETS["penalty"]
 _DRAW_PILE = _OFFSETS["draw_pile"]
-_DRAWN = _OFFSETS["drawn"]
-_PLAYED_BY = _OFFSETS["played_by"]
 _CHAIN = _OFFSETS["chain"]
 _POLLED = _OFFSETS["polled"]
-_LAST_MOVES = _OFFSETS["last_moves"]
-_PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
-_KIND_INDEX = {card: i for i, card in enumerate(CARD_KINDS)}
 _PLAYED_CARD = len(MOVE_KINDS)
 assert _HAND == 0
 _FLOAT32 = np.dtype(np.float32)
-_ROTATIONS = {
-    players: [[(other - me) % players for other in range(players)] for me in range(players)]
+
+# Where each value lands, looked up once per entry instead of computed: by card kind (the
+# hand section starts at 0, so a card's kind is its hand entry), by phase, by color.
+_KIND_INDEX = {card: i for i, card in enumerate(CARD_KINDS)}
+_TOP_AT = {card: _OFFSETS["top"] + i for card, i in _KIND_INDEX.items()}
+_DRAWN_AT = {card: _OFFSETS["drawn"] + i for card, i in _KIND_INDEX.items()}
+_PHASE_AT = {phase: _OFFSETS["phase"] + i for i, phase in enumerate(PHASES)}
+_COLOR_AT = {color: _OFFSETS["color"] + i for i, color in enumerate(COLORS)}
+
+
+class _Seats:
+    """For one observing seat at a table of ``players``: where each seat's entries land
+    in the sections laid out by offset (indexed by seat number)."""
+
+    __slots__ = (
+        "eliminated",
+        "hand_sizes",
+        "last_moves",
+        "played_by",
+        "scores",
+        "turn",
+        "uno_called",
+        "uno_open",
+    )
+
+    def __init__(self, players: int, me: int) -> None:
+        offsets = [(other - me) % players for other in range(players)]
+
+        def at(name: str) -> tuple[int, ...]:
+            return tuple(_OFFSETS[name] + offset for offset in offsets)
+
+        self.turn = at("turn")
+        self.hand_sizes = at("hand_sizes")
+        self.scores = at("scores")
+        self.uno_called = at("uno_called")
+        self.uno_open = at("uno_open")
+        self.eliminated = at("eliminated")
+        self.played_by = at("played_by")
+        # the first entry of each other seat's block in last_moves (the observing seat has
+        # none: its own last move is not shown there)
+        self.last_moves = tuple(
+            _OFFSETS["last_moves"] + (offset - 1) * _LAST if offset else -1 for offset in offsets
+        )
+
+
+_SEATS_AT = {
+    players: tuple(_Seats(players, me) for me in range(players))
     for players in range(2, MAX_OFFSET + 2)
 }
-_COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
+# the entries a last move sets within its seat's block: by kind of move, and for a play,
+# by the card it ended with
+_MOVE_AT = {kind: i for i, kind in enumerate(MOVE_KINDS)}
+_PLAYED_AT = {card: _PLAYED_CARD + i for card, i in _KIND_INDEX.items()}
+# the fields of a state that an observation reads, in one call
+_FIELDS = (
+    "players",
+    "hands",
+    "color",
+    "direction",
+    "turn",
+    "phase",
+    "drawn",
+    "penalty",
+    "uno_called",
+    "uno_open",
+    "scores",
+    "played_by",
+    "eliminated",
+)
+_READ = itemgetter(*(GameState._fields.index(name) for name in _FIELDS))
 
 
 def observe(
@@ -207,55 +258,75 @@ def observe_state(
     ``state`` only what :func:`uno_rules.view` shows ``seat`` (its own hand and drawn card,
     the other hands' sizes, public facts), and saves the view's copy of the discard pile on
     every step. The tests hold the two equal."""
+    if type(state) is GameState:
+        (
+            players,
+            hands,
+            color,
+            direction,
+            turn,
+            phase,
+            drawn,
+            penalty,
+            uno_called,
+            uno_open,
+            scores,
+            played_by,
+            eliminated,
+        ) = _READ(state)
+    else:  # a view, read through a state's field names (observe())
+        players, hands, color, direction = state.players, state.hands, state.color, state.direction
+        turn, phase, drawn, penalty = state.turn, state.phase, state.drawn, state.penalty
+        uno_called, uno_open, scores = state.uno_called, state.uno_open, state.scores
+        played_by, eliminated = state.played_by, state.eliminated
     # Written through a memoryview: setting entries one by one costs far less there than
-    # through numpy's item assignment.
+    # through numpy's item assignment (and floats cost less to store there than ints).
     out = np.zeros(SIZE, _FLOAT32)
-    obs = out.data
-    kind = _KIND_INDEX
-    players = state.players
-    offsets = _ROTATIONS[players][seat]  # seat -> its offset from the observing seat
-    hands = state.hands
-    for card in hands[seat]:  # the hand comes first: its entries start at 0
-        obs[kind[card]] += 1
-    obs[_TOP + kind[state.top_card]] = 1
-    obs[_PHASE + _PHASE_INDEX[state.phase]] = 1
-    turn = state.turn
-    obs[_TURN + offsets[turn]] = 1
-    color = state.color
+    obs: memoryview[float] = out.data  # type: ignore[assignment]  # float32 items, not ints
+    at = _SEATS_AT[players][seat]
+    for entry in map(_KIND_INDEX.__getitem__, hands[seat]):  # the hand section starts at 0
+        obs[entry] += 1.0
+    obs[_TOP_AT[state.top_card]] = 1.0
+    obs[_PHASE_AT[phase]] = 1.0
+    obs[at.turn[turn]] = 1.0
     if color is not None:
-        obs[_COLOR + _COLOR_INDEX[color]] = 1
-    if state.direction > 0:
-        obs[_CLOCKWISE] = 1
-    for other, score in enumerate(state.scores):
-        offset = offsets[other]
-        obs[_HAND_SIZES + offset] = len(hands[other])
-        obs[_SCORES + offset] = score
-    for other in state.uno_called:
-        obs[_UNO_CALLED + offsets[other]] = 1
-    for other in state.uno_open:
-        obs[_UNO_OPEN + offsets[other]] = 1
-    for other in state.eliminated:
-        obs[_ELIMINATED + offsets[other]] = 1
-    penalty = state.penalty
+        obs[_COLOR_AT[color]] = 1.0
+    if direction > 0:
+        obs[_CLOCKWISE] = 1.0
+    entries = at.hand_sizes
+    for other, hand in enumerate(hands):
+        obs[entries[other]] = len(hand)
+    if any(scores):
+        entries = at.scores
+        for other, score in enumerate(scores):
+            obs[entries[other]] = score
+    if uno_called:
+        for other in uno_called:
+            obs[at.uno_called[other]] = 1.0
+    if uno_open:
+        for other in uno_open:
+            obs[at.uno_open[other]] = 1.0
+    if eliminated:
+        for other in eliminated:
+            obs[at.eliminated[other]] = 1.0
     if penalty is not None:
         obs[_PENALTY] = penalty.amount
     obs[_DRAW_PILE] = state.draw_pile_size
-    if turn == seat:
-        drawn = state.drawn
-        if drawn is not None:
-            obs[_DRAWN + kind[drawn]] = 1
-    played_by = state.played_by
+    if drawn is not None and turn == seat:
+        obs[_DRAWN_AT[drawn]] = 1.0
     if played_by is not None:
-        obs[_PLAYED_BY + offsets[played_by]] = 1
-    for k in chain:
-        obs[_CHAIN + k] += 1
+        obs[at.played_by[played_by]] = 1.0
+    if chain:
+        for k in chain:
+            obs[_CHAIN + k] += 1
     if polled:
-        obs[_POLLED] = 1
+        obs[_POLLED] = 1.0
+    entries = at.last_moves
     for other, move in enumerate(last_moves):
         if move is not None and other != seat:
-            start = _LAST_MOVES + (offsets[other] - 1) * _LAST
-            obs[start + _MOVE_KIND[type(move)]] = 1
-            if type(move) is Play:
-                card = move.extra[-1] if move.extra else move.card
-                obs[start + _PLAYED_CARD + kind[card]] = 1
+            start = entries[other]
+            obs[start + _MOVE_AT[type(move)]] = 1.0
+            if type(move) is Play:  # (type(), not isinstance: no subclass of a move exists)
+                extra = move.extra
+                obs[start + _PLAYED_AT[extra[-1] if extra else move.card]] = 1.0
     return out

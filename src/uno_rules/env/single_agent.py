@@ -20,13 +20,13 @@ from gymnasium import spaces
 
 from ..bots import BOTS, Bot
 from ..rules import Rules
-from .actions import ACTION_COUNT, NOOP, ActionError, EnvError, encode
+from .actions import ACTION_COUNT, NOOP, ActionError, EnvError, describe, encode
 from .aec import UnoEnv
 from .observation import SIZE, high
 
 __all__ = ["ILLEGAL_ACTION_MODES", "UnoGymEnv"]
 
-ILLEGAL_ACTION_MODES = ("raise", "lose")
+ILLEGAL_ACTION_MODES = ("lose", "raise")
 
 
 class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
@@ -34,10 +34,15 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ``opponents``: a bot name for every other seat, or a sequence of bots / names, one per
     other seat in seat order.
 
-    ``illegal_action="raise"`` (default) refuses an action outside the mask with
-    :class:`~uno_rules.env.ActionError`; ``"lose"`` instead ends the episode at once with
-    reward -1 and ``info["illegal_action"]`` saying what was refused (for learners that
-    cannot mask). Other options (``reward``, ``max_moves``) go to the table.
+    An action of the action space that the mask refuses is never replaced by another move.
+    With ``illegal_action="lose"`` (default), the episode ends at once: reward -1,
+    ``terminated``, and ``info["illegal_action"]`` says which action was refused and why
+    (the Gymnasium convention for learners that do not mask, and what ``check_env``
+    expects); the table is left as it was. With ``"raise"``, the step raises
+    :class:`~uno_rules.env.ActionError` instead, as :class:`~uno_rules.env.UnoEnv` does. A
+    value outside the action space (not an integer from 0 to 1590) raises
+    :class:`~uno_rules.env.ActionError` in either mode. Other options (``reward``,
+    ``max_moves``) go to the table.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012
@@ -49,7 +54,7 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         *,
         seat: int = 0,
         opponents: str | Sequence[str | Bot] = "random",
-        illegal_action: str = "raise",
+        illegal_action: str = "lose",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -57,7 +62,7 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if type(seat) is not int or not 0 <= seat < players:
             raise EnvError(f"seat: expected 0 to {players - 1}, got {seat!r}")
         if illegal_action not in ILLEGAL_ACTION_MODES:
-            raise EnvError(f"illegal_action: expected 'raise' or 'lose', got {illegal_action!r}")
+            raise EnvError(f"illegal_action: expected 'lose' or 'raise', got {illegal_action!r}")
         others = [s for s in range(players) if s != seat]
         if isinstance(opponents, str):
             chosen: list[str | Bot] = [opponents] * len(others)
@@ -106,11 +111,11 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         try:
             table.step(action)
         except ActionError as error:
-            if self.illegal_action == "raise":
+            if self.illegal_action == "raise" or not _in_space(action):
                 raise
-            observation, info = self._observation()
-            info["illegal_action"] = str(error)
             table.terminations = dict.fromkeys(table.agents, True)
+            observation, info = self._observation()  # an empty mask: the episode is over
+            info["illegal_action"] = str(error)
             return observation, -1.0, True, False, info
         reward += table.rewards.get(self.agent, 0.0)
         reward += self._opponents_move()
@@ -167,3 +172,13 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         }
         observation: npt.NDArray[np.float32] = seen["observation"]
         return observation, info
+
+
+def _in_space(action: object) -> bool:
+    """Whether ``action`` is an element of the action space (an integer, numpy's included,
+    from 0 to ``ACTION_COUNT - 1``; not a bool)."""
+    try:
+        describe(action)
+    except ActionError:
+        return False
+    return True
