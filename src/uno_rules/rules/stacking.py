@@ -289,4 +289,4 @@ class _StackingRule(HouseRule):
 
 
 _DEFAULT = Stacking()
-RULE = _StackingRule()
+RULE: _StackingRule = _StackingRule()

@@ -1,0 +1,102 @@
+"""``uno_rules.COMPILED`` says which build runs: the pure-Python package or the compiled wheel
+(``UNO_RULES_COMPILE=1 python -m build --wheel``, see ``docs/performance.md``).
+
+The whole suite runs against both builds in CI, so the two can never rule differently; the
+tests here check that the flag tells the truth about the files actually imported.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+import pytest
+
+import uno_rules
+from uno_rules import _compiled
+from uno_rules.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def module_files() -> dict[str, Path]:
+    files = {}
+    for name in _compiled.MODULES:
+        module = sys.modules[f"uno_rules.{name}"]
+        assert module.__file__ is not None
+        files[name] = Path(module.__file__)
+    return files
+
+
+def is_extension(path: Path) -> bool:
+    return path.name.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def test_import_loads_every_module_the_compiled_build_compiles() -> None:
+    # COMPILED reads the loaded modules; it imports none itself.
+    code = (
+        "import sys, uno_rules; from uno_rules._compiled import MODULES; "
+        "print(sorted(m for m in MODULES if 'uno_rules.' + m not in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"
+
+
+def test_compiled_is_true_exactly_when_the_listed_modules_are_extension_modules() -> None:
+    extension = {name: is_extension(path) for name, path in module_files().items()}
+    assert uno_rules.COMPILED is all(extension.values())
+    assert _compiled.compiled_modules() == extension
+    # a build compiles every listed module or none of them
+    assert len(set(extension.values())) == 1, extension
+
+
+def test_compiled_is_a_public_name_loaded_on_first_use() -> None:
+    assert "COMPILED" in uno_rules.__all__ and "COMPILED" in dir(uno_rules)
+    code = "import sys, uno_rules; print('uno_rules._compiled' in sys.modules, uno_rules.COMPILED)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.split() == ["False", str(uno_rules.COMPILED)]
+
+
+@pytest.mark.skipif(uno_rules.COMPILED, reason="the compiled build runs")
+def test_the_pure_package_runs_its_python_sources() -> None:
+    assert uno_rules.COMPILED is False
+    assert all(path.suffix == ".py" for path in module_files().values())
+
+
+@pytest.mark.skipif(not uno_rules.COMPILED, reason="the pure-Python package runs")
+def test_the_compiled_build_runs_extension_modules_beside_their_sources() -> None:
+    assert uno_rules.COMPILED is True
+    for name, path in module_files().items():
+        assert is_extension(path), name
+        # the wheel carries the typed sources too (tracebacks, inspection, type checkers)
+        assert (path.parent / f"{name.rsplit('.', 1)[-1]}.py").is_file(), name
+    assert (Path(uno_rules.__file__).parent / "py.typed").is_file()
+
+
+def test_a_module_not_loaded_counts_as_not_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(sys.modules, "uno_rules.engine")
+    assert _compiled.compiled_modules()["engine"] is False
+
+
+def test_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    build = "compiled" if uno_rules.COMPILED else "pure Python"
+    assert capsys.readouterr().out.strip() == f"uno-rules {uno_rules.__version__} ({build})"
+
+
+def test_the_build_hook_compiles_the_listed_modules() -> None:
+    pytest.importorskip("hatchling")
+    sys.path.insert(0, str(ROOT))
+    try:
+        import hatch_build
+    finally:
+        sys.path.remove(str(ROOT))
+    assert hatch_build.compiled_module_names(ROOT) == list(_compiled.MODULES)
+    for name in _compiled.MODULES:
+        assert (ROOT / "src" / "uno_rules" / Path(*name.split("."))).with_suffix(".py").is_file()
