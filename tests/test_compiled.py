@@ -7,6 +7,7 @@ tests here check that the flag tells the truth about the files actually imported
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -77,6 +78,17 @@ def test_the_compiled_build_runs_extension_modules_beside_their_sources() -> Non
         # the wheel carries the typed sources too (tracebacks, inspection, type checkers)
         assert (path.parent / f"{name.rsplit('.', 1)[-1]}.py").is_file(), name
     assert (Path(uno_rules.__file__).parent / "py.typed").is_file()
+
+
+@pytest.mark.skipif(
+    "UNO_RULES_EXPECT_BUILD" not in os.environ, reason="no build expected (CI names one)"
+)
+def test_the_suite_runs_against_the_build_it_expects() -> None:
+    # CI runs the suite against the compiled wheel with UNO_RULES_EXPECT_BUILD=compiled: if
+    # the tests imported the pure sources instead, this fails.
+    expected = os.environ["UNO_RULES_EXPECT_BUILD"]
+    assert expected in {"compiled", "pure"}, expected
+    assert uno_rules.COMPILED is (expected == "compiled"), uno_rules.__file__
 
 
 def test_a_module_not_loaded_counts_as_not_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
