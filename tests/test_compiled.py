@@ -12,6 +12,7 @@ import subprocess
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -102,13 +103,33 @@ def test_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.strip() == f"uno-rules {uno_rules.__version__} ({build})"
 
 
-def test_the_build_hook_compiles_the_listed_modules() -> None:
+def _hook() -> Any:
     pytest.importorskip("hatchling")
     sys.path.insert(0, str(ROOT))
     try:
         import hatch_build
     finally:
         sys.path.remove(str(ROOT))
-    assert hatch_build.compiled_module_names(ROOT) == list(_compiled.MODULES)
+    return hatch_build
+
+
+def test_the_build_hook_reads_the_listed_modules() -> None:
+    hook = _hook()
+    assert hook.compiled_module_names(ROOT) == list(_compiled.MODULES)
     for name in _compiled.MODULES:
         assert (ROOT / "src" / "uno_rules" / Path(*name.split("."))).with_suffix(".py").is_file()
+
+
+@pytest.mark.parametrize(
+    ("value", "wanted"),
+    [(None, False), ("", False), ("0", False), ("no", False), ("1", True), ("true", True)],
+)
+def test_the_build_hook_compiles_only_when_asked(
+    monkeypatch: pytest.MonkeyPatch, value: str | None, wanted: bool
+) -> None:
+    hook = _hook()
+    if value is None:
+        monkeypatch.delenv(hook.ENV, raising=False)
+    else:
+        monkeypatch.setenv(hook.ENV, value)
+    assert hook.wanted() is wanted
