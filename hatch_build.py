@@ -55,10 +55,6 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if not wanted() or self.target_name != "wheel" or version == "editable":
             return
-        from mypyc.build import mypycify
-        from setuptools import Distribution
-        from setuptools.command.build_ext import build_ext
-
         root = Path(self.root)
         names = compiled_module_names(root)
         self._work = Path(tempfile.mkdtemp(prefix="uno-rules-compile-"))
@@ -66,24 +62,10 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
         previous = Path.cwd()
         os.chdir(root)  # mypy reads its settings from pyproject.toml; paths are relative
         try:
-            extensions = mypycify(
-                [
-                    "--cache-dir",
-                    str(self._work / "mypy-cache"),
-                    "--python-version",
-                    "{}.{}".format(*sys.version_info[:2]),
-                    *paths,
-                ],
-                opt_level="3",
-                group_name=f"{PACKAGE}_compiled",
-                target_dir=str(self._work / "c"),
-            )
-            command = build_ext(Distribution({"ext_modules": extensions}))
-            command.build_lib = str(self._work / "lib")
-            command.build_temp = str(self._work / "temp")
-            command.parallel = os.cpu_count() or 1
-            command.ensure_finalized()
-            command.run()
+            self._compile(paths)
+        except BaseException:
+            shutil.rmtree(self._work, ignore_errors=True)
+            raise
         finally:
             os.chdir(previous)
         built = sorted((self._work / "lib").rglob("*.so")) + sorted(
@@ -101,6 +83,31 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
         print(f"compiled {len(names)} modules for Python {sys.version.split()[0]}")
+
+    def _compile(self, paths: list[str]) -> None:
+        """Compile the modules at ``paths`` into ``self._work / "lib"``."""
+        from mypyc.build import mypycify
+        from setuptools import Distribution
+        from setuptools.command.build_ext import build_ext
+
+        extensions = mypycify(
+            [
+                "--cache-dir",
+                str(self._work / "mypy-cache"),
+                "--python-version",
+                "{}.{}".format(*sys.version_info[:2]),
+                *paths,
+            ],
+            opt_level="3",
+            group_name=f"{PACKAGE}_compiled",
+            target_dir=str(self._work / "c"),
+        )
+        command = build_ext(Distribution({"ext_modules": extensions}))
+        command.build_lib = str(self._work / "lib")
+        command.build_temp = str(self._work / "temp")
+        command.parallel = os.cpu_count() or 1
+        command.ensure_finalized()
+        command.run()
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         work = getattr(self, "_work", None)
