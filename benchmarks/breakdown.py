@@ -23,7 +23,7 @@ import time
 from collections import Counter
 
 import uno_rules as uno
-from playouts import policy
+from playouts import build, policy
 
 PARTS = ("deal", "legal_moves", "policy", "apply")
 
@@ -96,6 +96,7 @@ def main() -> None:
     for part in PARTS[1:]:
         spent[part] -= overhead * moves
     total = sum(spent[p] for p in PARTS)
+    print(build())
     print(
         f"{rules.name}, {args.players} players, {rounds} rounds, {moves} moves "
         f"({moves / rounds:.1f} per round); timer cost {overhead:.0f} ns per span, taken off"

@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 import uno_rules as uno
-from playouts import OFFICIAL, policy  # the same policy as the playout benchmark
+from playouts import OFFICIAL, build, policy  # the same policy as the playout benchmark
 
 
 def round_uno_rules(players: int, seed: int, rng: random.Random) -> int:
@@ -179,6 +179,7 @@ def main() -> None:
         print("RLCard is not installed (pip install '.[bench]'): measuring uno_rules alone.")
     else:
         engines.update(others)
+    print(build())
     print(f"{rounds} rounds x {repeat} repetitions, median")
     print(
         f"{'players':>7}  {'engine':<12} {'rounds/s':>9} {'moves/s':>9} "

@@ -20,6 +20,7 @@ import statistics
 import tracemalloc
 
 import uno_rules as uno
+from playouts import build
 
 
 def play(rules: uno.Rules, players: int, seed: int, moves: int) -> list[uno.GameState]:
@@ -62,6 +63,7 @@ def main() -> None:
     args = parser.parse_args()
     moves = 200 if args.quick else 3000
     seeds = range(1) if args.quick else range(3)
+    print(build())
     print(
         f"{'preset':<10} {'players':>7} {'states':>7} {'bytes/state':>12} "
         f"{'naive copy':>11} {'ratio':>6}"

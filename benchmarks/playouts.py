@@ -22,12 +22,21 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 
 import uno_rules as uno
 from uno_rules.cards import Rank, classic_deck
 
 OFFICIAL = uno.load_preset("official")
+
+
+def build() -> str:
+    """Which build of uno_rules runs (``uno_rules.COMPILED``), for the benchmarks' output."""
+    kind = "compiled" if uno.COMPILED else "pure Python"
+    return f"uno_rules {uno.__version__}, {kind} build, Python {sys.version.split()[0]}"
+
+
 FAMILY = uno.load_preset("family")
 
 
@@ -159,6 +168,7 @@ def main() -> None:
     args = parser.parse_args()
     rounds = 3 if args.quick else 100
     repeat = 1 if args.quick else args.repeat
+    print(build())
     print(f"{'players':>7} {'engine':>10} {'rounds/s':>10} {'moves/s':>10} {'ratio':>7}")
     family_cost: list[float] = []
     for players in (2, 4):

@@ -33,7 +33,7 @@ from typing import Any
 
 import uno_rules as uno
 from compare_rlcard import rlcard_policy
-from playouts import OFFICIAL, policy
+from playouts import OFFICIAL, build, policy
 
 Search = Callable[[int, int, random.Random], tuple[int, int]]  # -> (playouts, moves)
 
@@ -118,6 +118,7 @@ def main() -> None:
         print("RLCard is not installed (pip install '.[bench]'): measuring uno_rules alone.")
     else:
         engines["rlcard+deepcopy"] = theirs
+    print(build())
     print(
         f"{args.players} players, {positions} positions at depth {args.depth}, "
         f"{repeat} repetitions, median"

@@ -53,6 +53,16 @@ def slowest_imports(cmd: list[str], count: int = 8) -> list[tuple[int, str]]:
     return sorted(top_level, reverse=True)[:count]
 
 
+def which_build() -> str:
+    """Which build the timed command runs (``uno_rules.COMPILED``), asked in a subprocess
+    so that this script's own imports do not load the package."""
+    code = "import uno_rules as u; print('compiled' if u.COMPILED else 'pure Python')"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    return f"uno_rules, {out or 'not importable'} build, Python {sys.version.split()[0]}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
@@ -62,6 +72,7 @@ def main() -> None:
     bare = timed([sys.executable, "-c", "pass"], runs)
     with_yaml = timed([sys.executable, "-c", "import yaml"], runs)
     full = timed(command, runs)
+    print(which_build())
     print(f"median of {runs} runs")
     print(f"  python -c pass                 {bare * 1000:7.0f} ms")
     print(f"  python -c 'import yaml'        {with_yaml * 1000:7.0f} ms")

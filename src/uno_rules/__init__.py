@@ -50,6 +50,7 @@ from .violations import *  # noqa: F403
 from .violations import __all__ as _violations_all
 
 if TYPE_CHECKING:
+    from ._compiled import COMPILED
     from .record import ReplayResult, replay
     from .render import describe
     from .ruling import Ruling, rule_on
@@ -59,6 +60,7 @@ __version__ = "0.1.0"
 
 # Names loaded on first use, so that `import uno_rules` (and the command line) stays fast.
 _LAZY = {
+    "COMPILED": "_compiled",
     "ReplayResult": "record",
     "replay": "record",
     "describe": "render",
@@ -86,6 +88,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "COLORS",
+    "COMPILED",
     "Accept",
     "CallUno",
     "Card",

@@ -174,13 +174,14 @@ def _one_line(exc: Exception) -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    from . import __version__
+    from . import COMPILED, __version__
 
+    build = "compiled" if COMPILED else "pure Python"
     parser = _Parser(
         prog="uno-rules",
         description="Settle UNO disputes, check games and rule sets, simulate house rules.",
     )
-    parser.add_argument("--version", action="version", version=f"uno-rules {__version__}")
+    parser.add_argument("--version", action="version", version=f"uno-rules {__version__} ({build})")
     verbs = parser.add_subparsers(title="verbs", metavar="VERB")
 
     rule = verbs.add_parser("rule", help="settle a dispute: rule on moves at a table")

@@ -472,7 +472,8 @@ def _draw_shortcut(state: GameState, move: Draw, fast: FastPlan) -> Transition |
         return None
     seat = move.seat
     hands = state.hands
-    card, cards, rest = draw[0], (draw[0],), draw[1]
+    card, rest = draw[0], draw[1]
+    cards: tuple[Card, ...] = (card,)  # not tuple[Card]: a rule may draw several (H02)
     hooks = state.rules.plan.turn_draw
     if hooks:  # a rule that draws differently (H02), asked as the general path asks it
         voluntary = has_legal_card(state, seat)

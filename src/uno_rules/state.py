@@ -34,7 +34,9 @@ __all__ = [
     "seat_after",
 ]
 
-Pile: TypeAlias = "tuple[Card, Pile, int] | None"
+# A pile node: (top card, the rest of the pile, size). The rest is typed ``Any`` rather than
+# ``Pile`` itself: the compiler of the compiled build (mypyc) cannot take a recursive alias.
+Pile: TypeAlias = "tuple[Card, Any, int] | None"
 
 MIN_PLAYERS = 2  # B1.2
 MAX_PLAYERS = 10  # B1.2

@@ -117,4 +117,4 @@ class _DrawUntilPlayableRule(HouseRule):
         return []
 
 
-RULE = _DrawUntilPlayableRule()
+RULE: _DrawUntilPlayableRule = _DrawUntilPlayableRule()

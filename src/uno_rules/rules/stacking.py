@@ -295,4 +295,4 @@ class _StackingRule(HouseRule):
 
 
 _DEFAULT = Stacking()
-RULE = _StackingRule()
+RULE: _StackingRule = _StackingRule()

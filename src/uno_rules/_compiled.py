@@ -1,0 +1,44 @@
+"""Which build of the engine runs: ``uno_rules.COMPILED``.
+
+The compiled wheel (``UNO_RULES_COMPILE=1 python -m build --wheel``; ``docs/performance.md``)
+compiles the engine's hot modules, listed in :data:`MODULES`, to extension modules from the
+same typed source; every other module, and every module of a source install, is the pure
+Python one. ``COMPILED`` is true when every listed module runs compiled.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+
+__all__ = ["COMPILED", "MODULES", "compiled_modules"]
+
+# The modules the compiled wheel compiles (the build reads this tuple), under ``uno_rules``.
+# Not ``deal``: a compiled function checks its arguments' declared types itself, so
+# ``new_game(players=None)`` would raise a bare TypeError instead of a SituationError.
+# (The engine's entry points take a state made by the library; a move of any kind is
+# checked by ``validate`` in both builds.)
+MODULES = (
+    "effects",
+    "engine",
+    "fastpath",
+    "randomness",
+    "validation",
+    "rules.builder",
+    "rules.judge",
+)
+
+
+def compiled_modules() -> dict[str, bool]:
+    """Each listed module's name and whether it runs as a compiled extension module. Every
+    listed module is loaded by ``import uno_rules`` already; one that is not is reported as
+    not compiled rather than imported here."""
+    result = {}
+    for name in MODULES:
+        module = sys.modules.get(f"uno_rules.{name}")
+        path = getattr(module, "__file__", None) or ""
+        result[name] = path.endswith(tuple(EXTENSION_SUFFIXES))
+    return result
+
+
+COMPILED = all(compiled_modules().values())

@@ -1,0 +1,135 @@
+"""``uno_rules.COMPILED`` says which build runs: the pure-Python package or the compiled wheel
+(``UNO_RULES_COMPILE=1 python -m build --wheel``, see ``docs/performance.md``).
+
+The whole suite runs against both builds in CI, so the two can never rule differently; the
+tests here check that the flag tells the truth about the files actually imported.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import uno_rules
+from uno_rules import _compiled
+from uno_rules.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def module_files() -> dict[str, Path]:
+    files = {}
+    for name in _compiled.MODULES:
+        module = sys.modules[f"uno_rules.{name}"]
+        assert module.__file__ is not None
+        files[name] = Path(module.__file__)
+    return files
+
+
+def is_extension(path: Path) -> bool:
+    return path.name.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def test_import_loads_every_module_the_compiled_build_compiles() -> None:
+    # COMPILED reads the loaded modules; it imports none itself.
+    code = (
+        "import sys, uno_rules; from uno_rules._compiled import MODULES; "
+        "print(sorted(m for m in MODULES if 'uno_rules.' + m not in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"
+
+
+def test_compiled_is_true_exactly_when_the_listed_modules_are_extension_modules() -> None:
+    extension = {name: is_extension(path) for name, path in module_files().items()}
+    assert uno_rules.COMPILED is all(extension.values())
+    assert _compiled.compiled_modules() == extension
+    # a build compiles every listed module or none of them
+    assert len(set(extension.values())) == 1, extension
+
+
+def test_compiled_is_a_public_name_loaded_on_first_use() -> None:
+    assert "COMPILED" in uno_rules.__all__ and "COMPILED" in dir(uno_rules)
+    code = "import sys, uno_rules; print('uno_rules._compiled' in sys.modules, uno_rules.COMPILED)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.split() == ["False", str(uno_rules.COMPILED)]
+
+
+@pytest.mark.skipif(uno_rules.COMPILED, reason="the compiled build runs")
+def test_the_pure_package_runs_its_python_sources() -> None:
+    assert uno_rules.COMPILED is False
+    assert all(path.suffix == ".py" for path in module_files().values())
+
+
+@pytest.mark.skipif(not uno_rules.COMPILED, reason="the pure-Python package runs")
+def test_the_compiled_build_runs_extension_modules_beside_their_sources() -> None:
+    assert uno_rules.COMPILED is True
+    for name, path in module_files().items():
+        assert is_extension(path), name
+        # the wheel carries the typed sources too (tracebacks, inspection, type checkers)
+        assert (path.parent / f"{name.rsplit('.', 1)[-1]}.py").is_file(), name
+    assert (Path(uno_rules.__file__).parent / "py.typed").is_file()
+
+
+@pytest.mark.skipif(
+    "UNO_RULES_EXPECT_BUILD" not in os.environ, reason="no build expected (CI names one)"
+)
+def test_the_suite_runs_against_the_build_it_expects() -> None:
+    # CI runs the suite against the compiled wheel with UNO_RULES_EXPECT_BUILD=compiled: if
+    # the tests imported the pure sources instead, this fails.
+    expected = os.environ["UNO_RULES_EXPECT_BUILD"]
+    assert expected in {"compiled", "pure"}, expected
+    assert uno_rules.COMPILED is (expected == "compiled"), uno_rules.__file__
+
+
+def test_a_module_not_loaded_counts_as_not_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(sys.modules, "uno_rules.engine")
+    assert _compiled.compiled_modules()["engine"] is False
+
+
+def test_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    build = "compiled" if uno_rules.COMPILED else "pure Python"
+    assert capsys.readouterr().out.strip() == f"uno-rules {uno_rules.__version__} ({build})"
+
+
+def _hook() -> Any:
+    pytest.importorskip("hatchling")
+    sys.path.insert(0, str(ROOT))
+    try:
+        import hatch_build
+    finally:
+        sys.path.remove(str(ROOT))
+    return hatch_build
+
+
+def test_the_build_hook_reads_the_listed_modules() -> None:
+    hook = _hook()
+    assert hook.compiled_module_names(ROOT) == list(_compiled.MODULES)
+    for name in _compiled.MODULES:
+        assert (ROOT / "src" / "uno_rules" / Path(*name.split("."))).with_suffix(".py").is_file()
+
+
+@pytest.mark.parametrize(
+    ("value", "wanted"),
+    [(None, False), ("", False), ("0", False), ("no", False), ("1", True), ("true", True)],
+)
+def test_the_build_hook_compiles_only_when_asked(
+    monkeypatch: pytest.MonkeyPatch, value: str | None, wanted: bool
+) -> None:
+    hook = _hook()
+    if value is None:
+        monkeypatch.delenv(hook.ENV, raising=False)
+    else:
+        monkeypatch.setenv(hook.ENV, value)
+    assert hook.wanted() is wanted
