@@ -1,4 +1,11 @@
-"""The compiled wheel: a hatchling build hook that compiles the engine's hot modules.
+"""Build hooks: the package index's description, and the compiled wheel.
+
+The description (:class:`DescriptionHook`, a metadata hook) is the README with its links
+into the repository written as plain paths: the README's relative links work in a checkout
+and in the docs, but would be broken on a package index's page, which has no files beside
+it.
+
+The compiled wheel (:class:`CompileHook`) compiles the engine's hot modules.
 
 A plain build (``pip install .``, ``python -m build``) is untouched: pure Python, no compiler
 needed. With ``UNO_RULES_COMPILE=1`` in the environment, building a wheel compiles the modules
@@ -18,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -25,10 +33,39 @@ from pathlib import Path
 from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+from hatchling.metadata.plugin.interface import MetadataHookInterface
 
 ENV = "UNO_RULES_COMPILE"
 PACKAGE = "uno_rules"
 REQUIREMENTS = ["mypy>=1.10", "setuptools>=64", "types-PyYAML", "attrs>=23.1", "PyYAML>=6.0"]
+
+
+# [text](path) or ![alt](path), where path is not a web address or an anchor of the page
+_RELATIVE_LINK = re.compile(r"(!?)\[([^\]\n]+)\]\((?!https?://|mailto:|#)([^)\s]+)\)")
+
+
+def index_description(readme: str) -> str:
+    """``readme`` for a package index's page: each link into the repository becomes its
+    text followed by the path (``docs/rules.md``), found in the source distribution; a
+    picture becomes its description."""
+
+    def plain(match: re.Match[str]) -> str:
+        picture, text, path = match.groups()
+        if picture:
+            return f"({text})"
+        if text.strip("`") == path:
+            return f"`{path}`"
+        return f"{text} (`{path}`)"
+
+    return _RELATIVE_LINK.sub(plain, readme)
+
+
+class DescriptionHook(MetadataHookInterface):
+    PLUGIN_NAME = "custom"
+
+    def update(self, metadata: dict[str, Any]) -> None:
+        readme = (Path(self.root) / "README.md").read_text(encoding="utf-8")
+        metadata["readme"] = {"content-type": "text/markdown", "text": index_description(readme)}
 
 
 def wanted() -> bool:

@@ -4,6 +4,7 @@ read, classifiers for the supported Pythons."""
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
 from pathlib import Path
 
@@ -42,3 +43,23 @@ def test_the_readme_states_the_versioning_policy_and_the_docs_how_to_build_them(
     assert 'python -m pip install -e ".[docs]"' in contributing
     assert "mkdocs serve" in contributing
     assert "contributing.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+def test_the_package_index_description_has_no_links_into_the_repository() -> None:
+    """README.md's relative links work in a checkout, not on a package index's page: the
+    description built from it names the paths instead."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from hatch_build import index_description
+    finally:
+        sys.path.remove(str(ROOT))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert re.search(r"\]\((docs|examples)/", readme)  # the README does link into the repo
+    described = index_description(readme)
+    assert not re.search(r"\]\((?!https?://|#)", described)
+    assert "`docs/rules.md`" in described
+    assert index_description("see [the rules](docs/rules.md#b8) and [docs/x.md](docs/x.md)") == (
+        "see the rules (`docs/rules.md#b8`) and `docs/x.md`"
+    )
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'dynamic = ["readme"]' in pyproject and "[tool.hatch.metadata.hooks.custom]" in pyproject
