@@ -236,3 +236,33 @@ def test_listed_moves_are_shared_values() -> None:
         assert (uno.validate(other, move) is None) == isinstance(
             uno.apply(other, move), uno.Transition
         )
+
+
+@pytest.mark.parametrize(
+    ("move", "swapped"),
+    [("0 R7 >1", True), ("0 R0", False), ("0 R7 >2", True)],
+)
+def test_a_rules_shortcut_effect_applies_its_plays_as_the_general_path_does(
+    move: str, swapped: bool
+) -> None:
+    """H07 gives the play shortcut its effect (``shortcut_effect``): a 7 swapping hands and
+    a 0 passing them on take the shortcut under ``family``, with the general path's state
+    and events (the UNO window of a seat left with one card after a swap included, A19)."""
+    state = uno.situation(
+        {
+            "rules": "family",
+            "players": 3,
+            "hands": [["R7", "R0", "B2", "G3"], ["Y1"], ["Y2", "Y3"]],
+            "discard": ["R5"],
+            "uno_called": [1],
+        }
+    )
+    play = uno.parse_move(move)
+    assert FastPlan(state.rules).effect_shortcuts  # family's 7 and 0
+    done = _shortcut(state, play)
+    assert done is not None
+    general = _perform(state, play)
+    assert (done.state, done.events) == (general.state, general.events)
+    names = [e.kind for e in done.events]
+    assert ("hands-swapped" in names) is swapped
+    assert ("hands-rotated" in names) is not swapped

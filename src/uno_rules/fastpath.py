@@ -13,7 +13,10 @@ touched is listed by validating each way to play it; a touched phase is listed b
 reference; a touched kind of move is validated when listed and never shortcut; a rule that
 acts after every move turns the shortcuts off). So a rule added tomorrow is never bypassed.
 What remains here is the official rules and their top-level options (H04, H05, H08, H10,
-H12, A15), and the official A60 decision a penalty waits for, which the plan states.
+H12, A15), and the official A60 decision a penalty waits for, which the plan states. The
+one exception is a rule's own: a rule that changes only the effect of some ranks may give
+the play shortcut that effect (its ``shortcut_effect`` hook, H07's 7s and 0s), which the
+shortcut then applies in place of the official one.
 tests/test_fast_paths.py holds both equal to their definitions under every bundled preset
 and rule variants generated from the registry.
 """
@@ -21,7 +24,7 @@ and rule variants generated from the registry.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from .cards import COLORS, NUMBER_RANKS, Card, Color, Rank
 from .events import (
@@ -36,9 +39,10 @@ from .events import (
 )
 from .moves import Accept, CallUno, CatchUno, Challenge, Draw, Move, Pass, Play
 from .rules import AfterDraw, Rules, UnoWindow, VoluntaryDraw, W4Restriction
-from .rules.builder import NO_SEATS
+from .rules.builder import NO_SEATS, after_transfer
+from .rules.hooks import HouseRule
 from .rules.judge import has_legal_card, is_bluff
-from .rules.registry import Plan
+from .rules.registry import Hook, Plan
 from .state import (
     MAX_PLAYERS,
     GameState,
@@ -87,6 +91,7 @@ class FastPlan:
         "draw_checked",
         "drawn_may_pass",
         "drawn_only",
+        "effect_shortcuts",
         "list_drawn",
         "list_penalty",
         "list_turn",
@@ -137,6 +142,7 @@ class FastPlan:
         moves: set[type[Move]] = set() if plan.every_move else {Play, Draw, Pass, Accept}
         self.shortcut_moves = frozenset(moves - plan.moves)
         self.shortcut_ranks = _OFFICIAL_SHORTCUT_RANKS - plan.ranks - plan.effect_ranks
+        self.effect_shortcuts = _effect_shortcuts(plan)
         self.w4_waits = plan.penalty_choice(_W4)  # A60
         self.d2_waits = plan.penalty_choice(_D2)
         # plays[calls][seat]: the plays of each card, built as cards come up
@@ -163,6 +169,24 @@ def _target_ranks(plan: Plan) -> frozenset[Rank]:
                 if answer is not None and answer[0] is not False:
                     found.add(rank)
     return frozenset(found)
+
+
+def _effect_shortcuts(plan: Plan) -> dict[Rank, Hook]:
+    """For each rank whose play only one enabled rule changes, and only in its effect
+    (``effect_ranks``, not ``ranks``), that rule's ``shortcut_effect`` hook, if it has
+    one: the play shortcut applies those plays with it."""
+    claims: dict[Rank, list[tuple[HouseRule, Any]]] = {}
+    for rule, params in plan.enabled:
+        for rank in rule.touches(params).effect_ranks:
+            claims.setdefault(rank, []).append((rule, params))
+    found: dict[Rank, Hook] = {}
+    for rank, rules in claims.items():
+        if rank in plan.ranks or len(rules) != 1:
+            continue
+        rule, params = rules[0]
+        if type(rule).shortcut_effect is not HouseRule.shortcut_effect:
+            found[rank] = (rule.shortcut_effect, params)
+    return found
 
 
 def _fast_plan(rules: Rules) -> FastPlan:
@@ -343,14 +367,18 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
     hand = hands[seat]
     phase = state.phase
     rank = card.rank
+    rule_effect = None
+    if rank not in fast.shortcut_ranks:
+        rule_effect = fast.effect_shortcuts.get(rank)  # a rule's own effect (H07)
+        if rule_effect is None:
+            return None
     if (
         seat != state.turn
         or (phase is not PHASE_TURN and phase is not PHASE_DRAWN)
-        or rank not in fast.shortcut_ranks
         or len(hand) < 2  # going out ends the round: the general path
         or (move.call_uno and len(hand) != 2)  # H12 false call: the general path
         or move.extra
-        or move.target is not None
+        or (move.target is not None and rule_effect is None)
     ):
         return None
     players, direction = state.players, state.direction
@@ -371,8 +399,19 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
         elif fast.uno:
             opened = frozenset((seat,))
     nxt = (seat + direction) % players  # nobody is eliminated in a plain state
-    if rank is RANK_SKIP:
-        events: tuple[Event, ...] = (*head, Skipped(nxt))
+    if rule_effect is not None:
+        hook, params = rule_effect
+        done = hook(state, move, hands, params)
+        if done is None:
+            return None
+        hands, turn, tail, moved = done
+        events: tuple[Event, ...] = (*head, *tail)
+        if moved:  # A19, A40: calls and windows of the seats whose hands moved
+            uno = state.rules.uno
+            must_call = uno.enabled and uno.applies_after_transfer
+            called, opened = after_transfer(called, opened, moved, hands, must_call)
+    elif rank is RANK_SKIP:
+        events = (*head, Skipped(nxt))
         turn = (nxt + direction) % players
     elif rank is RANK_REVERSE:
         if players == 2 and state.rules.two_player_reverse == TPR_SKIP:

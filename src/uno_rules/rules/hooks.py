@@ -26,7 +26,8 @@ The moments, in the order a move meets them:
   and what the new penalty allows (bluff, challenge);
 - ``effect_times``: how many times the effect of a play of several cards applies;
 - ``play_effect``: what a played card does (before the official effect; returning ``True``
-  replaces it);
+  replaces it), and ``shortcut_effect``: the same for the engine's play shortcut, for the
+  commonest plays of the ranks whose effect the rule changes;
 - ``after_accept``: who plays after a penalty is taken;
 - ``after_move``: the end of every move (the mercy rule);
 - ``legal_clause``: the clause a ruling cites for a legal move.
@@ -55,6 +56,7 @@ from ..state import GameState, Penalty, Phase
 from ..violations import Violation
 
 if TYPE_CHECKING:
+    from ..events import Event
     from .builder import Builder
     from .first_card import FirstTurn
     from .model import Rules
@@ -68,6 +70,7 @@ __all__ = [
     "IdleOption",
     "PlayContext",
     "PlayKind",
+    "ShortcutEffect",
     "Touches",
 ]
 
@@ -142,6 +145,10 @@ class PlayContext(NamedTuple):
     def went_out(self) -> bool:
         return not self.hand
 
+
+# (hands, seat to play next, events after the play's own, seats whose hands moved): what a
+# rule's shortcut_effect answers
+ShortcutEffect = tuple[tuple[tuple[Card, ...], ...], int, tuple["Event", ...], frozenset[int]]
 
 # (path, value, default, why): an option that cannot take effect (see presets.idle_options)
 IdleOption = tuple[str, Any, Any, str]
@@ -273,6 +280,23 @@ class HouseRule:
         """Apply what the played card does under this rule; ``True`` if that replaces the
         official effect (called after a draw card's penalty, before anything else)."""
         return False
+
+    def shortcut_effect(
+        self,
+        state: GameState,
+        move: Play,
+        hands: tuple[tuple[Card, ...], ...],
+        params: Any,
+    ) -> ShortcutEffect | None:
+        """What ``play_effect`` does, for the play shortcut: asked only for a play on one's
+        own turn of a card of a rank in this rule's ``effect_ranks`` (no other enabled rule
+        touching that rank), not the last card, with no extra cards, while every seat holds
+        cards. ``hands`` are the hands after the card left the player's. The answer is the
+        hands after the effect, the seat to play next, the events after the play's own and
+        the seats whose hands moved (their UNO calls lapse, A19); ``None`` leaves the move
+        to the general path. It must agree with ``play_effect``: the tests hold the two
+        paths equal under every rule set they generate from the registry."""
+        return None
 
     def after_accept(self, b: Builder, seat: int, params: Any) -> bool:
         """After ``seat`` took a penalty: ``True`` if this rule keeps the turn with it."""

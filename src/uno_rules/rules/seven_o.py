@@ -22,10 +22,19 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import field, frozen
 
 from ..cards import Card, Rank
+from ..events import Event, HandsRotated, HandsSwapped
 from ..moves import Move, Play
 from ..state import GameState
 from ._meta import meta
-from .hooks import KIND_TURN, HouseRule, IdleOption, PlayContext, PlayKind, Touches
+from .hooks import (
+    KIND_TURN,
+    HouseRule,
+    IdleOption,
+    PlayContext,
+    PlayKind,
+    ShortcutEffect,
+    Touches,
+)
 
 if TYPE_CHECKING:
     from .builder import Builder
@@ -60,6 +69,7 @@ class SevenO:
 # --------------------------------------------------------------------------- the rule
 
 _SEVEN, _ZERO = Rank.SEVEN, Rank.ZERO
+_NO_SEATS: frozenset[int] = frozenset()
 
 
 class _SevenORule(HouseRule):
@@ -103,6 +113,31 @@ class _SevenORule(HouseRule):
         elif rank is _ZERO and params.zero_rotate:
             b.rotate_hands()
         return True
+
+    def shortcut_effect(
+        self,
+        state: GameState,
+        move: Play,
+        hands: tuple[tuple[Card, ...], ...],
+        params: SevenO,
+    ) -> ShortcutEffect | None:
+        # play_effect, for a card that is not the last, every seat in the game
+        seat, players, direction = move.seat, state.players, state.direction
+        nxt = (seat + direction) % players
+        rank = move.card.rank
+        if rank is _SEVEN and params.seven_swap:
+            target = move.target
+            if target is None:
+                return hands, nxt, (), _NO_SEATS
+            swapped = list(hands)
+            swapped[seat], swapped[target] = hands[target], hands[seat]
+            events: tuple[Event, ...] = (HandsSwapped(seat, target),)
+            return tuple(swapped), nxt, events, frozenset((seat, target))
+        if rank is _ZERO and params.zero_rotate:
+            # A32: every hand passes to the next seat in the direction of play
+            rotated = tuple(hands[(s - direction) % players] for s in range(players))
+            return rotated, nxt, (HandsRotated(direction),), frozenset(range(players))
+        return hands, nxt, (), _NO_SEATS
 
     def legal_clause(
         self, state: GameState, move: Move, kind: PlayKind | None, params: SevenO
