@@ -214,22 +214,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             info = infos[agent]
         if not observe:
             return None, self._cumulative_rewards[agent], terminated, truncated, info
-        if terminated or truncated:
-            seen = self._seen(agent, False)
-        else:  # self._seen(agent, True), inlined
-            mask = np.zeros(ACTION_COUNT, _INT8)
-            view_of_mask = mask.data
-            for action in self._options:
-                view_of_mask[action] = 1
-            chain = self._chain
-            observation = observe_state(
-                self._state,
-                self._seat[agent],
-                self._last_moves,
-                [a - CHAIN for a in chain] if chain else (),
-                self._polling,
-            )
-            seen = {"observation": observation, "action_mask": mask}
+        seen = self._seen(agent, not (terminated or truncated))
         return seen, self._cumulative_rewards[agent], terminated, truncated, info
 
     def _seen(self, agent: str, acting: bool) -> dict[str, npt.NDArray[Any]]:
