@@ -449,6 +449,24 @@ def test_ctrl_c_stops_cleanly_with_exit_130_and_says_how_many_games_finished(
     assert str(out) in lines[0]
 
 
+def test_a_ctrl_c_while_a_block_is_recorded_takes_effect_once_it_is() -> None:
+    """A finished block is written to the results file and counted together: a Ctrl-C in
+    between waits for both, so the count an interrupted run reports is the file's."""
+    from uno_rules.simulate import _uninterrupted
+
+    before = signal.getsignal(signal.SIGINT)
+    done: list[str] = []
+    with pytest.raises(KeyboardInterrupt), _uninterrupted():
+        signal.raise_signal(signal.SIGINT)  # Ctrl-C, between the two
+        done.append("written")
+        done.append("counted")
+    assert done == ["written", "counted"]
+    assert signal.getsignal(signal.SIGINT) is before
+    with _uninterrupted():  # and without a Ctrl-C, nothing happens
+        done.append("again")
+    assert done[-1] == "again"
+
+
 def test_a_worker_does_not_outlive_the_command(tmp_path: Path) -> None:
     """A worker of the command's pool exits on its own once the command is gone, even
     when the command ends without stopping its pool (killed, say): it would otherwise wait

@@ -397,6 +397,32 @@ def _exit_with_parent(parent: int, every: float = 0.5) -> None:
     os._exit(1)
 
 
+@contextlib.contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """Hold Ctrl-C back for the block: a finished block is then both written to the
+    results file and counted, or neither (it is played again on resuming), so the count an
+    interrupted run reports is the file's. A Ctrl-C meanwhile takes effect as the block
+    ends. (Python's signal handlers belong to the main thread: elsewhere the block runs as
+    it is.)"""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            if callable(previous):
+                previous(signal.SIGINT, None)  # the default one raises KeyboardInterrupt
+            elif previous == signal.SIG_DFL:
+                signal.raise_signal(signal.SIGINT)
+
+
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
     # An interrupted run does not wait for the blocks being played: their workers stop now.
     processes = list((getattr(pool, "_processes", None) or {}).values())
@@ -628,9 +654,10 @@ def simulate(
             for future in finished:
                 first, count = pending.pop(future)
                 result = future.result()
-                if run:
-                    run.add(first, count, result)
-                totals = totals + result
+                with _uninterrupted():  # saved and counted, or neither
+                    if run:
+                        run.add(first, count, result)
+                    totals = totals + result
                 if progress:
                     progress(totals.games, games)
     except BaseException:
