@@ -700,3 +700,28 @@ def test_the_docs_tables_match_the_layout() -> None:
     for name, start, stop, _ in rows:
         where = section(name)
         assert (int(start), int(stop or start)) == (where.start, where.stop - 1)
+
+
+def test_infos_behave_as_a_plain_dict_of_each_agents_info() -> None:
+    """``env.infos`` makes each agent's info when it is read; every way of reading the
+    mapping (get, values, items, copy, pop, comparison, repr, pickling) sees the same
+    infos, each holding its own seat's view."""
+    import pickle
+
+    env = UnoEnv("official", 3)
+    env.reset(seed=4)
+    infos = env.infos
+    agents = list(env.agents)
+    state = env.game_state
+    for agent, info in infos.items():
+        assert info["view"] == uno.view(state, agents.index(agent))
+    assert list(infos.values()) == [infos[a] for a in agents]
+    assert infos.get(agents[1]) is infos[agents[1]]
+    assert infos.get("nobody", "none") == "none"
+    plain = infos.copy()
+    assert type(plain) is dict and plain == infos
+    assert (infos != plain) is False  # __ne__ itself
+    assert repr(infos) == repr(plain)
+    assert pickle.loads(pickle.dumps(infos)).keys() == plain.keys()
+    assert infos.pop(agents[2]) is plain[agents[2]] and agents[2] not in infos
+    assert infos.pop("nobody", None) is None

@@ -542,12 +542,16 @@ def _section_class(cls: type, data: Any, problems: list[str] | None = None) -> t
     names = tuple(sorted(k for k in unknown if k in installed))
     if not names:
         return cls
-    try:
-        return house_rules_class(names)
-    except PresetError as exc:
-        if problems is not None:
-            problems.extend(exc.problems)
-        return cls
+    loaded = []
+    for name in names:  # a rule that cannot be loaded is reported once, by its own problem
+        try:
+            registry.installed_rule(name)
+        except PresetError as exc:
+            if problems is not None:
+                problems.extend(exc.problems)
+            continue
+        loaded.append(name)
+    return house_rules_class(tuple(loaded)) if loaded else cls
 
 
 def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
@@ -561,6 +565,8 @@ def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
     for key in data:
         if isinstance(key, str) and key in fields:
             continue
+        if issubclass(cls, HouseRules) and key in registry.installed_names():
+            continue  # declared by a package but not loadable: reported above
         unknown += 1
         if unknown > _MAX_UNKNOWN:
             continue  # counted below: the report stays short, whatever the mapping holds

@@ -209,3 +209,107 @@ def test_an_installed_rule_decides_what_the_first_card_does(eights: None) -> Non
     assert state.turn == (starter + 1) % 3
     assert Skipped(starter) in events
     assert state.hands == plain.hands and state.top_card == plain.top_card
+
+
+def test_every_hook_of_a_house_rule_does_nothing_unless_overridden() -> None:
+    """A rule overrides only the moments it changes: each hook of the base class answers
+    "nothing to say" (``None``, ``False``, no problems, the penalty as it is, or the
+    default refusal), so a rule that overrides nothing leaves every ruling official."""
+    from uno_rules.rules.hooks import KIND_TURN, NOTHING, HouseRule, PlayContext
+
+    class Idle(HouseRule):
+        name = "idle"
+        clause = "X00"
+        params = type("IdleParams", (), {"enabled": True})
+
+    rule, params = Idle(), Idle.params()
+    state = table("official")
+    card = uno.parse_cards("R8")[0]
+    move = Play(0, card)
+    refusal = uno.NotYourTurn(seat=0, turn=1)
+    penalty = uno.Penalty(2, uno.parse_cards("R+2")[0], 1, False, (), uno.Color.RED)
+    ctx = PlayContext(move, (card,), KIND_TURN, None, 0, uno.Color.RED, (), 1)
+    rules = state.rules
+    assert rule.is_enabled(params) and rule.touches(params) is NOTHING
+    assert rule.answer_ranks(params) == frozenset()
+    assert rule.jump_card(state, params) is None
+    assert rule.penalty_choice(rules, params, card) is False
+    assert rule.answer_penalty(state, move, params) is None
+    assert rule.penalty_refusal(state, move, params) is None
+    assert rule.out_of_turn(state, move, refusal, params) is refusal
+    assert rule.target(card, False, params) is None
+    assert rule.color_choice(card, KIND_TURN, params) is None
+    assert rule.bluff_exempt(card, KIND_TURN, params) is False
+    assert rule.extra_cards(state, 0, card, params) is None
+    assert rule.extra_refusal(state, move, params) is None
+    assert rule.last_card(state, 0, card, KIND_TURN, params) is None
+    assert rule.accept_check(state, 0, (), params) is None
+    assert rule.drawn_compulsory(state, params) is None
+    assert rule.turn_draw(state, 0, False, (), params) is None
+    assert rule.carries_penalty(KIND_TURN, params) is False
+    assert rule.shape_penalty(penalty, ctx, params) is penalty
+    assert rule.effect_times(move, params) is None
+    assert rule.shortcut_effect(state, move, state.hands, params) is None
+    assert rule.after_accept(None, 0, params) is False  # type: ignore[arg-type]
+    assert rule.after_move(None, params) is None  # type: ignore[arg-type,func-returns-value]
+    assert rule.play_effect(None, ctx, params) is False  # type: ignore[arg-type]
+    assert rule.first_card(None, params) is False  # type: ignore[arg-type]
+    assert rule.table_problems(rules, 3, params) == []
+    assert rule.next_round_out(state, frozenset(), params) is None
+    assert rule.elimination_clause(params) is None
+    assert rule.legal_clause(state, move, KIND_TURN, params) is None
+    assert rule.idle_options(rules, params) == []
+    assert rule.contradictions(rules, params) == []
+    assert repr(rule) == "<house rule idle (X00)>"
+
+
+BROKEN_MODULE = """
+raise ImportError("a dependency of this plugin is missing")
+"""
+
+WRONG_MODULE = """
+RULE = "not a house rule"
+"""
+
+
+@pytest.mark.parametrize(
+    ("modules", "target", "why"),
+    [
+        ({"x_broken": BROKEN_MODULE}, "x_broken:RULE", "could not be loaded (ImportError)"),
+        ({"x_wrong": WRONG_MODULE}, "x_wrong:RULE", "does not name a HouseRule"),
+        ({"x_eights": EIGHTS_MODULE}, "x_eights:RULE", "does not name a HouseRule"),
+    ],
+    ids=["import-fails", "not-a-rule", "another-name"],
+)
+def test_a_broken_installed_rule_is_a_preset_error(
+    tmp_path: Path, modules: dict[str, str], target: str, why: str
+) -> None:
+    """A plugin that fails to import, or whose entry point names something other than the
+    HouseRule of that name, is a configuration problem: one PresetError naming the rule."""
+    with installed(tmp_path, modules, {"test_broken": target}):
+        with pytest.raises(uno.PresetError) as caught:
+            uno.load_preset({"house_rules": {"test_broken": {"enabled": True}}})
+        (problem,) = caught.value.problems
+        assert problem.startswith("house_rules.test_broken: ")
+        assert why in problem
+
+
+def test_a_rule_named_but_not_installed_lists_what_is(eights: None) -> None:
+    from uno_rules.rules import registry
+
+    with pytest.raises(uno.PresetError) as caught:
+        registry.installed_rule("nines_reverse")
+    (problem,) = caught.value.problems
+    assert "no such house rule is installed (installed: test_eights)" in problem
+    assert registry.find_rule("test_eights") is registry.installed_rule("test_eights")
+    assert registry.find_rule("nines_reverse") is None
+
+
+def test_a_broken_rule_beside_a_working_one_is_reported_once(tmp_path: Path) -> None:
+    modules = {"x_eights": EIGHTS_MODULE, "x_broken": BROKEN_MODULE}
+    points = {"test_eights": "x_eights:RULE", "test_broken": "x_broken:RULE"}
+    with installed(tmp_path, modules, points):
+        with pytest.raises(uno.PresetError) as caught:
+            uno.load_preset({"house_rules": {"test_eights": {"enabled": True}, "test_broken": {}}})
+        (problem,) = caught.value.problems
+        assert problem.startswith("house_rules.test_broken: the installed rule could not be")
