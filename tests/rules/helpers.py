@@ -87,6 +87,18 @@ def events_of(events: tuple[Any, ...], kind: str) -> list[Any]:
     return [e for e in events if e.kind == kind]
 
 
+def pending(state: uno.GameState) -> tuple[int, int]:
+    """(victim, amount) of the pending penalty, checking that one is pending."""
+    assert state.decision is not None and state.decision.kind == "penalty", state
+    assert state.penalty is not None
+    return state.decision.seat, state.penalty.amount
+
+
+def drew(events: tuple[Any, ...]) -> list[tuple[int, int]]:
+    """(seat, count) of each draw among ``events``."""
+    return [(e.seat, e.count) for e in events_of(events, "drew")]
+
+
 def sizes(state: uno.GameState) -> tuple[int, ...]:
     return tuple(len(h) for h in state.hands)
 

@@ -13,7 +13,7 @@ import pytest
 
 import uno_rules as uno
 
-from ..helpers import card, events_of, kinds, ok, refused, rules, run, sizes, table
+from ..helpers import card, drew, events_of, kinds, ok, pending, refused, rules, run, sizes, table
 
 ALL_PAIRS = ["plus2_on_plus2", "plus4_on_plus4", "plus4_on_plus2", "plus2_on_plus4"]
 
@@ -21,17 +21,6 @@ ALL_PAIRS = ["plus2_on_plus2", "plus4_on_plus4", "plus4_on_plus2", "plus2_on_plu
 def stacking(**params: Any) -> dict[str, Any]:
     """``official`` with H01 on; ``params`` are the stacking parameters."""
     return rules(house_rules={"stacking": {"enabled": True, **params}})
-
-
-def pending(state: uno.GameState) -> tuple[int, int]:
-    """(victim, amount) of the pending penalty, checking that one is pending."""
-    assert state.decision is not None and state.decision.kind == "penalty", state
-    assert state.penalty is not None
-    return state.decision.seat, state.penalty.amount
-
-
-def drew(events: Any) -> list[tuple[int, int]]:
-    return [(e.seat, e.count) for e in events_of(events, "drew")]
 
 
 # -- pairs --------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import pytest
 
 import uno_rules as uno
 
-from ..helpers import card, events_of, kinds, ok, refused, rules, run, sizes, table
+from ..helpers import card, drew, events_of, kinds, ok, pending, refused, rules, run, sizes, table
 
 
 def jump_in(**params: Any) -> dict[str, Any]:
@@ -23,17 +23,6 @@ def jump_in(**params: Any) -> dict[str, Any]:
 
 def with_house(**sections: Any) -> dict[str, Any]:
     return rules(house_rules=sections)
-
-
-def pending(state: uno.GameState) -> tuple[int, int]:
-    """(victim, amount) of the pending penalty, checking that one is pending."""
-    assert state.decision is not None and state.decision.kind == "penalty", state
-    assert state.penalty is not None
-    return state.decision.seat, state.penalty.amount
-
-
-def drew(events: Any) -> list[tuple[int, int]]:
-    return [(e.seat, e.count) for e in events_of(events, "drew")]
 
 
 def jumped(events: Any) -> list[tuple[int, str]]:

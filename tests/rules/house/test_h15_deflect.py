@@ -17,23 +17,12 @@ import pytest
 
 import uno_rules as uno
 
-from ..helpers import events_of, kinds, ok, refused, rules, run, sizes, table
+from ..helpers import drew, events_of, kinds, ok, pending, refused, rules, run, sizes, table
 
 
 def deflect(**params: Any) -> dict[str, Any]:
     """``official`` with H15 on; ``params`` are the deflect parameters."""
     return rules(house_rules={"deflect": {"enabled": True, **params}})
-
-
-def pending(state: uno.GameState) -> tuple[int, int]:
-    """(victim, amount) of the pending penalty, checking that one is pending."""
-    assert state.decision is not None and state.decision.kind == "penalty", state
-    assert state.penalty is not None
-    return state.decision.seat, state.penalty.amount
-
-
-def drew(events: Any) -> list[tuple[int, int]]:
-    return [(e.seat, e.count) for e in events_of(events, "drew")]
 
 
 def deflected(events: Any) -> list[tuple[int, int, int]]:

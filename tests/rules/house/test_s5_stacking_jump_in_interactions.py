@@ -7,22 +7,11 @@ from typing import Any
 
 import uno_rules as uno
 
-from ..helpers import events_of, kinds, ok, refused, rules, run, sizes, table
+from ..helpers import drew, kinds, ok, pending, refused, rules, run, sizes, table
 
 
 def house(**sections: Any) -> dict[str, Any]:
     return rules(house_rules=sections)
-
-
-def pending(state: uno.GameState) -> tuple[int, int]:
-    """(victim, amount) of the pending penalty, checking that one is pending."""
-    assert state.decision is not None and state.decision.kind == "penalty", state
-    assert state.penalty is not None
-    return state.decision.seat, state.penalty.amount
-
-
-def drew(events: Any) -> list[tuple[int, int]]:
-    return [(e.seat, e.count) for e in events_of(events, "drew")]
 
 
 def test_A25_w4_jump_in_on_a_w4_stack_cancels_it() -> None:
