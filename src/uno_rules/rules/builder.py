@@ -42,27 +42,10 @@ _new = tuple.__new__  # builds a Transition without keyword handling
 
 __all__ = ["NO_SEATS", "Builder", "after_transfer"]
 
-# Every field a move may change; rules, players, seed, round and dealer stay.
-_FINISH = changer(
-    "hands",
-    "draw",
-    "discard",
-    "color",
-    "direction",
-    "turn",
-    "phase",
-    "drawn",
-    "penalty",
-    "uno_called",
-    "uno_open",
-    "scores",
-    "round_winner",
-    "game_winners",
-    "shuffles",
-    "passes",
-    "played_by",
-    "eliminated",
-)
+# Every field a move may change, in GameState's order (finish() passes them by position):
+# all but the table's fixed facts.
+_FIXED = ("rules", "players", "seed", "round_number", "dealer")
+_FINISH = changer(*(name for name in GameState._fields if name not in _FIXED))
 
 NO_SEATS: frozenset[int] = frozenset()
 PHASE_DRAWN = Phase.DRAWN
