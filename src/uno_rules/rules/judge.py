@@ -110,11 +110,31 @@ def without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]
 
 
 def holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> Card | None:
-    """The first of ``cards`` that ``hand`` does not hold (counting copies), or ``None``."""
-    left = list(hand)
+    """The first of ``cards`` that ``hand`` does not hold (counting copies), or ``None``.
+
+    Several cards (H09) are counted against the hand's card counts, which are kept for the
+    last hand asked about: listing the plays of a large hand with many copies of one
+    number checks thousands of sequences against the same hand."""
+    if len(cards) == 1:
+        card = cards[0]
+        return None if card in hand else card
+    global _COUNTED
+    counted = _COUNTED
+    if counted[0] is not hand:
+        counts: dict[Card, int] = {}
+        for card in hand:
+            counts[card] = counts.get(card, 0) + 1
+        counted = _COUNTED = (hand, counts)
+    have = counted[1]
+    wanted: dict[Card, int] = {}
     for card in cards:
-        if card in left:
-            left.remove(card)
-        else:
+        count = wanted.get(card, 0) + 1
+        if count > have.get(card, 0):
             return card
+        wanted[card] = count
     return None
+
+
+# The card counts of the hand ``holds`` last counted (a hand is an immutable tuple, so the
+# counts cannot go stale; the tuple is replaced whole, so threads see a matching pair).
+_COUNTED: tuple[tuple[Card, ...], dict[Card, int]] = ((), {})

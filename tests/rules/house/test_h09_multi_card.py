@@ -207,3 +207,40 @@ def test_A59_going_out_with_several_cards() -> None:
     t = ok(state, "0 B5 G5")
     assert t.state.round_over
     assert t.state.round_winner == 0
+
+
+SEVENS = ["R7", "R7", "B7", "B7", "G7", "G7", "Y7", "Y7"]
+
+
+def test_H09_every_order_of_the_further_cards_is_listed_once() -> None:
+    """H09: the further cards go down in the order the player gives, so each distinct order
+    is its own legal move, listed once however many identical copies the hand holds. On
+    a red 4 only the red 7s lead; the other seven 7s follow in any order and number."""
+    from itertools import permutations
+
+    state = table([SEVENS, ["Y2", "Y3"]], ["R4"], rules=multi(mode="same_number_any_color"))
+    led = [
+        m
+        for m in uno.legal_moves(state)
+        if isinstance(m, uno.Play) and m.card == card("R7") and not m.call_uno
+    ]
+    listed = [m.extra for m in led]
+    others = tuple(cards("R7 B7 B7 G7 G7 Y7 Y7"))
+    expected = list(dict.fromkeys(p for n in range(8) for p in permutations(others, n)))
+    assert listed == expected
+    assert all(isinstance(m, uno.Play) and m.card.rank is uno.Rank.SEVEN for m in led)
+    assert len(listed) == 1_841  # the distinct orders of 0 to 7 of {R7, B7 x2, G7 x2, Y7 x2}
+
+
+def test_H09_copies_are_counted_against_each_hand() -> None:
+    """B4.4 with H09: a play names each copy it puts down; a hand with one blue 5 cannot
+    play two, and a hand with two can (checked one after the other, so that what was
+    counted for one hand is never used for the other)."""
+    option = multi(mode="same_number_same_color")
+    one = play(option, ["B5", "R1", "R2"])
+    two = play(option, ["B5", "B5", "R1"])
+    refused(one, "0 B5 B5", "card-not-in-hand")
+    ok(two, "0 B5 B5")
+    refused(one, "0 B5 B5", "card-not-in-hand")
+    refused(two, "0 B5 B5 B5", "card-not-in-hand")
+    ok(two, "0 B5 B5")
