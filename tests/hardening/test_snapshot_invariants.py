@@ -394,24 +394,54 @@ def tamper(snap: Snapshot, rng: random.Random) -> Snapshot:
     return out
 
 
-def play_on(state: uno.GameState, rng: random.Random, cap: int) -> None:
+# Moves after which a round that has not ended counts as a failure: under the policy of
+# random_move, rounds under any rule set end well before it (see the census of a long run).
+ROUND_LENGTH_LIMIT = 20_000
+
+
+def random_move(state: uno.GameState, legal: tuple[uno.Move, ...], rng: random.Random) -> uno.Move:
+    """A random legal move, nearly always a card when one may be played, and then without
+    a false UNO call. Both are legal at any time (B6.1, H12), and under a rule set with a
+    large false-call penalty, uniform choice can keep a round going for hundreds of
+    thousands of moves."""
+    held = len(state.hands[state.turn])
+    plays = [
+        m
+        for m in legal
+        if isinstance(m, uno.Play) and (not m.call_uno or held - 1 - len(m.extra) == 1)
+    ]
+    if plays and rng.random() < 0.97:
+        return rng.choice(plays)
+    return rng.choice(legal)
+
+
+def play_on(state: uno.GameState, rng: random.Random, rounds: int = 2) -> tuple[int, bool]:
     """Random play from ``state``: no exception, a decision always has a legal move, each
-    state reached keeps the snapshot invariants, rounds are dealt; until the game ends
-    or ``cap`` moves."""
-    for _ in range(cap):
-        if state.game_over:
-            return
-        if state.round_over:
-            nxt = uno.next_round(state)
-            assert isinstance(nxt, uno.GameState), nxt
-            state = nxt
-        else:
+    state reached keeps the snapshot invariants, every round ends and the next is dealt;
+    until the game ends or ``rounds`` rounds have ended (the tampered one and a whole new
+    one: a random rule set's target can be hundreds of thousands of points away).
+    Returns the moves played and whether the game ended."""
+    played_moves = 0
+    for _ in range(rounds):
+        for _ in range(ROUND_LENGTH_LIMIT):
+            if state.round_over or state.game_over:
+                break
             legal = uno.legal_moves(state)
             assert legal, f"no legal move for seat {state.turn} in {state!r}"
-            result = uno.apply(state, rng.choice(legal))
+            result = uno.apply(state, random_move(state, legal, rng))
             assert isinstance(result, uno.Transition), result
             state = result.state
-        assert state_problems(state) == [], (state_problems(state), state)
+            played_moves += 1
+            assert state_problems(state) == [], (state_problems(state), state)
+        else:
+            raise AssertionError(f"a round did not end in {ROUND_LENGTH_LIMIT} moves: {state!r}")
+        if state.game_over:
+            return played_moves, True
+        nxt = uno.next_round(state)
+        assert isinstance(nxt, uno.GameState), nxt
+        assert state_problems(nxt) == [], (state_problems(nxt), nxt)
+        state = nxt
+    return played_moves, False
 
 
 @st.composite
@@ -449,4 +479,6 @@ def test_a_tampered_snapshot_is_refused_or_plays_on(
         CENSUS["accepted"] += 1
         if loaded == state:
             CENSUS["accepted unchanged"] += 1
-        play_on(loaded, random.Random(rng.random()), cap=150)
+        length, ended = play_on(loaded, random.Random(rng.random()))
+        CENSUS["longest play-on (moves)"] = max(CENSUS["longest play-on (moves)"], length)
+        CENSUS["games played to their end"] += ended

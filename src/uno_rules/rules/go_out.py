@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from attrs import field, frozen
 
@@ -18,6 +18,9 @@ from ..state import GameState
 from ..violations import CannotGoOut, Violation
 from ._meta import meta
 from .hooks import HouseRule, PlayKind, Touches
+
+if TYPE_CHECKING:
+    from .model import Rules
 
 __all__ = ["RULE", "CardKind", "GoOut", "kind_of", "rank_kind"]
 
@@ -100,6 +103,18 @@ class _GoOutRule(HouseRule):
         if kind_of(card) in params.forbidden_last_cards:
             return CannotGoOut(seat=seat, card=card)  # H14
         return None
+
+    def contradictions(self, rules: Rules, params: GoOut) -> list[str]:
+        """Every kind of card the deck holds forbidden as a last card: nobody could ever
+        go out (B10.1), and a round could end only blocked or by elimination."""
+        from .deck import build_deck
+
+        if all(kind_of(card) in params.forbidden_last_cards for card in build_deck(rules)):
+            return [
+                "house_rules.go_out.forbidden_last_cards: forbids every kind of card the "
+                f"deck ({rules.deck.value}) holds as a last card, so nobody could go out"
+            ]
+        return []
 
 
 RULE = _GoOutRule()

@@ -128,3 +128,22 @@ def test_H14_refuses_a_jump_in_as_last_card_before_A23() -> None:
     assert v.card == card("R+2")
     only_a23 = rules(house_rules={"jump_in": jump_in})
     refused(table(hands, ["R3", "R+2"], turn=1, rules=only_a23), "2 R+2", "cannot-go-out", "A23")
+
+
+EVERY_KIND_BUT_SWAP = [k.value for k in uno.rules.CardKind if k.value != "wild_swap_hands"]
+
+
+def test_H14_forbidding_every_card_the_deck_holds_is_a_contradiction() -> None:
+    """H14 with B10.1: a list that covers every kind of card in the deck leaves nobody a
+    card to go out on, so the preset is refused. The 2001 deck has no Wild Swap Hands, so
+    every kind but that one covers it; the 2015 deck has them, so there it is allowed."""
+    with pytest.raises(uno.PresetError) as info:
+        uno.load_preset(
+            {**go_out(EVERY_KIND_BUT_SWAP), "deck": "blank-112-2001"}
+        )
+    assert [p.split(":")[0] for p in info.value.problems] == [
+        "house_rules.go_out.forbidden_last_cards"
+    ]
+    assert "blank-112-2001" in info.value.problems[0]
+    swap = uno.load_preset({**go_out(EVERY_KIND_BUT_SWAP), "deck": "swap-112-2015"})
+    assert swap.house_rules.go_out.forbidden_last_cards
