@@ -138,9 +138,7 @@ def test_H14_forbidding_every_card_the_deck_holds_is_a_contradiction() -> None:
     card to go out on, so the preset is refused. The 2001 deck has no Wild Swap Hands, so
     every kind but that one covers it; the 2015 deck has them, so there it is allowed."""
     with pytest.raises(uno.PresetError) as info:
-        uno.load_preset(
-            {**go_out(EVERY_KIND_BUT_SWAP), "deck": "blank-112-2001"}
-        )
+        uno.load_preset({**go_out(EVERY_KIND_BUT_SWAP), "deck": "blank-112-2001"})
     assert [p.split(":")[0] for p in info.value.problems] == [
         "house_rules.go_out.forbidden_last_cards"
     ]
