@@ -400,19 +400,24 @@ ROUND_LENGTH_LIMIT = 20_000
 
 
 def random_move(state: uno.GameState, legal: tuple[uno.Move, ...], rng: random.Random) -> uno.Move:
-    """A random legal move, nearly always a card when one may be played, and then without
-    a false UNO call. Both are legal at any time (B6.1, H12), and under a rule set with a
-    large false-call penalty, uniform choice can keep a round going for hundreds of
-    thousands of moves."""
-    held = len(state.hands[state.turn])
-    plays = [
-        m
-        for m in legal
-        if isinstance(m, uno.Play) and (not m.call_uno or held - 1 - len(m.extra) == 1)
-    ]
+    """A random legal move, nearly always a card when one may be played, and never a false
+    UNO call (H12) unless nothing else is legal. Voluntary draws and false calls are legal
+    at any time (B6.1, H12), and under a rule set with a large false-call penalty, uniform
+    choice can keep a round going for hundreds of thousands of moves."""
+    hands = state.hands
+
+    def false_call(move: uno.Move) -> bool:
+        if isinstance(move, uno.CallUno):
+            return len(hands[move.seat]) > 2
+        if isinstance(move, uno.Play) and move.call_uno:
+            return len(hands[move.seat]) - 1 - len(move.extra) != 1
+        return False
+
+    sound = [m for m in legal if not false_call(m)] or list(legal)
+    plays = [m for m in sound if isinstance(m, uno.Play)]
     if plays and rng.random() < 0.97:
         return rng.choice(plays)
-    return rng.choice(legal)
+    return rng.choice(sound)
 
 
 def play_on(state: uno.GameState, rng: random.Random, rounds: int = 2) -> tuple[int, bool]:
