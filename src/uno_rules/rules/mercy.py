@@ -62,16 +62,19 @@ class _MercyRule(HouseRule):
         discard pile; the last seat standing wins the game (or the round)."""
         if b.phase is Phase.ROUND_OVER or b.phase is Phase.GAME_OVER:
             return
-        for seat in b.active():
-            if len(b.hands[seat]) >= params.limit:
-                b.put_under(b.hands[seat])
-                b.hands[seat] = ()
-                b.eliminated = b.eliminated | {seat}
-                b.events.append(Eliminated(seat, "mercy"))
-                if b.turn == seat:
-                    b.turn = b.next(seat)
-                    if b.phase is Phase.DRAWN:
-                        b.phase, b.drawn = Phase.TURN, None
+        active = b.active()
+        over = [seat for seat in active if len(b.hands[seat]) >= params.limit]
+        if over and len(over) == len(active):
+            over.remove(_survivor(b, over))
+        for seat in over:
+            b.put_under(b.hands[seat])
+            b.hands[seat] = ()
+            b.eliminated = b.eliminated | {seat}
+            b.events.append(Eliminated(seat, "mercy"))
+            if b.turn == seat:
+                b.turn = b.next(seat)
+                if b.phase is Phase.DRAWN:
+                    b.phase, b.drawn = Phase.TURN, None
         left = b.active()
         if len(left) != 1:
             return
@@ -109,6 +112,15 @@ class _MercyRule(HouseRule):
                 f"deal (hand_size is {rules.hand_size})"
             ]
         return []
+
+
+def _survivor(b: Builder, seats: list[int]) -> int:
+    """Of ``seats`` (every seat still in, all at the limit after one move, as a Wild
+    Shuffle Hands can leave them), the one that stays in: the fewest cards, then the first
+    in the direction of play from the seat that moved. A design decision: H16 is silent,
+    and eliminating everyone would leave the round without a player."""
+    start = b.actor if b.actor is not None else b.turn
+    return min(seats, key=lambda s: (len(b.hands[s]), (s - start) * b.direction % b.players))
 
 
 RULE = _MercyRule()

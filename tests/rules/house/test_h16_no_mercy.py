@@ -286,3 +286,52 @@ def test_H16_without_last_player_standing_an_elimination_lasts_the_round() -> No
     assert isinstance(nxt, uno.GameState)
     assert nxt.eliminated == frozenset()
     assert [len(h) for h in nxt.hands] == [7, 7]
+
+
+TEN_RED = ["R1", "R2", "R3", "R4", "R5", "R6", "R8", "R9", "R1", "R2"]
+TEN_YELLOW = ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8", "Y9", "Y1"]
+TEN_GREEN = ["G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9", "G1"]
+
+
+def test_H16_seats_at_the_limit_in_a_described_table_are_out_after_the_next_move() -> None:
+    """H16: a table described with seats already at the limit (a dispute, a hand-made
+    situation) plays on: after the next move every seat at the limit is out, and the last
+    one standing wins."""
+    state = table([["R+2", "B1", "B2"], TEN_YELLOW, TEN_GREEN], ["R7"], rules=mercy(10))
+    t = ok(state, "0 R+2")
+    assert [e.seat for e in events_of(t.events, "eliminated")] == [1, 2]
+    assert t.state.game_winners == (0,)
+
+
+def test_H16_when_every_seat_reaches_the_limit_at_once_the_fewest_cards_stays_in() -> None:
+    """H16 (a design decision: the rule is silent): when one move leaves every seat still in
+    at the limit, eliminating them all would leave the round without a player. The seat
+    with the fewest cards stays in, and ties go to the first in the direction of play from
+    the seat that moved; here, as the last player standing, it wins."""
+    fewest = table(
+        [[*TEN_RED, "R7", "B1"], TEN_YELLOW + ["Y0"], TEN_GREEN], ["R5"], rules=mercy(10)
+    )
+    t = ok(fewest, "0 R7")  # 11, 11 and 10 cards: seat 2 stays in
+    assert [e.seat for e in events_of(t.events, "eliminated")] == [0, 1]
+    assert t.state.game_winners == (2,)
+    tie = table([[*TEN_RED, "R7"], TEN_YELLOW, TEN_GREEN], ["R5"], rules=mercy(10))
+    t = ok(tie, "0 R7")  # 10 cards each: the seat that moved stays in
+    assert [e.seat for e in events_of(t.events, "eliminated")] == [1, 2]
+    assert t.state.game_winners == (0,)
+
+
+@pytest.mark.parametrize(("direction", "stays"), [(1, 1), (-1, 2)])
+def test_H16_a_tie_at_the_limit_goes_to_the_first_seat_in_the_direction_of_play(
+    direction: int, stays: int
+) -> None:
+    """H16 (design decision, as above): seat 0 is left with 11 cards, seats 1 and 2 with
+    10 each; the first of them in the direction of play from seat 0 stays in."""
+    state = table(
+        [[*TEN_RED, "R7", "B1"], TEN_YELLOW, TEN_GREEN],
+        ["R5"],
+        rules=mercy(10),
+        direction=direction,
+    )
+    t = ok(state, "0 R7")
+    assert sorted(e.seat for e in events_of(t.events, "eliminated")) == sorted({0, 1, 2} - {stays})
+    assert t.state.game_winners == (stays,)
