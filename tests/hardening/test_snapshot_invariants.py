@@ -394,8 +394,9 @@ def tamper(snap: Snapshot, rng: random.Random) -> Snapshot:
     return out
 
 
-# Moves after which a round that has not ended counts as a failure: under the policy of
-# random_move, rounds under any rule set end well before it (see the census of a long run).
+# Moves after which a round that has not ended is left: a rule set can make going out
+# nearly impossible (H14 allowing only a Wild Draw Four as the last card), and random play
+# then goes on legally for longer than any budget. The census counts those rounds.
 ROUND_LENGTH_LIMIT = 20_000
 
 
@@ -420,12 +421,12 @@ def random_move(state: uno.GameState, legal: tuple[uno.Move, ...], rng: random.R
     return rng.choice(sound)
 
 
-def play_on(state: uno.GameState, rng: random.Random, rounds: int = 2) -> tuple[int, bool]:
+def play_on(state: uno.GameState, rng: random.Random, rounds: int = 2) -> tuple[int, str]:
     """Random play from ``state``: no exception, a decision always has a legal move, each
-    state reached keeps the snapshot invariants, every round ends and the next is dealt;
-    until the game ends or ``rounds`` rounds have ended (the tampered one and a whole new
-    one: a random rule set's target can be hundreds of thousands of points away).
-    Returns the moves played and whether the game ended."""
+    state reached keeps the snapshot invariants, rounds are dealt; until the game ends,
+    ``rounds`` rounds have ended (the tampered one and a whole new one: a random rule set's
+    target can be hundreds of thousands of points away) or a round reaches
+    ``ROUND_LENGTH_LIMIT`` moves. Returns the moves played and how play stopped."""
     played_moves = 0
     for _ in range(rounds):
         for _ in range(ROUND_LENGTH_LIMIT):
@@ -439,14 +440,14 @@ def play_on(state: uno.GameState, rng: random.Random, rounds: int = 2) -> tuple[
             played_moves += 1
             assert state_problems(state) == [], (state_problems(state), state)
         else:
-            raise AssertionError(f"a round did not end in {ROUND_LENGTH_LIMIT} moves: {state!r}")
+            return played_moves, "round cut at the move limit"
         if state.game_over:
-            return played_moves, True
+            return played_moves, "game played to its end"
         nxt = uno.next_round(state)
         assert isinstance(nxt, uno.GameState), nxt
         assert state_problems(nxt) == [], (state_problems(nxt), nxt)
         state = nxt
-    return played_moves, False
+    return played_moves, "rounds played to their end"
 
 
 @st.composite
@@ -484,6 +485,6 @@ def test_a_tampered_snapshot_is_refused_or_plays_on(
         CENSUS["accepted"] += 1
         if loaded == state:
             CENSUS["accepted unchanged"] += 1
-        length, ended = play_on(loaded, random.Random(rng.random()))
+        length, stopped = play_on(loaded, random.Random(rng.random()))
         CENSUS["longest play-on (moves)"] = max(CENSUS["longest play-on (moves)"], length)
-        CENSUS["games played to their end"] += ended
+        CENSUS[stopped] += 1
