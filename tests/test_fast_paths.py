@@ -63,7 +63,10 @@ VARIANTS: dict[str, dict[str, Any]] = {
 
 
 def _switched_on(rule: HouseRule) -> dict[str, Any]:
-    """A section that turns ``rule`` on: ``enabled``, and every list of choices in full."""
+    """A section that turns ``rule`` on: ``enabled``, and every list of choices in full, or
+    less its last choices where the full list contradicts itself (H14 forbidding every card
+    of the deck as a last card: numbers and actions stay listed, Wild Draw Four and the
+    112-card kinds go)."""
     section: dict[str, Any] = {}
     hints = typing.get_type_hints(rule.params)
     for a in attrs.fields(rule.params):
@@ -71,7 +74,15 @@ def _switched_on(rule: HouseRule) -> dict[str, Any]:
             section["enabled"] = True
         elif typing.get_origin(hints[a.name]) is tuple:
             section[a.name] = [m.value for m in typing.get_args(hints[a.name])[0]]
-    return section
+    while True:
+        try:
+            uno.load_preset({"extends": "official", "house_rules": {rule.name: section}})
+        except uno.PresetError:
+            if not any(isinstance(v, list) and v for v in section.values()):
+                raise
+            section = {k: v[:-1] if isinstance(v, list) else v for k, v in section.items()}
+        else:
+            return section
 
 
 _NOT_PLAY = {

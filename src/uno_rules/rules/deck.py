@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from ..cards import Card, Rank, classic_deck
-from .model import Rules
 from .options import Deck
+
+if TYPE_CHECKING:
+    from .model import Rules
 
 __all__ = ["build_deck"]
 

@@ -17,6 +17,7 @@ from ..cards import Card, Rank
 from ..state import GameState
 from ..violations import CannotGoOut, Violation
 from ._meta import meta
+from .deck import build_deck
 from .hooks import HouseRule, PlayKind, Touches
 
 if TYPE_CHECKING:
@@ -107,8 +108,6 @@ class _GoOutRule(HouseRule):
     def contradictions(self, rules: Rules, params: GoOut) -> list[str]:
         """Every kind of card the deck holds forbidden as a last card: nobody could ever
         go out (B10.1), and a round could end only blocked or by elimination."""
-        from .deck import build_deck
-
         if all(kind_of(card) in params.forbidden_last_cards for card in build_deck(rules)):
             return [
                 "house_rules.go_out.forbidden_last_cards: forbids every kind of card the "

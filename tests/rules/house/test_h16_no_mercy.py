@@ -309,7 +309,7 @@ def test_H16_when_every_seat_reaches_the_limit_at_once_the_fewest_cards_stays_in
     with the fewest cards stays in, and ties go to the first in the direction of play from
     the seat that moved; here, as the last player standing, it wins."""
     fewest = table(
-        [[*TEN_RED, "R7", "B1"], TEN_YELLOW + ["Y0"], TEN_GREEN], ["R5"], rules=mercy(10)
+        [[*TEN_RED, "R7", "B1"], [*TEN_YELLOW, "Y0"], TEN_GREEN], ["R5"], rules=mercy(10)
     )
     t = ok(fewest, "0 R7")  # 11, 11 and 10 cards: seat 2 stays in
     assert [e.seat for e in events_of(t.events, "eliminated")] == [0, 1]
