@@ -467,6 +467,34 @@ def test_a_ctrl_c_while_a_block_is_recorded_takes_effect_once_it_is() -> None:
     assert done[-1] == "again"
 
 
+def test_a_ctrl_c_held_back_while_a_block_is_recorded_is_reported_with_that_block(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Ctrl-C held back while the second block is written takes effect as the block is
+    counted, before the loop reports progress; the last count reported is still the
+    file's (the command's "interrupted: N games finished" reads it)."""
+    from uno_rules import simulate as module
+
+    add = module._RunFile.add
+    written: list[int] = []
+
+    def add_then_ctrl_c(self: Any, first: int, count: int, result: Any) -> None:
+        add(self, first, count, result)
+        written.append(count)
+        if len(written) == 2:
+            signal.raise_signal(signal.SIGINT)
+
+    monkeypatch.setattr(module._RunFile, "add", add_then_ctrl_c)
+    out = tmp_path / "run.jsonl"
+    reported: list[int] = []
+    with pytest.raises(KeyboardInterrupt):
+        simulate(
+            OFFICIAL, games=6, seed=4, block_size=1, out=out,
+            progress=lambda done, total: reported.append(done), **QUICK,
+        )  # fmt: skip
+    assert len(out.read_text().splitlines()) - 1 == 2 == reported[-1]
+
+
 def test_a_worker_does_not_outlive_the_command(tmp_path: Path) -> None:
     """A worker of the command's pool exits on its own once the command is gone, even
     when the command ends without stopping its pool (killed, say): it would otherwise wait

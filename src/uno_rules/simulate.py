@@ -670,7 +670,8 @@ def simulate(
                     run.add(first, count, future.result())
             else:
                 future.cancel()
-        if progress and saved > totals.games:
+        if progress:  # what is saved, told last: a Ctrl-C held back while a block was
+            # recorded stops the run before the loop reports that block
             with contextlib.suppress(BaseException):  # the progress may be what stopped us
                 progress(saved, games)
         if own is not None:
