@@ -670,8 +670,9 @@ def simulate(
                     run.add(first, count, future.result())
             else:
                 future.cancel()
-        if progress:  # what is saved, told last: a Ctrl-C held back while a block was
-            # recorded stops the run before the loop reports that block
+        # What is saved is reported last, always: a Ctrl-C held back while a block was
+        # recorded stops the run before the loop has reported that block.
+        if progress:
             with contextlib.suppress(BaseException):  # the progress may be what stopped us
                 progress(saved, games)
         if own is not None:

@@ -115,10 +115,11 @@ class _MercyRule(HouseRule):
 
 
 def _survivor(b: Builder, seats: list[int]) -> int:
-    """Of ``seats`` (every seat still in, all at the limit after one move, as a Wild
-    Shuffle Hands can leave them), the one that stays in: the fewest cards, then the first
-    in the direction of play from the seat that moved. A design decision: H16 is silent,
-    and eliminating everyone would leave the round without a player."""
+    """Of ``seats`` (every seat still in, all at the limit after one move: a described
+    table or a loaded snapshot can start with seats over it), the one that stays in: the
+    fewest cards, then the first in the direction of play from the seat that moved. A
+    design decision: H16 is silent, and eliminating everyone would leave the round without
+    a player."""
     start = b.actor if b.actor is not None else b.turn
     return min(seats, key=lambda s: (len(b.hands[s]), (s - start) * b.direction % b.players))
 

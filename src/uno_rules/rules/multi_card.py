@@ -73,8 +73,8 @@ def extra_choices(
     """Every ordered choice of further cards of ``seat``'s hand that may go down with
     ``card``, none first, then by length; each distinct sequence once, in the order
     ``itertools.permutations`` first meets it. Identical copies are never tried twice at
-    one position, so the work is that of the sequences listed: a hand of eight 7s has a
-    few thousand distinct sequences but over a hundred thousand permutations."""
+    one position, so the work is that of the sequences listed (after a red 7 from a hand
+    of all eight 7s: 1,841 distinct orders, 13,699 permutations)."""
     yield ()
     rest = list(state.hands[seat])
     rest.remove(card)
