@@ -726,7 +726,9 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
     with ExitStack() as stack:
         # Blocks cancelled by Ctrl-C are reported by Dask's event loop as errors: they are not.
         events = logging.getLogger("tornado.application")
-        stack.callback(setattr, events, "disabled", events.disabled)
+        quiet = [events, *(logging.getLogger(name) for name in _dask_loggers())]
+        for logger in quiet:
+            stack.callback(setattr, logger, "disabled", logger.disabled)
         events.addFilter(_dask_log_filter)
         stack.callback(events.removeFilter, _dask_log_filter)
         if address == "local":
@@ -760,11 +762,21 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
         try:
             yield client.get_executor(), workers
         except KeyboardInterrupt:
-            # Stopping on Ctrl-C: what Dask's event loop reports while the client and the
-            # cluster close (cancelled blocks, closed connections) is shutdown, not errors.
-            # The callback registered first (below) turns the log back on after they close.
-            events.disabled = True
+            # Stopping on Ctrl-C: what Dask's event loop and scheduler report while the
+            # client and the cluster close (cancelled blocks, keys no longer gathered,
+            # closed connections) is shutdown, not errors. The callbacks registered first
+            # (above) turn those logs back on after they close.
+            for logger in quiet:
+                logger.disabled = True
             raise
+
+
+def _dask_loggers() -> list[str]:
+    """The names of Dask's loggers in this process (``distributed`` and below)."""
+    import logging
+
+    names = logging.Logger.manager.loggerDict
+    return [n for n in list(names) if n == "distributed" or n.startswith("distributed.")]
 
 
 def _dask_log_filter(record: Any) -> bool:
