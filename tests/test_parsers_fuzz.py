@@ -171,7 +171,10 @@ def check_card_parse(value: Any) -> None:
     except uno.NotationError as exc:
         assert isinstance(exc, uno.UnoError) and isinstance(exc, ValueError)
         if isinstance(value, str):
-            assert repr(value) in str(exc), "the error must quote the text"
+            # the text in full, or its first 77 characters when it is longer than 80
+            shown = repr(value) if len(value) <= 80 else repr(value[:77]) + "..."
+            assert shown in str(exc), "the error must quote the text"
+            assert exc.text == value
         return
     assert isinstance(card, uno.Card)
     assert uno.Card.parse(str(card)) == card
