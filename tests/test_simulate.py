@@ -495,6 +495,45 @@ def test_a_ctrl_c_held_back_while_a_block_is_recorded_is_reported_with_that_bloc
     assert len(out.read_text().splitlines()) - 1 == 2 == reported[-1]
 
 
+def _ctrl_c_before_the_worker_starts() -> None:
+    import signal
+
+    from uno_rules.simulate import _start_worker
+
+    os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C, before the worker could ignore it
+    time.sleep(0.1)
+    _start_worker()
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="signal masks are POSIX")
+def test_a_ctrl_c_reaching_a_worker_as_it_starts_is_dropped_without_a_traceback() -> None:
+    """Workers start with Ctrl-C held back, so one that reaches a worker still starting
+    (importing Python, before its initializer ran) is dropped: the command alone answers
+    Ctrl-C. Without the mask, this worker dies of KeyboardInterrupt and prints a traceback.
+    The command's own Ctrl-C, held back meanwhile, arrives once the workers are started."""
+    import multiprocessing
+    import signal
+
+    from uno_rules.simulate import starting_workers
+
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        with starting_workers():
+            worker = multiprocessing.get_context("spawn").Process(
+                target=_ctrl_c_before_the_worker_starts
+            )
+            worker.start()
+            signal.raise_signal(signal.SIGINT)  # the command's own Ctrl-C, held back
+            assert caught == []
+        assert caught == [signal.SIGINT]
+        worker.join(60)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert worker.exitcode == 0
+
+
 def test_a_worker_does_not_outlive_the_command(tmp_path: Path) -> None:
     """A worker of the command's pool exits on its own once the command is gone, even
     when the command ends without stopping its pool (killed, say): it would otherwise wait
@@ -597,6 +636,43 @@ def test_scheduler_without_dask_installed_is_one_line_exit_2(
     assert code == 2
     assert captured.err.count("\n") == 1
     assert "uno-rules[cluster]" in captured.err
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="signal masks are POSIX")
+def test_a_ctrl_c_while_the_local_cluster_starts_stops_the_command_and_the_cluster(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The cluster's workers start with Ctrl-C held back (they inherit the mask), and a
+    Ctrl-C that came meanwhile is not lost: the command stops once the cluster can be
+    closed, and closes it. (It was once ignored there, and the run went on.)"""
+    import signal
+    import types
+
+    from uno_rules.cli import _dask_executor
+
+    seen: list[str] = []
+
+    class Cluster:
+        def __init__(self, **options: object) -> None:
+            held = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+            seen.append("held back" if held else "not held back")
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C as the workers start
+
+        def __enter__(self) -> Cluster:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            seen.append("closed")
+
+    def client(target: object) -> None:
+        seen.append("client")  # never: the command stops first
+
+    stand_in = types.SimpleNamespace(LocalCluster=Cluster, Client=client)
+    monkeypatch.setitem(sys.modules, "dask.distributed", stand_in)
+    with pytest.raises(KeyboardInterrupt), _dask_executor("local", 2):
+        seen.append("ran")
+    assert seen == ["held back", "closed"]
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
 
 
 def test_unreachable_scheduler_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -732,23 +732,22 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
         events.addFilter(_dask_log_filter)
         stack.callback(events.removeFilter, _dask_log_filter)
         if address == "local":
-            import signal
+            from .simulate import starting_workers
 
-            # The worker processes inherit an ignored Ctrl-C, so that it reaches this
-            # process alone, which stops the cluster.
-            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-            try:
-                cluster = distributed.LocalCluster(
-                    n_workers=jobs,
-                    threads_per_worker=1,
-                    processes=True,
-                    host="127.0.0.1",
-                    dashboard_address="127.0.0.1:0",  # any free port: never a clash
-                    silence_logs=logging.ERROR,
+            # The worker processes start with Ctrl-C held back for good, so that it
+            # reaches this process alone, which stops the cluster. A Ctrl-C while the
+            # cluster starts is not lost: it stops the command once the cluster can close.
+            with starting_workers():
+                cluster = stack.enter_context(
+                    distributed.LocalCluster(
+                        n_workers=jobs,
+                        threads_per_worker=1,
+                        processes=True,
+                        host="127.0.0.1",
+                        dashboard_address="127.0.0.1:0",  # any free port: never a clash
+                        silence_logs=logging.ERROR,
+                    )
                 )
-            finally:
-                signal.signal(signal.SIGINT, previous)
-            stack.enter_context(cluster)
             target: Any = cluster
         else:
             target = address

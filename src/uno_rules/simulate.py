@@ -384,7 +384,11 @@ def _start_worker() -> None:
     import threading
 
     # Ctrl-C reaches every process of the terminal's group: the parent decides what to do.
+    # The worker started with Ctrl-C held back (see ``starting_workers``): ignoring it drops one
+    # that came meanwhile, and only then may others arrive.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     # A worker never outlives the command: were the command to end without stopping it
     # (killed, or stopped while the pool was starting), the worker would wait for work
     # forever, holding the command's output open.
@@ -395,6 +399,40 @@ def _exit_with_parent(parent: int, every: float = 0.5) -> None:
     while os.getppid() == parent:
         time.sleep(every)
     os._exit(1)
+
+
+@contextlib.contextmanager
+def starting_workers() -> Iterator[None]:
+    """Hold Ctrl-C back while worker processes start (the command's own pool, or a local
+    Dask cluster).
+
+    A process inherits the signal mask of the thread that starts it, so a worker starts
+    with Ctrl-C held back: ours until it ignores Ctrl-C (``_start_worker``), Dask's for
+    good. Without this, a Ctrl-C that reached a worker still importing Python would print
+    its traceback, or stop a worker the command still counts on. The command's own Ctrl-C
+    is not lost: it is recorded, and raised as ``KeyboardInterrupt`` once the workers have
+    started, where whatever started them can be stopped in order. Where signal masks do
+    not exist, nothing changes."""
+    import signal
+    import threading
+    from multiprocessing import resource_tracker
+
+    if not hasattr(signal, "pthread_sigmask") or (
+        threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+    # Starting a pool starts multiprocessing's resource tracker first, which unblocks
+    # Ctrl-C on its way out (rather than restoring the mask it found): start it beforehand.
+    resource_tracker.ensure_running()
+    # Other threads (a numerical library's, say) may still take the signal: the handler
+    # records it, whichever thread it reached.
+    with _uninterrupted():
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 @contextlib.contextmanager
@@ -645,9 +683,10 @@ def simulate(
         if progress:
             progress(totals.games, games)
         while True:
-            for first, count in itertools.islice(todo, window - len(pending)):
-                block = Block(rules, players, bot, seed, first, count, max_turns)
-                pending[pool.submit(play_block, block)] = (first, count)
+            with starting_workers() if own else contextlib.nullcontext():  # submit starts workers
+                for first, count in itertools.islice(todo, window - len(pending)):
+                    block = Block(rules, players, bot, seed, first, count, max_turns)
+                    pending[pool.submit(play_block, block)] = (first, count)
             if not pending:
                 break
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
