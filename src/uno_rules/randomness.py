@@ -8,7 +8,10 @@ same arguments give the same game on any machine and any Python version.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:  # a native 64-bit integer where compiled; never imported at run time
+    from mypy_extensions import i64
 
 __all__ = ["derive_seed", "shuffled"]
 
@@ -43,6 +46,13 @@ def derive_seed(*parts: int) -> int:
 
 def shuffled(items: Sequence[T], seed: int) -> tuple[T, ...]:
     """``items`` in an order fixed by ``seed`` (Fisher-Yates over SplitMix64)."""
+    if _WRAPS:
+        return _shuffled_wrapping(items, (seed & _MASK) - (seed & _SIGN) * 2)
+    return _shuffled_exact(items, seed)
+
+
+def _shuffled_exact(items: Sequence[T], seed: int) -> tuple[T, ...]:
+    """The definition, on Python's integers: every value masked to 64 bits."""
     out = list(items)
     state = seed & _MASK
     mask = _MASK
@@ -54,3 +64,39 @@ def shuffled(items: Sequence[T], seed: int) -> tuple[T, ...]:
         j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         out[i], out[j] = out[j], out[i]
     return tuple(out)
+
+
+# The compiled build's shuffle: the same numbers on native 64-bit integers, whose arithmetic
+# wraps around as SplitMix64's does, so no operation makes a big integer. A value is kept
+# as the signed integer of its 64 bits; a right shift masks off the copied sign bits.
+_SIGN = 1 << 63
+_GOLDEN: i64 = 0x9E3779B97F4A7C15 - (1 << 64)
+_MIX1: i64 = 0xBF58476D1CE4E5B9 - (1 << 64)
+_MIX2: i64 = 0x94D049BB133111EB - (1 << 64)
+_LOW32: i64 = 0xFFFFFFFF
+
+
+def _shuffled_wrapping(items: Sequence[T], seed: i64) -> tuple[T, ...]:
+    out = list(items)
+    state: i64 = seed
+    i: i64 = len(out) - 1
+    while i > 0:
+        state = state + _GOLDEN
+        z: i64 = (state ^ ((state >> 30) & 0x3FFFFFFFF)) * _MIX1
+        z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2
+        z = z ^ ((z >> 31) & 0x1FFFFFFFF)
+        # The top 64 bits of z * (i + 1), z read unsigned, from its two 32-bit halves.
+        n: i64 = i + 1
+        j = ((z >> 32) & _LOW32) * n + (((z & _LOW32) * n) >> 32)
+        j = j >> 32
+        out[i], out[j] = out[j], out[i]
+        i -= 1
+    return tuple(out)
+
+
+def _wraps(big: i64) -> bool:
+    """Whether 64-bit arithmetic wraps around here: in the compiled build only."""
+    return big + 1 < big
+
+
+_WRAPS = _wraps((1 << 63) - 1)

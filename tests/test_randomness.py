@@ -1,0 +1,54 @@
+"""The seeded shuffle is part of every seeded game: it must never change, and both builds
+must shuffle alike.
+
+The pure package computes SplitMix64 on Python's integers, masked to 64 bits
+(``_shuffled_exact``, the definition). The compiled build computes the same numbers on
+native 64-bit integers, whose arithmetic wraps around (``_shuffled_wrapping``), about six
+times as fast. CI runs this file against both builds.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import uno_rules
+from uno_rules import randomness
+from uno_rules.randomness import derive_seed, shuffled
+
+# Computed once from the definition; a change here changes every seeded game ever stored.
+PINNED = {
+    0: (5, 11, 6, 7, 3, 1, 2, 9, 8, 0, 4, 10),
+    1: (7, 0, 4, 1, 2, 11, 5, 10, 3, 9, 8, 6),
+    2**63: (7, 5, 4, 6, 1, 10, 2, 0, 9, 11, 8, 3),
+    2**64 - 1: (4, 9, 0, 8, 1, 6, 7, 5, 3, 2, 11, 10),
+    -5: (3, 9, 4, 11, 2, 10, 0, 5, 7, 8, 6, 1),
+    2**80 + 7: (8, 7, 11, 10, 6, 2, 1, 3, 5, 9, 0, 4),
+}
+
+
+@pytest.mark.parametrize("seed", list(PINNED))
+def test_the_seeded_shuffle_never_changes(seed: int) -> None:
+    assert shuffled(range(12), seed) == PINNED[seed]
+    assert randomness._shuffled_exact(range(12), seed) == PINNED[seed]
+
+
+def test_the_seed_of_a_deal_never_changes() -> None:
+    assert derive_seed(7, 0xDEA1E5) == 9454303914618917448
+
+
+def test_the_wrapping_shuffle_runs_exactly_where_the_build_is_compiled() -> None:
+    """Python's integers never wrap around: the fast shuffle would be wrong there."""
+    assert randomness._WRAPS is uno_rules.COMPILED
+
+
+@pytest.mark.skipif(not randomness._WRAPS, reason="the pure-Python package runs")
+@given(
+    seed=st.integers(min_value=-(2**70), max_value=2**70)
+    | st.sampled_from([0, 2**63 - 1, 2**63, 2**64 - 1, -(2**63)]),
+    size=st.integers(min_value=0, max_value=130),
+)
+def test_the_compiled_shuffle_is_the_definition(seed: int, size: int) -> None:
+    items = list(range(size))
+    assert shuffled(items, seed) == randomness._shuffled_exact(items, seed)
