@@ -27,6 +27,7 @@ from uno_rules.fastpath import fast_listing as _fast_listing
 from uno_rules.fastpath import shortcut as _shortcut
 from uno_rules.rules import registry
 from uno_rules.rules.hooks import HouseRule, Touches
+from uno_rules.state import pile_size
 
 # Options of the official rules that change what a shortcut must refuse or leave to
 # validate, and a few settings of house rules beyond switching them on; every house rule of
@@ -282,3 +283,36 @@ def test_a_rules_shortcut_effect_applies_its_plays_as_the_general_path_does(
     names = [e.kind for e in done.events]
     assert ("hands-swapped" in names) is swapped
     assert ("hands-rotated" in names) is not swapped
+
+
+@pytest.mark.parametrize("preset", ["official", "family"])
+def test_a_new_state_shares_the_piles_it_did_not_change(preset: str) -> None:
+    """Immutability pays only if a new state reuses the old one's piles: a card played goes
+    on top of the very discard pile it covers, and the cards drawn come off the top of the
+    draw pile, whose rest is shared (a reshuffle builds a new pile). The compiled build once
+    copied the node under every card played, keeping 30 bytes more per state."""
+    rng = random.Random(3)
+    state = uno.new_game(uno.load_preset(preset), players=4, seed=3)
+    plays = draws = 0
+    for _ in range(600):
+        if state.round_over:
+            following = uno.next_round(state)
+            assert isinstance(following, uno.GameState)
+            state = following
+            continue
+        result = uno.apply(state, rng.choice(uno.legal_moves(state)))
+        assert isinstance(result, uno.Transition)
+        new = result.state
+        under = new.discard[1] if new.discard is not None else None
+        if new.discard is not state.discard and under is not None and under == state.discard:
+            plays += 1  # a card played on the pile
+            assert under is state.discard
+        drawn = new.draw is not None and state.draw is not None and new.draw[2] < state.draw[2]
+        if drawn and not any(isinstance(e, uno.Reshuffled) for e in result.events):
+            rest, left = state.draw, pile_size(new.draw)  # drawn from the top (a reshuffle
+            while rest is not None and rest[2] > left:  # makes a new pile)
+                rest = rest[1]
+            draws += 1
+            assert rest is new.draw
+        state = new
+    assert plays > 50 and draws > 50
