@@ -41,7 +41,7 @@ from .moves import Accept, CallUno, CatchUno, Challenge, Draw, Move, Pass, Play
 from .rules import AfterDraw, Rules, UnoWindow, VoluntaryDraw, W4Restriction
 from .rules.builder import NO_SEATS, after_transfer
 from .rules.hooks import HouseRule
-from .rules.judge import has_legal_card, is_bluff
+from .rules.judge import has_legal_card, is_bluff, position
 from .rules.registry import Hook, Plan
 from .state import (
     MAX_PLAYERS,
@@ -382,7 +382,7 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
     ):
         return None
     players, direction = state.players, state.direction
-    i = hand.index(card)
+    i = position(hand, card)  # held: validated
     hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
     draw = state.draw
     called = state.uno_called
