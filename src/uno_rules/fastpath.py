@@ -263,11 +263,15 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
         only = state.drawn if phase is PHASE_DRAWN and fast.drawn_only else None
         calls = fast.uno and (size == 2 or fast.calls_always)
         table = fast.plays[calls][seat]
-        for card in dict.fromkeys(hand):  # each distinct card once, in hand order
+        listed: set[Card] = set()  # each distinct card once, in hand order
+        for card in hand:
             if card.color is not None and card.color is not color and card.rank is not top_rank:
                 continue  # B5: matches(), inlined (the hottest loop)
             if only is not None and card is not only:
                 continue  # B6.3
+            if card in listed:
+                continue  # a second copy (found by hash and identity: cards are unique)
+            listed.add(card)
             plays = table.get(card)
             if plays is None:
                 rank = card.rank
