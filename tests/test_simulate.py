@@ -14,6 +14,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
@@ -532,6 +533,29 @@ def test_a_ctrl_c_reaching_a_worker_as_it_starts_is_dropped_without_a_traceback(
     finally:
         signal.signal(signal.SIGINT, previous)
     assert worker.exitcode == 0
+
+
+def test_ctrl_c_is_held_back_only_while_the_pool_starts_its_workers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Once every worker has started, submitting more blocks starts none: the loop no longer
+    holds Ctrl-C back (nor probes multiprocessing's resource tracker) for each block."""
+    from uno_rules import simulate as sim
+
+    entered: list[int] = []
+    real = sim.starting_workers
+
+    @contextlib.contextmanager
+    def counted() -> Iterator[None]:
+        entered.append(1)
+        with real():
+            yield
+
+    monkeypatch.setattr(sim, "starting_workers", counted)
+    rules = uno.load_preset("official")
+    totals = sim.simulate(rules, 3, 40, 5, "random", 2, 150, block_size=1, in_flight=2)
+    assert totals.games == 40
+    assert 1 <= len(entered) <= 4  # 40 blocks, submitted over about 20 rounds of the loop
 
 
 def test_a_worker_does_not_outlive_the_command(tmp_path: Path) -> None:

@@ -461,6 +461,11 @@ def _uninterrupted() -> Iterator[None]:
                 signal.raise_signal(signal.SIGINT)
 
 
+def _all_started(pool: ProcessPoolExecutor, jobs: int) -> bool:
+    """Whether the pool has started all its workers (it starts them as work is submitted)."""
+    return len(getattr(pool, "_processes", None) or {}) >= jobs
+
+
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
     # An interrupted run does not wait for the blocks being played: their workers stop now.
     processes = list((getattr(pool, "_processes", None) or {}).values())
@@ -683,7 +688,9 @@ def simulate(
         if progress:
             progress(totals.games, games)
         while True:
-            with starting_workers() if own else contextlib.nullcontext():  # submit starts workers
+            # Submitting starts the pool's workers, one at a time, until it has ``jobs``.
+            starting = own is not None and not _all_started(own, jobs)
+            with starting_workers() if starting else contextlib.nullcontext():
                 for first, count in itertools.islice(todo, window - len(pending)):
                     block = Block(rules, players, bot, seed, first, count, max_turns)
                     pending[pool.submit(play_block, block)] = (first, count)
