@@ -316,3 +316,25 @@ def test_a_new_state_shares_the_piles_it_did_not_change(preset: str) -> None:
             assert rest is new.draw
         state = new
     assert plays > 50 and draws > 50
+
+
+def test_the_shortcuts_hand_out_the_same_event_objects_again() -> None:
+    """Events are frozen values: the shortcuts keep one object per seat, card and color
+    named (and per seat for a skip, pass or UNO call) instead of building one per move. A
+    wild's event carries the color its player named, whichever of the four it is."""
+    state = uno.situation(
+        {"players": 2, "hands": [["W", "R5", "R5", "B1"], ["G2", "G3"]], "discard": ["R9"]}
+    )
+    for color in uno.COLORS:
+        first = uno.apply_or_raise(state, uno.Play(0, uno.Card.parse("W"), color=color))
+        again = uno.apply_or_raise(state, uno.Play(0, uno.Card.parse("W"), color=color))
+        assert first.events == (uno.CardPlayed(0, uno.Card.parse("W"), color),)
+        assert first.events[0] is again.events[0]
+    red = [uno.apply_or_raise(state, uno.parse_move("0 R5")) for _ in range(2)]
+    assert red[0].events == (uno.CardPlayed(0, uno.Card.parse("R5"), uno.Color.RED),)
+    assert red[0].events[0] is red[1].events[0]
+    drew = [uno.apply_or_raise(state, uno.Draw(0)) for _ in range(2)]
+    assert drew[0].events[0] is drew[1].events[0]
+    passed = [uno.apply_or_raise(d.state, uno.Pass(0)) for d in drew]
+    assert passed[0].events == (uno.Passed(0),)
+    assert passed[0].events[0] is passed[1].events[0]

@@ -50,7 +50,6 @@ from .state import (
     Phase,
     Pile,
     Transition,
-    changer,
     pile_cards,
     pile_size,
 )
@@ -205,6 +204,46 @@ _PASSES = tuple(Pass(s) for s in range(MAX_PLAYERS))
 _ACCEPTS = tuple(Accept(s) for s in range(MAX_PLAYERS))
 _CHALLENGES = tuple(Challenge(s) for s in range(MAX_PLAYERS))
 _CALLS = tuple(CallUno(s) for s in range(MAX_PLAYERS))
+
+
+# Events are frozen values too, and the shortcuts hand out the same objects again and again
+# rather than build one per move: the events of a seat by kind, and the plays and one-card
+# draws by seat and card (and the color named, for a wild) as they come up.
+_SKIPPED = tuple(Skipped(s) for s in range(MAX_PLAYERS))
+_PASSED_BY = tuple(Passed(s) for s in range(MAX_PLAYERS))
+_UNO_CALLED = tuple(UnoCalled(s) for s in range(MAX_PLAYERS))
+_CLOCKWISE = Reversed(1)
+_COUNTERCLOCKWISE = Reversed(-1)
+_CARD_PLAYED: list[dict[Card, CardPlayed]] = [{} for _ in range(MAX_PLAYERS)]
+_WILD_PLAYED: list[dict[Card, tuple[CardPlayed, ...]]] = [{} for _ in range(MAX_PLAYERS)]
+_DREW_ONE: list[dict[Card, CardsDrawn]] = [{} for _ in range(MAX_PLAYERS)]
+_RED, _YELLOW, _GREEN = Color.RED, Color.YELLOW, Color.GREEN
+
+
+def _played_event(seat: int, card: Card, color: Color) -> CardPlayed:
+    """``CardPlayed(seat, card, color)`` of a play in turn, from the tables above."""
+    if card.color is not None:  # the color is the card's own
+        table = _CARD_PLAYED[seat]
+        event = table.get(card)
+        if event is None:
+            event = table[card] = CardPlayed(seat, card, color, False)
+        return event
+    wilds = _WILD_PLAYED[seat]
+    by_color = wilds.get(card)
+    if by_color is None:  # in the order of COLORS
+        by_color = wilds[card] = tuple(CardPlayed(seat, card, c, False) for c in COLORS)
+    # an enum's hash is a Python-level call, so the color is found by identity
+    slot = 0 if color is _RED else 1 if color is _YELLOW else 2 if color is _GREEN else 3
+    return by_color[slot]
+
+
+def _drew_one(seat: int, card: Card) -> CardsDrawn:
+    """``CardsDrawn(seat, 1, "turn", (card,))``, from the table above."""
+    table = _DREW_ONE[seat]
+    event = table.get(card)
+    if event is None:
+        event = table[card] = CardsDrawn(seat, 1, "turn", (card,))
+    return event
 
 
 def _plays(seat: int, card: Card, calls: bool) -> tuple[Play, ...]:
@@ -387,18 +426,21 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
         return None
     players, direction = state.players, state.direction
     i = position(hand, card)  # held: validated
-    hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+    # a list, changed and frozen again: fewer objects than joining slices
+    changed = list(hands)
+    changed[seat] = hand[:i] + hand[i + 1 :]
+    hands = tuple(changed)
     draw = state.draw
     called = state.uno_called
     phase = PHASE_TURN
     pending = None
     color = card.color if card.color is not None else move.color
     assert color is not None
-    head: tuple[Event, ...] = (CardPlayed(seat, card, color, False),)
+    head: tuple[Event, ...] = (_played_event(seat, card, color),)
     opened = NO_SEATS
     if len(hand) == 2:  # one card left (B9.1): called with the play, or catchable (B9.3)
         if move.call_uno:
-            head = (head[0], UnoCalled(seat))
+            head = (head[0], _UNO_CALLED[seat])
             called = called | {seat}
         elif fast.uno:
             opened = frozenset((seat,))
@@ -415,15 +457,15 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
             must_call = uno.enabled and uno.applies_after_transfer
             called, opened = after_transfer(called, opened, moved, hands, must_call)
     elif rank is RANK_SKIP:
-        events = (*head, Skipped(nxt))
+        events = (*head, _SKIPPED[nxt])
         turn = (nxt + direction) % players
     elif rank is RANK_REVERSE:
         if players == 2 and state.rules.two_player_reverse == TPR_SKIP:
-            events = (*head, Skipped(nxt))  # H08
+            events = (*head, _SKIPPED[nxt])  # H08
             turn = seat
         else:
             direction = -direction
-            events = (*head, Reversed(direction))
+            events = (*head, _CLOCKWISE if direction == 1 else _COUNTERCLOCKWISE)
             turn = (seat + direction) % players
     elif rank is RANK_WILD_DRAW_FOUR and fast.w4_waits:
         rules = state.rules
@@ -446,10 +488,12 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
         if draw is None or draw[2] < amount:
             return None  # a reshuffle: the general path
         cards, draw = _top_cards(draw, amount)
-        hands = (*hands[:nxt], hands[nxt] + cards, *hands[nxt + 1 :])
+        changed = list(hands)
+        changed[nxt] = hands[nxt] + cards
+        hands = tuple(changed)
         if nxt in called:
             called = called - {nxt}
-        events = (*head, CardsDrawn(nxt, amount, "penalty", cards), Skipped(nxt))
+        events = (*head, CardsDrawn(nxt, amount, "penalty", cards), _SKIPPED[nxt])
         if fast.any_draw_closes:
             opened = NO_SEATS  # A15 (b): the victim's draw closes the player's window
         turn = (nxt + direction) % players
@@ -460,40 +504,15 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
     # a C struct and boxes it again when stored, which would copy the node under the card
     # on every play (a state kept 30 bytes more) rather than share it.
     under: Any = state.discard
-    new = _PLAYED(
-        state,
-        hands,
-        draw,
-        (card, under, under[2] + 1),
-        color,
-        direction,
-        turn,
-        phase,
-        None,
-        pending,
-        called,
-        opened,
-        0,
-        seat,
-    )
+    s = state
+    # fmt: off
+    new = _new(GameState, (
+        s[0], s[1], s[2], s[3], s[4], hands, draw, (card, under, under[2] + 1), color,
+        direction, turn, phase, None, pending, called, opened, s[16], s[17], s[18], s[19],
+        0, seat, s[22],
+    ))
+    # fmt: on
     return _new(Transition, (new, events))
-
-
-_PLAYED = changer(
-    "hands",
-    "draw",
-    "discard",
-    "color",
-    "direction",
-    "turn",
-    "phase",
-    "drawn",
-    "penalty",
-    "uno_called",
-    "uno_open",
-    "passes",
-    "played_by",
-)
 
 
 def _top_cards(pile: Pile, count: int) -> tuple[tuple[Card, ...], Pile]:
@@ -516,7 +535,6 @@ def _draw_shortcut(state: GameState, move: Draw, fast: FastPlan) -> Transition |
     if draw is None or state.phase is not PHASE_TURN or not fast.plain_draw:
         return None
     seat = move.seat
-    hands = state.hands
     card, rest = draw[0], draw[1]
     cards: tuple[Card, ...] = (card,)  # not tuple[Card]: a rule may draw several (H02)
     hooks = state.rules.plan.turn_draw
@@ -531,20 +549,20 @@ def _draw_shortcut(state: GameState, move: Draw, fast: FastPlan) -> Transition |
                 card, rest = cards[-1], _top_cards(draw, len(cards))[1]
                 break
     called = state.uno_called
-    new = _DREW(
-        state,
-        (*hands[:seat], hands[seat] + cards, *hands[seat + 1 :]),
-        rest,
-        PHASE_DRAWN,
-        card,
-        called - {seat} if seat in called else called,
-        NO_SEATS,
-        0,
-    )
-    return _new(Transition, (new, (CardsDrawn(seat, len(cards), "turn", cards),)))
-
-
-_DREW = changer("hands", "draw", "phase", "drawn", "uno_called", "uno_open", "passes")
+    if seat in called:
+        called = called - {seat}
+    hands = list(state.hands)
+    hands[seat] = hands[seat] + cards
+    s = state
+    # fmt: off
+    new = _new(GameState, (
+        s[0], s[1], s[2], s[3], s[4], tuple(hands), rest, s[7], s[8], s[9], s[10],
+        PHASE_DRAWN, card, s[13], called, NO_SEATS, s[16], s[17], s[18], s[19], 0, s[21],
+        s[22],
+    ))
+    # fmt: on
+    drew = _drew_one(seat, card) if len(cards) == 1 else CardsDrawn(seat, len(cards), "turn", cards)
+    return _new(Transition, (new, (drew,)))
 
 
 def _pass_shortcut(state: GameState, move: Pass, fast: FastPlan) -> Transition | None:
@@ -552,11 +570,15 @@ def _pass_shortcut(state: GameState, move: Pass, fast: FastPlan) -> Transition |
     if state.phase is not PHASE_DRAWN:
         return None
     seat = move.seat
-    new = _PASSED(state, (seat + state.direction) % state.players, PHASE_TURN, None)
-    return _new(Transition, (new, (Passed(seat),)))
-
-
-_PASSED = changer("turn", "phase", "drawn")
+    s = state
+    # fmt: off
+    new = _new(GameState, (
+        s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9],
+        (seat + state.direction) % state.players, PHASE_TURN, None, s[13], s[14], s[15],
+        s[16], s[17], s[18], s[19], s[20], s[21], s[22],
+    ))
+    # fmt: on
+    return _new(Transition, (new, (_PASSED_BY[seat],)))
 
 
 def _accept_shortcut(state: GameState, move: Accept, fast: FastPlan) -> Transition | None:
@@ -570,31 +592,44 @@ def _accept_shortcut(state: GameState, move: Accept, fast: FastPlan) -> Transiti
         return None
     seat = move.seat
     cards, rest = _top_cards(draw, penalty.amount)
-    hands = state.hands
     called, opened = state.uno_called, state.uno_open
     if state.rules.uno.window_closes_on is not UnoWindow.NEXT_TURN_ACTION:
         opened = NO_SEATS
     elif seat in opened:
         opened = opened - {seat}
-    new = _ACCEPTED(
-        state,
-        (*hands[:seat], hands[seat] + cards, *hands[seat + 1 :]),
-        rest,
-        (seat + state.direction) % state.players,
-        PHASE_TURN,
-        None,
-        called - {seat} if seat in called else called,
-        opened,
-    )
+    if seat in called:
+        called = called - {seat}
+    hands = list(state.hands)
+    hands[seat] = hands[seat] + cards
+    s = state
+    # fmt: off
+    new = _new(GameState, (
+        s[0], s[1], s[2], s[3], s[4], tuple(hands), rest, s[7], s[8], s[9],
+        (seat + state.direction) % state.players, PHASE_TURN, s[12], None, called, opened,
+        s[16], s[17], s[18], s[19], s[20], s[21], s[22],
+    ))
+    # fmt: on
     events = (
         CardsDrawn(seat, penalty.amount, "penalty", cards),
         PenaltyAccepted(seat, penalty.amount),
-        Skipped(seat),
+        _SKIPPED[seat],
     )
     return _new(Transition, (new, events))
 
 
-_ACCEPTED = changer("hands", "draw", "turn", "phase", "penalty", "uno_called", "uno_open")
+# The shortcuts above build their new state in one expression, reading the fields they keep
+# by position (a state is a named tuple): no keyword handling and, in the compiled build,
+# no interpreted frame. The positions are GameState's field order, checked here.
+# fmt: off
+_LAYOUT = (
+    "rules", "players", "seed", "round_number", "dealer",                     # 0-4
+    "hands", "draw", "discard", "color", "direction", "turn", "phase",        # 5-11
+    "drawn", "penalty", "uno_called", "uno_open",                             # 12-15
+    "scores", "round_winner", "game_winners", "shuffles", "passes",           # 16-20
+    "played_by", "eliminated",                                                # 21-22
+)
+# fmt: on
+assert GameState._fields == _LAYOUT, "fastpath builds states by field position"
 
 
 _SHORTCUTS: dict[type, Callable[[GameState, Move, FastPlan], Transition | None]] = {
