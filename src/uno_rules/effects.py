@@ -10,6 +10,8 @@ official effect.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import Card, Color, Rank
 from .events import (
     ExtraTurn,
@@ -37,18 +39,18 @@ __all__ = ["apply_card_effect", "draw_until_color"]
 # Enum members read on every move, bound to module names: on Python 3.11 reading
 # ``Phase.TURN`` goes through EnumType.__getattr__'s hook and costs about ten times a
 # global read (docs/performance.md).
-PHASE_CHOOSE_COLOR = Phase.CHOOSE_COLOR
-PHASE_PENALTY = Phase.PENALTY
-PHASE_TURN = Phase.TURN
-RANK_DRAW_TWO = Rank.DRAW_TWO
-RANK_REVERSE = Rank.REVERSE
-RANK_SEVEN = Rank.SEVEN
-RANK_SKIP = Rank.SKIP
-RANK_WILD_CUSTOMIZABLE = Rank.WILD_CUSTOMIZABLE
-RANK_WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
-RANK_WILD_SHUFFLE_HANDS = Rank.WILD_SHUFFLE_HANDS
-RANK_WILD_SWAP_HANDS = Rank.WILD_SWAP_HANDS
-RANK_ZERO = Rank.ZERO
+PHASE_CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
+PHASE_PENALTY: Final = Phase.PENALTY
+PHASE_TURN: Final = Phase.TURN
+RANK_DRAW_TWO: Final = Rank.DRAW_TWO
+RANK_REVERSE: Final = Rank.REVERSE
+RANK_SEVEN: Final = Rank.SEVEN
+RANK_SKIP: Final = Rank.SKIP
+RANK_WILD_CUSTOMIZABLE: Final = Rank.WILD_CUSTOMIZABLE
+RANK_WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
+RANK_WILD_SHUFFLE_HANDS: Final = Rank.WILD_SHUFFLE_HANDS
+RANK_WILD_SWAP_HANDS: Final = Rank.WILD_SWAP_HANDS
+RANK_ZERO: Final = Rank.ZERO
 
 
 def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
@@ -165,7 +167,7 @@ def _custom(b: Builder, seat: int) -> None:
                 b.events.append(WildsDiscarded(s, wilds))
 
 
-_WC = Card(None, RANK_WILD_CUSTOMIZABLE)
+_WC: Final = Card(None, RANK_WILD_CUSTOMIZABLE)
 
 
 def draw_until_color(b: Builder, victim: int, color: Color) -> None:

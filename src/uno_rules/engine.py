@@ -22,6 +22,7 @@ which documents the order); what each one allows and does lives in its own modul
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from . import violations as v
 from .cards import Card
@@ -76,14 +77,14 @@ __all__ = [
     "validate",
 ]
 
-PHASE_DRAWN = Phase.DRAWN
-PHASE_GAME_OVER = Phase.GAME_OVER
-PHASE_ROUND_OVER = Phase.ROUND_OVER
-PHASE_TURN = Phase.TURN
-PHASE_CHOOSE_COLOR = Phase.CHOOSE_COLOR
-KIND_JUMP_IN = PlayKind.JUMP_IN
-KIND_TURN = PlayKind.TURN
-_new = tuple.__new__
+PHASE_DRAWN: Final = Phase.DRAWN
+PHASE_GAME_OVER: Final = Phase.GAME_OVER
+PHASE_ROUND_OVER: Final = Phase.ROUND_OVER
+PHASE_TURN: Final = Phase.TURN
+PHASE_CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
+KIND_JUMP_IN: Final = PlayKind.JUMP_IN
+KIND_TURN: Final = PlayKind.TURN
+_new: Final = tuple.__new__
 
 
 def penalty_has_choice(rules: Rules, card: Card) -> bool:
@@ -365,7 +366,7 @@ def _perform_catch(b: Builder, move: CatchUno) -> None:
     b.draw_cards(move.target, penalty, "uno-penalty")
 
 
-_PERFORM: dict[type, Callable[[Builder, Move], None]] = {
+_PERFORM: Final[dict[type, Callable[[Builder, Move], None]]] = {
     Play: _perform_play,  # type: ignore[dict-item]
     Draw: _perform_draw,  # type: ignore[dict-item]
     Pass: _perform_pass,  # type: ignore[dict-item]

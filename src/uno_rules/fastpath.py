@@ -24,7 +24,7 @@ and rule variants generated from the registry.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from .cards import COLORS, NUMBER_RANKS, Card, Color, Rank
 from .events import (
@@ -55,25 +55,25 @@ from .state import (
 )
 from .validation import candidate_cards, play_variants, validate
 
-_new = tuple.__new__  # builds a Transition without keyword handling
+_new: Final = tuple.__new__  # builds a Transition without keyword handling
 
 __all__ = ["FastPlan", "fast_listing", "shortcut"]
 
-PHASE_DRAWN = Phase.DRAWN
-PHASE_PENALTY = Phase.PENALTY
-PHASE_TURN = Phase.TURN
-RANK_DRAW_TWO = Rank.DRAW_TWO
-RANK_REVERSE = Rank.REVERSE
-RANK_SKIP = Rank.SKIP
-RANK_WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
-TPR_SKIP = "skip"
+PHASE_DRAWN: Final = Phase.DRAWN
+PHASE_PENALTY: Final = Phase.PENALTY
+PHASE_TURN: Final = Phase.TURN
+RANK_DRAW_TWO: Final = Rank.DRAW_TWO
+RANK_REVERSE: Final = Rank.REVERSE
+RANK_SKIP: Final = Rank.SKIP
+RANK_WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
+TPR_SKIP: Final = "skip"
 
 # players, eliminated, seat, card, hand size up to 3, a penalty pending
 _VariantKey: TypeAlias = tuple[int, frozenset[int], int, Card, int, bool]
 
 # The ranks whose official effect the play shortcut knows (B5, B7, B7.4); a rank an enabled
 # rule touches is left out of a rule set's shortcut ranks.
-_OFFICIAL_SHORTCUT_RANKS = frozenset(
+_OFFICIAL_SHORTCUT_RANKS: Final = frozenset(
     (*NUMBER_RANKS, Rank.WILD, Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
 )
 
@@ -152,8 +152,8 @@ class FastPlan:
         self.variants: dict[_VariantKey, tuple[Play, ...]] = {}
 
 
-_W4 = Card(None, Rank.WILD_DRAW_FOUR)
-_D2 = Card(Color.RED, Rank.DRAW_TWO)
+_W4: Final = Card(None, Rank.WILD_DRAW_FOUR)
+_D2: Final = Card(Color.RED, Rank.DRAW_TWO)
 
 
 def _target_ranks(plan: Plan) -> frozenset[Rank]:
@@ -199,24 +199,24 @@ def _fast_plan(rules: Rules) -> FastPlan:
 # Move objects are frozen values, so the engine lists the same objects again and again
 # instead of building new ones: plays in each plan's table (``FastPlan.plays``), the other
 # moves by seat.
-_DRAWS = tuple(Draw(s) for s in range(MAX_PLAYERS))
-_PASSES = tuple(Pass(s) for s in range(MAX_PLAYERS))
-_ACCEPTS = tuple(Accept(s) for s in range(MAX_PLAYERS))
-_CHALLENGES = tuple(Challenge(s) for s in range(MAX_PLAYERS))
-_CALLS = tuple(CallUno(s) for s in range(MAX_PLAYERS))
+_DRAWS: Final = tuple(Draw(s) for s in range(MAX_PLAYERS))
+_PASSES: Final = tuple(Pass(s) for s in range(MAX_PLAYERS))
+_ACCEPTS: Final = tuple(Accept(s) for s in range(MAX_PLAYERS))
+_CHALLENGES: Final = tuple(Challenge(s) for s in range(MAX_PLAYERS))
+_CALLS: Final = tuple(CallUno(s) for s in range(MAX_PLAYERS))
 
 
 # Events are frozen values too, and the shortcuts hand out the same objects again and again
 # rather than build one per move: the events of a seat by kind, and the plays and one-card
 # draws by seat and card (and the color named, for a wild) as they come up.
-_SKIPPED = tuple(Skipped(s) for s in range(MAX_PLAYERS))
-_PASSED_BY = tuple(Passed(s) for s in range(MAX_PLAYERS))
-_UNO_CALLED = tuple(UnoCalled(s) for s in range(MAX_PLAYERS))
-_CLOCKWISE = Reversed(1)
-_COUNTERCLOCKWISE = Reversed(-1)
-_CARD_PLAYED: list[dict[Card, CardPlayed]] = [{} for _ in range(MAX_PLAYERS)]
-_WILD_PLAYED: list[dict[Card, tuple[CardPlayed, ...]]] = [{} for _ in range(MAX_PLAYERS)]
-_DREW_ONE: list[dict[Card, CardsDrawn]] = [{} for _ in range(MAX_PLAYERS)]
+_SKIPPED: Final = tuple(Skipped(s) for s in range(MAX_PLAYERS))
+_PASSED_BY: Final = tuple(Passed(s) for s in range(MAX_PLAYERS))
+_UNO_CALLED: Final = tuple(UnoCalled(s) for s in range(MAX_PLAYERS))
+_CLOCKWISE: Final = Reversed(1)
+_COUNTERCLOCKWISE: Final = Reversed(-1)
+_CARD_PLAYED: Final[list[dict[Card, CardPlayed]]] = [{} for _ in range(MAX_PLAYERS)]
+_WILD_PLAYED: Final[list[dict[Card, tuple[CardPlayed, ...]]]] = [{} for _ in range(MAX_PLAYERS)]
+_DREW_ONE: Final[list[dict[Card, CardsDrawn]]] = [{} for _ in range(MAX_PLAYERS)]
 _RED, _YELLOW, _GREEN = Color.RED, Color.YELLOW, Color.GREEN
 
 
@@ -632,7 +632,7 @@ _LAYOUT = (
 assert GameState._fields == _LAYOUT, "fastpath builds states by field position"
 
 
-_SHORTCUTS: dict[type, Callable[[GameState, Move, FastPlan], Transition | None]] = {
+_SHORTCUTS: Final[dict[type, Callable[[GameState, Move, FastPlan], Transition | None]]] = {
     Play: _play_shortcut,  # type: ignore[dict-item]
     Draw: _draw_shortcut,  # type: ignore[dict-item]
     Pass: _pass_shortcut,  # type: ignore[dict-item]

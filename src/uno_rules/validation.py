@@ -10,7 +10,7 @@ set's plan (``rules.plan``), in the order of :mod:`uno_rules.rules.registry`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from . import violations as v
 from .cards import COLORS, Card, Color, Rank
@@ -48,17 +48,17 @@ MoveLike: TypeAlias = Move | str
 # Enum members read on every move, bound to module names: on Python 3.11 reading
 # ``Phase.TURN`` goes through EnumType.__getattr__'s hook and costs about ten times a
 # global read (docs/performance.md).
-PHASE_CHOOSE_COLOR = Phase.CHOOSE_COLOR
-PHASE_DRAWN = Phase.DRAWN
-PHASE_GAME_OVER = Phase.GAME_OVER
-PHASE_PENALTY = Phase.PENALTY
-PHASE_ROUND_OVER = Phase.ROUND_OVER
-PHASE_TURN = Phase.TURN
-KIND_JUMP_IN = PlayKind.JUMP_IN
-KIND_TURN = PlayKind.TURN
-RANK_DRAW_TWO = Rank.DRAW_TWO
-RANK_WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
-RANK_WILD_SWAP_HANDS = Rank.WILD_SWAP_HANDS
+PHASE_CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
+PHASE_DRAWN: Final = Phase.DRAWN
+PHASE_GAME_OVER: Final = Phase.GAME_OVER
+PHASE_PENALTY: Final = Phase.PENALTY
+PHASE_ROUND_OVER: Final = Phase.ROUND_OVER
+PHASE_TURN: Final = Phase.TURN
+KIND_JUMP_IN: Final = PlayKind.JUMP_IN
+KIND_TURN: Final = PlayKind.TURN
+RANK_DRAW_TWO: Final = Rank.DRAW_TWO
+RANK_WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
+RANK_WILD_SWAP_HANDS: Final = Rank.WILD_SWAP_HANDS
 
 
 def is_seat(value: object, players: int) -> bool:
@@ -387,7 +387,7 @@ def _check_choose(state: GameState, move: ChooseColor) -> v.Violation | None:
     return None
 
 
-_CHECKS: dict[type, Callable[[GameState, Move], v.Violation | None]] = {
+_CHECKS: Final[dict[type, Callable[[GameState, Move], v.Violation | None]]] = {
     Play: _check_play,  # type: ignore[dict-item]
     Draw: _check_draw,  # type: ignore[dict-item]
     Pass: _check_pass,  # type: ignore[dict-item]
@@ -402,7 +402,7 @@ _CHECKS: dict[type, Callable[[GameState, Move], v.Violation | None]] = {
 # --------------------------------------------------------------------------- legal moves
 
 
-_NO_EXTRAS: tuple[tuple[Card, ...], ...] = ((),)
+_NO_EXTRAS: Final[tuple[tuple[Card, ...], ...]] = ((),)
 
 
 def _extras(state: GameState, seat: int, card: Card) -> Iterable[tuple[Card, ...]]:

@@ -8,7 +8,7 @@ and record events, and :meth:`Builder.finish` builds the one new state.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards import Card
 from ..events import (
@@ -38,20 +38,20 @@ from .scoring import hand_points, score_round
 if TYPE_CHECKING:
     pass
 
-_new = tuple.__new__  # builds a Transition without keyword handling
+_new: Final = tuple.__new__  # builds a Transition without keyword handling
 
 __all__ = ["NO_SEATS", "Builder", "after_transfer"]
 
 # Every field a move may change, in GameState's order (finish() passes them by position):
 # all but the table's fixed facts.
-_FIXED = ("rules", "players", "seed", "round_number", "dealer")
-_FINISH = changer(*(name for name in GameState._fields if name not in _FIXED))
+_FIXED: Final = ("rules", "players", "seed", "round_number", "dealer")
+_FINISH: Final = changer(*(name for name in GameState._fields if name not in _FIXED))
 
-NO_SEATS: frozenset[int] = frozenset()
-PHASE_DRAWN = Phase.DRAWN
-PHASE_ROUND_OVER = Phase.ROUND_OVER
-PHASE_GAME_OVER = Phase.GAME_OVER
-PHASE_TURN = Phase.TURN
+NO_SEATS: Final[frozenset[int]] = frozenset()
+PHASE_DRAWN: Final = Phase.DRAWN
+PHASE_ROUND_OVER: Final = Phase.ROUND_OVER
+PHASE_GAME_OVER: Final = Phase.GAME_OVER
+PHASE_TURN: Final = Phase.TURN
 
 
 def after_transfer(

@@ -5,7 +5,7 @@ what a hand can play, drawing until playable (H02). Used by the engine and by ru
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards import Card, Color, Rank
 from ..state import GameState, pile_size
@@ -27,7 +27,7 @@ __all__ = [
     "without",
 ]
 
-RANK_WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
+RANK_WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
 
 
 def matches(card: Card, top: Card, color: Color | None) -> bool:
