@@ -23,7 +23,7 @@ and rule variants generated from the registry.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any, Final, TypeAlias
 
 from .cards import COLORS, NUMBER_RANKS, Card, Color, Rank
@@ -378,15 +378,22 @@ def _valid(state: GameState, move: Move) -> bool:
 def shortcut(state: GameState, move: Move) -> Transition | None:
     """The transition of ``move`` (already validated) by a shortcut, or ``None``."""
     kind = type(move)
-    run = _SHORTCUTS.get(kind)
-    if run is None:
+    if kind is not Play and kind is not Draw and kind is not Pass and kind is not Accept:
         return None
     fast = state.rules.plan.fast
     if fast is None:
         fast = _fast_plan(state.rules)
     if kind not in fast.shortcut_moves or not all(state.hands):
         return None
-    return run(state, move, fast)
+    # called by name, not through a table: a direct call in the compiled build
+    if isinstance(move, Play):
+        return _play_shortcut(state, move, fast)
+    if isinstance(move, Draw):
+        return _draw_shortcut(state, move, fast)
+    if isinstance(move, Pass):
+        return _pass_shortcut(state, move, fast)
+    assert isinstance(move, Accept)
+    return _accept_shortcut(state, move, fast)
 
 
 def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition | None:
@@ -630,11 +637,3 @@ _LAYOUT = (
 )
 # fmt: on
 assert GameState._fields == _LAYOUT, "fastpath builds states by field position"
-
-
-_SHORTCUTS: Final[dict[type, Callable[[GameState, Move, FastPlan], Transition | None]]] = {
-    Play: _play_shortcut,  # type: ignore[dict-item]
-    Draw: _draw_shortcut,  # type: ignore[dict-item]
-    Pass: _pass_shortcut,  # type: ignore[dict-item]
-    Accept: _accept_shortcut,  # type: ignore[dict-item]
-}
