@@ -84,7 +84,7 @@ def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
             return
     redeal_on_last = (
         rank is RANK_WILD_SHUFFLE_HANDS
-        and rules.extra_cards.wild_shuffle_hands.on_last_card is ShuffleLastCard.REDEAL
+        and rules.extra_cards.wild_shuffle_hands.on_last_card is SHUFFLE_LAST_CARD_REDEAL
     )
     if not ctx.hand and not redeal_on_last:
         return  # B10.4, A30, A41: a last card has no further effect.
@@ -108,7 +108,7 @@ def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
 
 def _reverse(b: Builder, seat: int, k: int) -> None:
     rules = b.rules
-    if len(b.active()) == 2 and rules.two_player_reverse is TwoPlayerReverse.SKIP:
+    if len(b.active()) == 2 and rules.two_player_reverse is TWO_PLAYER_REVERSE_SKIP:
         # H08 / T1: with two players a Reverse acts as a Skip.
         b.events.append(Skipped(b.next(seat)))
         b.turn = seat
@@ -125,7 +125,7 @@ def _shuffle_hands(b: Builder, seat: int) -> None:
     pool = [c for s in active for c in b.hands[s]]
     order = shuffled(pool, b.next_shuffle_seed())
     wsh = b.rules.extra_cards.wild_shuffle_hands
-    direction = b.direction if wsh.deal_direction is DealDirection.DIRECTION_OF_PLAY else 1
+    direction = b.direction if wsh.deal_direction is DEAL_DIRECTION_DIRECTION_OF_PLAY else 1
     dealt: dict[int, list[Card]] = {s: [] for s in active}
     to = b.next(seat, 1, direction)
     for c in order:
@@ -140,12 +140,12 @@ def _shuffle_hands(b: Builder, seat: int) -> None:
 def _custom(b: Builder, seat: int) -> None:
     """E3.3 / A42 / H17: the effect written on the Wild Customizable cards."""
     wc = b.rules.extra_cards.wild_customizable
-    if wc.effect is CustomEffect.EXTRA_TURN:
+    if wc.effect is CUSTOM_EFFECT_EXTRA_TURN:
         b.turn = seat
         b.events.append(ExtraTurn(seat))
-    elif wc.effect is CustomEffect.DRAW_UNTIL_COLOR:
+    elif wc.effect is CUSTOM_EFFECT_DRAW_UNTIL_COLOR:
         victim = b.next(seat)
-        if wc.chooser is DrawChooser.VICTIM:
+        if wc.chooser is DRAW_CHOOSER_VICTIM:
             # H17 chooser victim: the victim first names the color to draw until.
             assert b.color is not None
             b.penalty = Penalty(0, _WC, seat, False, (), b.color, False)
@@ -155,7 +155,7 @@ def _custom(b: Builder, seat: int) -> None:
         assert b.color is not None
         draw_until_color(b, victim, b.color)
 
-    elif wc.effect is CustomEffect.DISCARD_WILDS:
+    elif wc.effect is CUSTOM_EFFECT_DISCARD_WILDS:
         for s in b.active():
             if s == seat:
                 continue
@@ -168,6 +168,13 @@ def _custom(b: Builder, seat: int) -> None:
 
 
 _WC: Final = Card(None, RANK_WILD_CUSTOMIZABLE)
+TWO_PLAYER_REVERSE_SKIP: Final = TwoPlayerReverse.SKIP
+DEAL_DIRECTION_DIRECTION_OF_PLAY: Final = DealDirection.DIRECTION_OF_PLAY
+SHUFFLE_LAST_CARD_REDEAL: Final = ShuffleLastCard.REDEAL
+CUSTOM_EFFECT_EXTRA_TURN: Final = CustomEffect.EXTRA_TURN
+CUSTOM_EFFECT_DRAW_UNTIL_COLOR: Final = CustomEffect.DRAW_UNTIL_COLOR
+DRAW_CHOOSER_VICTIM: Final = DrawChooser.VICTIM
+CUSTOM_EFFECT_DISCARD_WILDS: Final = CustomEffect.DISCARD_WILDS
 
 
 def draw_until_color(b: Builder, victim: int, color: Color) -> None:

@@ -84,6 +84,12 @@ PHASE_TURN: Final = Phase.TURN
 PHASE_CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
 KIND_JUMP_IN: Final = PlayKind.JUMP_IN
 KIND_TURN: Final = PlayKind.TURN
+VOLUNTARY_DRAW_PENALIZED: Final = VoluntaryDraw.PENALIZED
+AFTER_DRAW_NONE: Final = AfterDraw.NONE
+GUILTY_COLOR_CARD_RETURNED: Final = GuiltyColor.CARD_RETURNED
+GUILTY_COLOR_PREVIOUS_COLOR: Final = GuiltyColor.PREVIOUS_COLOR
+GUILTY_COLOR_CHALLENGER_NAMES: Final = GuiltyColor.CHALLENGER_NAMES
+GUILTY_TURN_CHALLENGER_SKIPPED: Final = GuiltyTurn.CHALLENGER_SKIPPED
 _new: Final = tuple.__new__
 
 
@@ -232,7 +238,7 @@ def _perform_draw(b: Builder, move: Draw) -> None:
     b.passes = 0
     b.actor = seat
     hooks = rules.plan.turn_draw
-    penalized = rules.voluntary_draw is VoluntaryDraw.PENALIZED
+    penalized = rules.voluntary_draw is VOLUNTARY_DRAW_PENALIZED
     # whether the draw is voluntary matters only to H04 and to rules that draw (H02)
     voluntary = (penalized or bool(hooks)) and has_legal_card(old, seat)
     if voluntary and penalized:
@@ -247,7 +253,7 @@ def _perform_draw(b: Builder, move: Draw) -> None:
             break
     else:
         cards = b.draw_cards(seat, 1, "turn")
-    if rules.after_draw is AfterDraw.NONE:
+    if rules.after_draw is AFTER_DRAW_NONE:
         b.events.append(Passed(seat))  # H05: drawing ends the turn.
         b.turn = b.next(seat)
         return
@@ -307,22 +313,22 @@ def _perform_challenge(b: Builder, move: Challenge) -> None:
         # H16 (design decision): an offender eliminated since the card was played takes
         # no more cards; the challenge still frees the victim.
         out = offender in b.eliminated
-        if on_color is GuiltyColor.CARD_RETURNED and b.discard[1] is not None and not out:
+        if on_color is GUILTY_COLOR_CARD_RETURNED and b.discard[1] is not None and not out:
             # A8 (b): the card goes back first, so a reshuffle keeps the previous top card.
             # (If a reshuffle already took the cards beneath it, it stays, as under (c).)
             b.discard = b.discard[1]
             b.hands[offender] = b.hands[offender] + (penalty.card,)
             b.color = penalty.previous_color
-        elif on_color is GuiltyColor.CARD_RETURNED or on_color is GuiltyColor.PREVIOUS_COLOR:
+        elif on_color is GUILTY_COLOR_CARD_RETURNED or on_color is GUILTY_COLOR_PREVIOUS_COLOR:
             b.color = penalty.previous_color
         if not out:
             b.draw_cards(offender, penalty.amount, "challenge")
-        if rules.challenge.on_guilty_turn is GuiltyTurn.CHALLENGER_SKIPPED:
+        if rules.challenge.on_guilty_turn is GUILTY_TURN_CHALLENGER_SKIPPED:
             b.events.append(Skipped(seat))
             b.turn = b.next(seat)
         else:
             b.turn = seat
-            if on_color is GuiltyColor.CHALLENGER_NAMES:
+            if on_color is GUILTY_COLOR_CHALLENGER_NAMES:
                 b.phase = PHASE_CHOOSE_COLOR
         return
     # B8.7 / A46: the challenger draws the total + 2 and loses the turn.

@@ -56,6 +56,14 @@ from .state import (
 from .validation import candidate_cards, play_variants, validate
 
 _new: Final = tuple.__new__  # builds a Transition without keyword handling
+# Classes of other modules that the hot paths name, as constants: a compiled module looks an
+# imported name up in its namespace on every use, and reads a Final one directly.
+_STATE: Final = GameState
+_TRANSITION: Final = Transition
+_PLAY: Final = Play
+_DRAW: Final = Draw
+_PASS: Final = Pass
+_ACCEPT: Final = Accept
 
 __all__ = ["FastPlan", "fast_listing", "shortcut"]
 
@@ -214,6 +222,7 @@ _PASSED_BY: Final = tuple(Passed(s) for s in range(MAX_PLAYERS))
 _UNO_CALLED: Final = tuple(UnoCalled(s) for s in range(MAX_PLAYERS))
 _CLOCKWISE: Final = Reversed(1)
 _COUNTERCLOCKWISE: Final = Reversed(-1)
+UNO_WINDOW_NEXT_TURN_ACTION: Final = UnoWindow.NEXT_TURN_ACTION
 _CARD_PLAYED: Final[list[dict[Card, CardPlayed]]] = [{} for _ in range(MAX_PLAYERS)]
 _WILD_PLAYED: Final[list[dict[Card, tuple[CardPlayed, ...]]]] = [{} for _ in range(MAX_PLAYERS)]
 _DREW_ONE: Final[list[dict[Card, CardsDrawn]]] = [{} for _ in range(MAX_PLAYERS)]
@@ -281,7 +290,7 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
     answer with a card is answered by accepting or challenging, both validated."""
     if seat != state.turn:
         return None
-    fast = state.rules.plan.fast
+    fast: FastPlan | None = state.rules.plan.fast  # typed: read field by field when compiled
     if fast is None:
         fast = _fast_plan(state.rules)
     phase = state.phase
@@ -378,21 +387,24 @@ def _valid(state: GameState, move: Move) -> bool:
 def shortcut(state: GameState, move: Move) -> Transition | None:
     """The transition of ``move`` (already validated) by a shortcut, or ``None``."""
     kind = type(move)
-    if kind is not Play and kind is not Draw and kind is not Pass and kind is not Accept:
+    if kind is not _PLAY and kind is not _DRAW and kind is not _PASS and kind is not _ACCEPT:
         return None
-    fast = state.rules.plan.fast
+    fast: FastPlan | None = state.rules.plan.fast
     if fast is None:
         fast = _fast_plan(state.rules)
-    if kind not in fast.shortcut_moves or not all(state.hands):
+    if kind not in fast.shortcut_moves:
         return None
+    for hand in state.hands:
+        if not hand:
+            return None  # not a plain state: someone is out
     # called by name, not through a table: a direct call in the compiled build
-    if isinstance(move, Play):
+    if isinstance(move, _PLAY):
         return _play_shortcut(state, move, fast)
-    if isinstance(move, Draw):
+    if isinstance(move, _DRAW):
         return _draw_shortcut(state, move, fast)
-    if isinstance(move, Pass):
+    if isinstance(move, _PASS):
         return _pass_shortcut(state, move, fast)
-    assert isinstance(move, Accept)
+    assert isinstance(move, _ACCEPT)
     return _accept_shortcut(state, move, fast)
 
 
@@ -513,13 +525,13 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
     under: Any = state.discard
     s = state
     # fmt: off
-    new = _new(GameState, (
+    new = _new(_STATE, (
         s[0], s[1], s[2], s[3], s[4], hands, draw, (card, under, under[2] + 1), color,
         direction, turn, phase, None, pending, called, opened, s[16], s[17], s[18], s[19],
         0, seat, s[22],
     ))
     # fmt: on
-    return _new(Transition, (new, events))
+    return _new(_TRANSITION, (new, events))
 
 
 def _top_cards(pile: Pile, count: int) -> tuple[tuple[Card, ...], Pile]:
@@ -562,14 +574,14 @@ def _draw_shortcut(state: GameState, move: Draw, fast: FastPlan) -> Transition |
     hands[seat] = hands[seat] + cards
     s = state
     # fmt: off
-    new = _new(GameState, (
+    new = _new(_STATE, (
         s[0], s[1], s[2], s[3], s[4], tuple(hands), rest, s[7], s[8], s[9], s[10],
         PHASE_DRAWN, card, s[13], called, NO_SEATS, s[16], s[17], s[18], s[19], 0, s[21],
         s[22],
     ))
     # fmt: on
     drew = _drew_one(seat, card) if len(cards) == 1 else CardsDrawn(seat, len(cards), "turn", cards)
-    return _new(Transition, (new, (drew,)))
+    return _new(_TRANSITION, (new, (drew,)))
 
 
 def _pass_shortcut(state: GameState, move: Pass, fast: FastPlan) -> Transition | None:
@@ -579,13 +591,13 @@ def _pass_shortcut(state: GameState, move: Pass, fast: FastPlan) -> Transition |
     seat = move.seat
     s = state
     # fmt: off
-    new = _new(GameState, (
+    new = _new(_STATE, (
         s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9],
         (seat + state.direction) % state.players, PHASE_TURN, None, s[13], s[14], s[15],
         s[16], s[17], s[18], s[19], s[20], s[21], s[22],
     ))
     # fmt: on
-    return _new(Transition, (new, (_PASSED_BY[seat],)))
+    return _new(_TRANSITION, (new, (_PASSED_BY[seat],)))
 
 
 def _accept_shortcut(state: GameState, move: Accept, fast: FastPlan) -> Transition | None:
@@ -600,7 +612,7 @@ def _accept_shortcut(state: GameState, move: Accept, fast: FastPlan) -> Transiti
     seat = move.seat
     cards, rest = _top_cards(draw, penalty.amount)
     called, opened = state.uno_called, state.uno_open
-    if state.rules.uno.window_closes_on is not UnoWindow.NEXT_TURN_ACTION:
+    if state.rules.uno.window_closes_on is not UNO_WINDOW_NEXT_TURN_ACTION:
         opened = NO_SEATS
     elif seat in opened:
         opened = opened - {seat}
@@ -610,7 +622,7 @@ def _accept_shortcut(state: GameState, move: Accept, fast: FastPlan) -> Transiti
     hands[seat] = hands[seat] + cards
     s = state
     # fmt: off
-    new = _new(GameState, (
+    new = _new(_STATE, (
         s[0], s[1], s[2], s[3], s[4], tuple(hands), rest, s[7], s[8], s[9],
         (seat + state.direction) % state.players, PHASE_TURN, s[12], None, called, opened,
         s[16], s[17], s[18], s[19], s[20], s[21], s[22],
@@ -621,7 +633,7 @@ def _accept_shortcut(state: GameState, move: Accept, fast: FastPlan) -> Transiti
         PenaltyAccepted(seat, penalty.amount),
         _SKIPPED[seat],
     )
-    return _new(Transition, (new, events))
+    return _new(_TRANSITION, (new, events))
 
 
 # The shortcuts above build their new state in one expression, reading the fields they keep

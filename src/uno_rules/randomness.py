@@ -8,7 +8,7 @@ same arguments give the same game on any machine and any Python version.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 if TYPE_CHECKING:  # a native 64-bit integer where compiled; never imported at run time
     from mypy_extensions import i64
@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # a native 64-bit integer where compiled; never imported at r
 __all__ = ["derive_seed", "shuffled"]
 
 T = TypeVar("T")
-_MASK = (1 << 64) - 1
+_MASK: Final = (1 << 64) - 1
 
 
 def _splitmix(x: int) -> tuple[int, int]:
@@ -69,11 +69,11 @@ def _shuffled_exact(items: Sequence[T], seed: int) -> tuple[T, ...]:
 # The compiled build's shuffle: the same numbers on native 64-bit integers, whose arithmetic
 # wraps around as SplitMix64's does, so no operation makes a big integer. A value is kept
 # as the signed integer of its 64 bits; a right shift masks off the copied sign bits.
-_SIGN = 1 << 63
-_GOLDEN: i64 = 0x9E3779B97F4A7C15 - (1 << 64)
-_MIX1: i64 = 0xBF58476D1CE4E5B9 - (1 << 64)
-_MIX2: i64 = 0x94D049BB133111EB - (1 << 64)
-_LOW32: i64 = 0xFFFFFFFF
+_SIGN: Final = 1 << 63
+_GOLDEN: Final[i64] = 0x9E3779B97F4A7C15 - (1 << 64)
+_MIX1: Final[i64] = 0xBF58476D1CE4E5B9 - (1 << 64)
+_MIX2: Final[i64] = 0x94D049BB133111EB - (1 << 64)
+_LOW32: Final[i64] = 0xFFFFFFFF
 
 
 def _shuffled_wrapping(items: Sequence[T], seed: i64) -> tuple[T, ...]:
@@ -99,4 +99,4 @@ def _wraps(big: i64) -> bool:
     return big + 1 < big
 
 
-_WRAPS = _wraps((1 << 63) - 1)
+_WRAPS: Final = _wraps((1 << 63) - 1)

@@ -59,6 +59,9 @@ KIND_TURN: Final = PlayKind.TURN
 RANK_DRAW_TWO: Final = Rank.DRAW_TWO
 RANK_WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
 RANK_WILD_SWAP_HANDS: Final = Rank.WILD_SWAP_HANDS
+AFTER_DRAW_ANY_CARD: Final = AfterDraw.ANY_CARD
+W4_RESTRICTION_STRICT: Final = W4Restriction.STRICT
+VOLUNTARY_DRAW_FORBIDDEN: Final = VoluntaryDraw.FORBIDDEN
 
 
 def is_seat(value: object, players: int) -> bool:
@@ -210,7 +213,7 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
     assert color is not None  # only a pending first-card choice leaves it unnamed
     if kind is KIND_TURN:
         drawn = state.drawn
-        if drawn is not None and rules.after_draw is not AfterDraw.ANY_CARD and card != drawn:
+        if drawn is not None and rules.after_draw is not AFTER_DRAW_ANY_CARD and card != drawn:
             return v.OnlyDrawnCardPlayable(seat=seat, card=card, drawn=drawn)
         if not matches(card, state.top_card, color):
             rule = "B5.2" if card.rank.is_action else "B5.1"
@@ -246,7 +249,7 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
             return v.InvalidTarget(seat=seat, rule=target_rule, target=move.target)
     if (
         card.rank is RANK_WILD_DRAW_FOUR
-        and rules.w4_restriction is W4Restriction.STRICT
+        and rules.w4_restriction is W4_RESTRICTION_STRICT
         and not any(hook(card, kind, params) for hook, params in plan.bluff_exempt)
         and is_bluff(rules, without(hand, cards), state.top_card, color)
     ):
@@ -273,7 +276,7 @@ def _check_draw(state: GameState, move: Draw) -> v.Violation | None:
         return v.AlreadyDrawn(seat=move.seat)
     if not can_draw(state):
         return v.NothingToDraw(seat=move.seat)
-    if state.rules.voluntary_draw is VoluntaryDraw.FORBIDDEN and has_legal_card(state, move.seat):
+    if state.rules.voluntary_draw is VOLUNTARY_DRAW_FORBIDDEN and has_legal_card(state, move.seat):
         return v.MustPlay(seat=move.seat)
     return None
 
@@ -465,7 +468,7 @@ def candidate_cards(state: GameState, seat: int) -> Iterator[Card]:
             break
     ordinary = seat == state.turn and (phase is PHASE_TURN or phase is PHASE_DRAWN)
     answering = seat == state.turn and phase is PHASE_PENALTY
-    drawn_only = phase is PHASE_DRAWN and state.rules.after_draw is not AfterDraw.ANY_CARD
+    drawn_only = phase is PHASE_DRAWN and state.rules.after_draw is not AFTER_DRAW_ANY_CARD
     answer_ranks = plan.answer_ranks
     for card in dict.fromkeys(hand):
         if ordinary:

@@ -52,6 +52,9 @@ PHASE_DRAWN: Final = Phase.DRAWN
 PHASE_ROUND_OVER: Final = Phase.ROUND_OVER
 PHASE_GAME_OVER: Final = Phase.GAME_OVER
 PHASE_TURN: Final = Phase.TURN
+UNO_WINDOW_NEXT_TURN_ACTION: Final = UnoWindow.NEXT_TURN_ACTION
+UNO_WINDOW_ANY_OTHER_PLAYER_DRAW_OR_PLAY: Final = UnoWindow.ANY_OTHER_PLAYER_DRAW_OR_PLAY
+ON_BLOCKED_SCORE_LOWEST_HAND: Final = OnBlocked.SCORE_LOWEST_HAND
 
 
 def after_transfer(
@@ -147,7 +150,7 @@ class Builder:
         """A play, draw or pass by the seat whose turn it is closes every open window
         under the default ``next_turn_action`` (A15 a, A21)."""
         if self.uno_open:
-            if self.rules.uno.window_closes_on is UnoWindow.NEXT_TURN_ACTION:
+            if self.rules.uno.window_closes_on is UNO_WINDOW_NEXT_TURN_ACTION:
                 self.uno_open = NO_SEATS
             self.other_acts(seat)
 
@@ -155,7 +158,7 @@ class Builder:
         """A15 b (literal): any draw or play by a seat closes the other seats' windows."""
         if (
             self.uno_open
-            and self.rules.uno.window_closes_on is UnoWindow.ANY_OTHER_PLAYER_DRAW_OR_PLAY
+            and self.rules.uno.window_closes_on is UNO_WINDOW_ANY_OTHER_PLAYER_DRAW_OR_PLAY
         ):
             self.uno_open = self.uno_open & {seat}
 
@@ -219,7 +222,7 @@ class Builder:
         """B10: score the round and see whether the game is over."""
         rules = self.rules
         blocked = winner is None
-        if blocked and rules.on_blocked is OnBlocked.SCORE_LOWEST_HAND:
+        if blocked and rules.on_blocked is ON_BLOCKED_SCORE_LOWEST_HAND:
             order = [self.next(self.turn, k) for k in range(len(self.active()))]
             winner = min(order, key=lambda s: hand_points(rules, self.hands[s]))
         result = score_round(rules, self.hands, self.scores, winner, frozenset(self.eliminated))

@@ -28,6 +28,9 @@ __all__ = [
 ]
 
 RANK_WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
+W4_RESTRICTION_COLOR: Final = W4Restriction.COLOR
+W4_RESTRICTION_STRICT: Final = W4Restriction.STRICT
+W4_RESTRICTION_ANY_PLAYABLE: Final = W4Restriction.ANY_PLAYABLE
 
 
 def matches(card: Card, top: Card, color: Color | None) -> bool:
@@ -49,9 +52,9 @@ def is_bluff(rules: Rules, hand_after: tuple[Card, ...], top: Card, color: Color
     """B8.1 / A10 / A11 / H10: whether a Wild Draw Four breaks its restriction, judged on
     the hand left after playing it (B8.2)."""
     restriction = rules.w4_restriction
-    if restriction is W4Restriction.COLOR or restriction is W4Restriction.STRICT:
+    if restriction is W4_RESTRICTION_COLOR or restriction is W4_RESTRICTION_STRICT:
         return any(c.color is color for c in hand_after)
-    if restriction is W4Restriction.ANY_PLAYABLE:
+    if restriction is W4_RESTRICTION_ANY_PLAYABLE:
         return any(c.rank is not RANK_WILD_DRAW_FOUR and matches(c, top, color) for c in hand_after)
     return False
 
@@ -68,7 +71,7 @@ def playable(state: GameState, hand: tuple[Card, ...], card: Card, fair_only: bo
             if hook(state, state.turn, card, KIND_TURN, params) is not None:
                 return False
     if card.rank is RANK_WILD_DRAW_FOUR and (
-        fair_only or rules.w4_restriction is W4Restriction.STRICT
+        fair_only or rules.w4_restriction is W4_RESTRICTION_STRICT
     ):
         return not is_bluff(rules, without(hand, (card,)), state.top_card, state.color)
     return True
