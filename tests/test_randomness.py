@@ -2,9 +2,10 @@
 must shuffle alike.
 
 The pure package computes SplitMix64 on Python's integers, masked to 64 bits
-(``_shuffled_exact``, the definition). The compiled build computes the same numbers on
-native 64-bit integers, whose arithmetic wraps around (``_shuffled_wrapping``), about six
-times as fast. CI runs this file against both builds.
+(``_shuffled_exact`` and ``_derived_exact``, the definitions). The compiled build computes
+the same numbers on native 64-bit integers, whose arithmetic wraps around
+(``_shuffled_wrapping`` and ``_derived_wrapping``), several times as fast. CI runs this
+file against both builds.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ def test_the_seeded_shuffle_never_changes(seed: int) -> None:
 
 def test_the_seed_of_a_deal_never_changes() -> None:
     assert derive_seed(7, 0xDEA1E5) == 9454303914618917448
+    assert randomness._derived_exact((7, 0xDEA1E5)) == 9454303914618917448
+    assert derive_seed(-(2**70), 2**64 - 1, 0) == 3751079678285581746
 
 
 def test_the_wrapping_shuffle_runs_exactly_where_the_build_is_compiled() -> None:
@@ -52,3 +55,15 @@ def test_the_wrapping_shuffle_runs_exactly_where_the_build_is_compiled() -> None
 def test_the_compiled_shuffle_is_the_definition(seed: int, size: int) -> None:
     items = list(range(size))
     assert shuffled(items, seed) == randomness._shuffled_exact(items, seed)
+
+
+@pytest.mark.skipif(not randomness._WRAPS, reason="the pure-Python package runs")
+@given(
+    parts=st.lists(
+        st.integers(min_value=-(2**140), max_value=2**140)
+        | st.sampled_from([0, -1, 2**63 - 1, 2**63, 2**64 - 1, 2**64, -(2**63), -(2**64)]),
+        max_size=6,
+    )
+)
+def test_the_compiled_seed_is_the_definition(parts: list[int]) -> None:
+    assert derive_seed(*parts) == randomness._derived_exact(tuple(parts))

@@ -17,6 +17,7 @@ __all__ = ["derive_seed", "shuffled"]
 
 T = TypeVar("T")
 _MASK: Final = (1 << 64) - 1
+_START: Final = 0x243F6A8885A308D3
 
 
 def _splitmix(x: int) -> tuple[int, int]:
@@ -29,16 +30,29 @@ def _splitmix(x: int) -> tuple[int, int]:
 
 def derive_seed(*parts: int) -> int:
     """Mix integers (any size or sign) into one 64-bit seed."""
-    state = 0x243F6A8885A308D3
-    for part in parts:
-        value = part
-        chunks = [value & _MASK]
+    if _WRAPS:
+        return _derived_wrapping(parts)
+    return _derived_exact(parts)
+
+
+def _chunks(part: int) -> list[int]:
+    """An integer as its 64-bit pieces, lowest first, then their count (negated, modulo
+    2**64, for a negative integer)."""
+    value = part
+    chunks = [value & _MASK]
+    value >>= 64
+    while value not in (0, -1):
+        chunks.append(value & _MASK)
         value >>= 64
-        while value not in (0, -1):
-            chunks.append(value & _MASK)
-            value >>= 64
-        chunks.append(len(chunks) if value == 0 else -len(chunks) & _MASK)
-        for chunk in chunks:
+    chunks.append(len(chunks) if value == 0 else -len(chunks) & _MASK)
+    return chunks
+
+
+def _derived_exact(parts: tuple[int, ...]) -> int:
+    """The definition, on Python's integers."""
+    state = _START
+    for part in parts:
+        for chunk in _chunks(part):
             state, out = _splitmix(state ^ chunk)
             state ^= out
     return state
@@ -66,9 +80,9 @@ def _shuffled_exact(items: Sequence[T], seed: int) -> tuple[T, ...]:
     return tuple(out)
 
 
-# The compiled build's shuffle: the same numbers on native 64-bit integers, whose arithmetic
-# wraps around as SplitMix64's does, so no operation makes a big integer. A value is kept
-# as the signed integer of its 64 bits; a right shift masks off the copied sign bits.
+# The compiled build's shuffle and seed: the same numbers on native 64-bit integers, whose
+# arithmetic wraps around as SplitMix64's does, so no operation makes a big integer. A value
+# is kept as the signed integer of its 64 bits; a right shift masks off the copied sign bits.
 _SIGN: Final = 1 << 63
 _GOLDEN: Final[i64] = 0x9E3779B97F4A7C15 - (1 << 64)
 _MIX1: Final[i64] = 0xBF58476D1CE4E5B9 - (1 << 64)
@@ -92,6 +106,18 @@ def _shuffled_wrapping(items: Sequence[T], seed: i64) -> tuple[T, ...]:
         out[i], out[j] = out[j], out[i]
         i -= 1
     return tuple(out)
+
+
+def _derived_wrapping(parts: tuple[int, ...]) -> int:
+    state: i64 = _START
+    for part in parts:
+        for chunk in _chunks(part):
+            x: i64 = (state ^ (chunk - (chunk & _SIGN) * 2)) + _GOLDEN  # chunk as signed
+            z: i64 = (x ^ ((x >> 30) & 0x3FFFFFFFF)) * _MIX1
+            z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2
+            state = x ^ z ^ ((z >> 31) & 0x1FFFFFFFF)
+    unsigned: int = state
+    return unsigned & _MASK
 
 
 def _wraps(big: i64) -> bool:
