@@ -88,9 +88,13 @@ class Phase(StrEnum):
     GAME_OVER = "game-over"  # nothing more happens (B10.6)
 
 
-# Read by the properties below on every move; see engine.py for why they are module names.
+# Read by the properties below on every move: reading an enum member from its class costs
+# about 100 ns on Python 3.11.
 _OVER = frozenset((Phase.ROUND_OVER, Phase.GAME_OVER))
-_GAME_OVER = Phase.GAME_OVER
+_PHASE_GAME_OVER = Phase.GAME_OVER
+_PHASE_ROUND_OVER = Phase.ROUND_OVER
+_PHASE_CHOOSE_COLOR = Phase.CHOOSE_COLOR
+_RANK_WILD_CUSTOMIZABLE = Rank.WILD_CUSTOMIZABLE
 
 
 @frozen
@@ -119,9 +123,9 @@ def choosing_draw_color(phase: Phase, penalty: Penalty | None) -> bool:
     Wild Customizable's pending draw waits as a zero-amount :class:`Penalty` (the one case
     of a penalty outside the ``penalty`` phase)."""
     return (
-        phase is Phase.CHOOSE_COLOR
+        phase is _PHASE_CHOOSE_COLOR
         and penalty is not None
-        and penalty.card.rank is Rank.WILD_CUSTOMIZABLE
+        and penalty.card.rank is _RANK_WILD_CUSTOMIZABLE
         and penalty.amount == 0
     )
 
@@ -219,7 +223,7 @@ class GameState(NamedTuple):
 
     @property
     def game_over(self) -> bool:
-        return self.phase is _GAME_OVER
+        return self.phase is _PHASE_GAME_OVER
 
     @property
     def game_winner(self) -> int | None:
@@ -230,9 +234,9 @@ class GameState(NamedTuple):
     @property
     def decision(self) -> Decision | None:
         """The one pending decision, or ``None`` once the game is over."""
-        if self.phase is Phase.GAME_OVER:
+        if self.phase is _PHASE_GAME_OVER:
             return None
-        if self.phase is Phase.ROUND_OVER:
+        if self.phase is _PHASE_ROUND_OVER:
             return Decision("next-round", None)
         return Decision(self.phase.value, self.turn)
 

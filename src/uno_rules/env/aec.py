@@ -44,6 +44,11 @@ from .observation import SIZE, high, observe_state
 
 __all__ = ["REWARD_MODES", "SeatInfo", "UnoEnv", "env", "raw_env"]
 
+# Enum members read as module constants: reading one from its class costs about 100 ns on
+# Python 3.11, and these are read on every move.
+_PHASE_PENALTY = Phase.PENALTY
+_PHASE_ROUND_OVER = Phase.ROUND_OVER
+
 REWARD_MODES = ("round", "game")
 _OPEN = (Phase.TURN, Phase.DRAWN, Phase.PENALTY)
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
@@ -365,7 +370,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         jump_open = bool(
             jump["enabled"]
             and phase in _OPEN
-            and (phase is not Phase.PENALTY or jump["during_pending_penalty"])
+            and (phase is not _PHASE_PENALTY or jump["during_pending_penalty"])
             and (state.played_by is not None or jump["on_initial_flip"])
             and not (state.top_card.is_wild and jump["wilds"] == "none")
         )
@@ -457,7 +462,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             for agent in self.agents:
                 seat = self._seat[agent]
                 self.rewards[agent] = float(state.scores[seat] - before.scores[seat])
-        if self.reward_mode == "game" and state.phase is Phase.ROUND_OVER:
+        if self.reward_mode == "game" and state.phase is _PHASE_ROUND_OVER:
             dealt = next_round(state)
             assert isinstance(dealt, GameState), dealt
             self._state = dealt

@@ -24,6 +24,11 @@ if TYPE_CHECKING:
 
 __all__ = ["RULE", "ForcePlay"]
 
+# Enum members read as module constants: reading one from its class costs about 100 ns on
+# Python 3.11, and these are read on every move.
+_RANK_WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
+_AFTER_DRAW_NONE = AfterDraw.NONE
+
 
 @frozen
 class ForcePlay:
@@ -56,12 +61,12 @@ class _ForcePlayRule(HouseRule):
     def drawn_compulsory(self, state: GameState, params: ForcePlay) -> str | None:
         drawn = state.drawn
         assert drawn is not None
-        if params.includes_w4 or drawn.rank is not Rank.WILD_DRAW_FOUR:
+        if params.includes_w4 or drawn.rank is not _RANK_WILD_DRAW_FOUR:
             return "H03"
         return None
 
     def contradictions(self, rules: Rules, params: ForcePlay) -> list[str]:
-        if rules.after_draw is AfterDraw.NONE:
+        if rules.after_draw is _AFTER_DRAW_NONE:
             return [
                 "house_rules.force_play: cannot take effect: under after_draw 'none' drawing "
                 "ends the turn"
