@@ -50,7 +50,6 @@ from .state import (
     Phase,
     Pile,
     Transition,
-    pile_cards,
     pile_size,
 )
 from .validation import candidate_cards, play_variants, validate
@@ -343,7 +342,19 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
     else:
         if not fast.list_penalty:  # the victim may answer with a card (H01, H15, H06)
             out.extend(_answers(state, fast, seat))
-        out.extend(m for m in (_ACCEPTS[seat], _CHALLENGES[seat]) if _valid(state, m))
+        if _valid(state, _ACCEPTS[seat]):
+            out.append(_ACCEPTS[seat])
+        penalty = state.penalty
+        assert penalty is not None
+        # B8.3: only a Wild Draw Four that can still be challenged may be; validate refuses
+        # anything else (and is asked only when a challenge may stand, saving a refusal)
+        challenge = _CHALLENGES[seat]
+        if (
+            penalty.challengeable
+            and penalty.card.rank is RANK_WILD_DRAW_FOUR
+            and _valid(state, challenge)
+        ):
+            out.append(challenge)
     if fast.uno and (size == 1 or fast.calls_always) and _valid(state, _CALLS[seat]):
         out.append(_CALLS[seat])
     if state.uno_open:
@@ -544,6 +555,14 @@ def _top_cards(pile: Pile, count: int) -> tuple[tuple[Card, ...], Pile]:
     return tuple(cards), pile
 
 
+def _cards_of(pile: Any) -> Iterator[Card]:
+    """The cards of a pile, top first: ``state.pile_cards`` as a generator of this module
+    (compiled in the compiled build), for a rule that draws one card at a time (H02)."""
+    while pile is not None:
+        yield pile[0]
+        pile = pile[1]
+
+
 def _draw_shortcut(state: GameState, move: Draw, fast: FastPlan) -> Transition | None:
     """B6.1-B6.3: a draw on the seat's own turn, from a draw pile that holds the cards (no
     reshuffle), where no option makes it end the turn or cost a penalty (H04 penalized,
@@ -560,7 +579,7 @@ def _draw_shortcut(state: GameState, move: Draw, fast: FastPlan) -> Transition |
     if hooks:  # a rule that draws differently (H02), asked as the general path asks it
         voluntary = has_legal_card(state, seat)
         for hook, params in hooks:
-            found = hook(state, seat, voluntary, pile_cards(draw), params)
+            found = hook(state, seat, voluntary, _cards_of(draw), params)
             if found is not None:
                 cards, ran_out = found
                 if ran_out or not cards:

@@ -81,8 +81,9 @@ def has_legal_card(state: GameState, seat: int) -> bool:
     """``seat`` holds a card it can fairly play (a bluff does not count: H04, B6.1)."""
     hand = state.hands[seat]
     top, color = state.top_card, state.color
-    # matches() first: the cheap B5 test rules out most cards before playable's others
-    return any(matches(c, top, color) and playable(state, hand, c) for c in dict.fromkeys(hand))
+    # matches() first: the cheap B5 test rules out most cards before playable's others (a
+    # second copy is judged again, which costs less than collecting the distinct cards)
+    return any(matches(card, top, color) and playable(state, hand, card) for card in hand)
 
 
 def draw_until_playable(

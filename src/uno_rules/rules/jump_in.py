@@ -116,6 +116,13 @@ def identical(card: Card, top: Card) -> bool:
 # --------------------------------------------------------------------------- the rule
 
 
+# Option values read on every move, as module constants (an enum member read from its
+# class costs about 100 ns on Python 3.11).
+_JUMP_IN_WILDS_NONE = JumpInWilds.NONE
+_WITH_STACKING_ACCUMULATE = WithStacking.ACCUMULATE
+_ACTION_SEMANTICS_CANCEL_FIRST_THEN_APPLY = ActionSemantics.CANCEL_FIRST_THEN_APPLY
+
+
 class _JumpInRule(HouseRule):
     """H06 as the engine consults it."""
 
@@ -153,7 +160,7 @@ class _JumpInRule(HouseRule):
     ) -> Violation | None:
         if move.extra or not identical(move.card, state.top_card):
             return default
-        if move.card.is_wild and params.wilds is JumpInWilds.NONE:
+        if move.card.is_wild and params.wilds is _JUMP_IN_WILDS_NONE:
             return replace(default, rule="A24")
         if state.played_by is None and not params.on_initial_flip:
             return replace(default, rule="A27")
@@ -176,7 +183,7 @@ class _JumpInRule(HouseRule):
         return None
 
     def carries_penalty(self, kind: PlayKind, params: JumpIn) -> bool:
-        return kind is KIND_JUMP_IN and params.with_stacking is WithStacking.ACCUMULATE
+        return kind is KIND_JUMP_IN and params.with_stacking is _WITH_STACKING_ACCUMULATE
 
     def play_effect(self, b: Builder, ctx: PlayContext, params: JumpIn) -> bool:
         """A26 ``cancel_first_then_apply``: a Reverse jumping in on a Reverse cancels it,
@@ -184,7 +191,7 @@ class _JumpInRule(HouseRule):
         if (
             ctx.kind is not KIND_JUMP_IN
             or ctx.card.rank is not _R_REVERSE
-            or params.action_semantics is not ActionSemantics.CANCEL_FIRST_THEN_APPLY
+            or params.action_semantics is not _ACTION_SEMANTICS_CANCEL_FIRST_THEN_APPLY
             or ctx.went_out
         ):
             return False
@@ -206,7 +213,7 @@ class _JumpInRule(HouseRule):
 
     def contradictions(self, rules: Rules, params: JumpIn) -> list[str]:
         problems = []
-        if params.with_stacking is WithStacking.ACCUMULATE:
+        if params.with_stacking is _WITH_STACKING_ACCUMULATE:
             if not rules.house_rules.stacking.enabled:
                 problems.append(
                     "house_rules.jump_in.with_stacking: 'accumulate' needs "

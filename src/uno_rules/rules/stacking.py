@@ -140,6 +140,15 @@ _PAIR_OF = {
 }
 
 
+# Option values read on every move, as module constants (an enum member read from its
+# class costs about 100 ns on Python 3.11).
+_STACK_PAIR_PLUS2_ON_PLUS4 = StackPair.PLUS2_ON_PLUS4
+_STACK_CHALLENGE_DISABLED = StackChallenge.DISABLED
+_MUST_MATCH_DECLARED = Plus2OnPlus4Color.MUST_MATCH_DECLARED
+_W4_IN_STACK_ENFORCE = W4InStack.ENFORCE
+_W4_IN_STACK_WAIVE_NO_COLOR_CHOICE = W4InStack.WAIVE_NO_COLOR_CHOICE
+
+
 def stack_allowed(rules: Stacking, card: Card, on: Card, active: object) -> str | None:
     """Why ``card`` may not be stacked on the pending ``on`` card, or ``None`` if it may."""
     pair = _PAIR_OF.get((card.rank, on.rank))
@@ -151,8 +160,8 @@ def stack_allowed(rules: Stacking, card: Card, on: Card, active: object) -> str 
             f"({pair.value} is off)"
         )
     if (
-        pair is StackPair.PLUS2_ON_PLUS4
-        and rules.plus2_on_plus4_color is Plus2OnPlus4Color.MUST_MATCH_DECLARED
+        pair is _STACK_PAIR_PLUS2_ON_PLUS4
+        and rules.plus2_on_plus4_color is _MUST_MATCH_DECLARED
         and card.color is not active
     ):
         return f"a Draw Two on a Wild Draw Four must be of the declared color ({active})"
@@ -213,13 +222,15 @@ class _StackingRule(HouseRule):
         if (
             kind is KIND_STACK
             and card.rank is _W4
-            and params.w4_color_restriction_in_stack is W4InStack.WAIVE_NO_COLOR_CHOICE
+            and params.w4_color_restriction_in_stack is _W4_IN_STACK_WAIVE_NO_COLOR_CHOICE
         ):
             return "H01"  # A47: the stacked card names no color; the declared one stays
         return None
 
     def bluff_exempt(self, card: Card, kind: PlayKind, params: Stacking) -> bool:
-        return kind is KIND_STACK and params.w4_color_restriction_in_stack is not W4InStack.ENFORCE
+        return (
+            kind is KIND_STACK and params.w4_color_restriction_in_stack is not _W4_IN_STACK_ENFORCE
+        )
 
     def accept_check(
         self,
@@ -237,7 +248,7 @@ class _StackingRule(HouseRule):
                 continue
             if (
                 play.card.rank is _W4
-                and params.w4_color_restriction_in_stack is W4InStack.ENFORCE
+                and params.w4_color_restriction_in_stack is _W4_IN_STACK_ENFORCE
                 and is_bluff(state.rules, without(hand, (play.card,)), state.top_card, state.color)
             ):
                 continue
@@ -250,10 +261,10 @@ class _StackingRule(HouseRule):
     def shape_penalty(self, penalty: Penalty, ctx: PlayContext, params: Stacking) -> Penalty:
         if ctx.kind is not KIND_STACK and not ctx.carried:
             return penalty
-        if params.w4_color_restriction_in_stack is not W4InStack.ENFORCE:
+        if params.w4_color_restriction_in_stack is not _W4_IN_STACK_ENFORCE:
             # A47 waived: a stacked Wild Draw Four is never a bluff, so never challenged
             return replace(penalty, bluff=False, challengeable=False)
-        if params.challenge is StackChallenge.DISABLED:
+        if params.challenge is _STACK_CHALLENGE_DISABLED:
             return replace(penalty, challengeable=False)  # A46
         return penalty
 
@@ -274,7 +285,7 @@ class _StackingRule(HouseRule):
             out.append(
                 ("house_rules.stacking.challenge", params.challenge, _DEFAULT.challenge, why)
             )
-        if StackPair.PLUS2_ON_PLUS4 not in params.pairs:
+        if _STACK_PAIR_PLUS2_ON_PLUS4 not in params.pairs:
             out.append(
                 (
                     "house_rules.stacking.plus2_on_plus4_color",
