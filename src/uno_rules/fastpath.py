@@ -312,7 +312,8 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
         table = fast.plays[calls][seat]
         listed: set[Card] = set()  # each distinct card once, in hand order
         for card in hand:
-            if card.color is not None and card.color is not color and card.rank is not top_rank:
+            held = card.color  # read once: an attribute read is a lookup when compiled
+            if held is not None and held is not color and card.rank is not top_rank:
                 continue  # B5: matches(), inlined (the hottest loop)
             if only is not None and card is not only:
                 continue  # B6.3
@@ -464,7 +465,9 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
     called = state.uno_called
     phase = PHASE_TURN
     pending = None
-    color = card.color if card.color is not None else move.color
+    color = card.color
+    if color is None:
+        color = move.color
     assert color is not None
     head: tuple[Event, ...] = (_played_event(seat, card, color),)
     opened = NO_SEATS

@@ -36,9 +36,8 @@ W4_RESTRICTION_ANY_PLAYABLE: Final = W4Restriction.ANY_PLAYABLE
 def matches(card: Card, top: Card, color: Color | None) -> bool:
     """B5.1-B5.5: a wild always matches; a colored card matches the active color, or the
     top card's number or symbol (a wild on top has neither)."""
-    if card.color is None:
-        return True
-    if card.color is color:
+    held = card.color
+    if held is None or held is color:
         return True
     return top.color is not None and card.rank is top.rank
 
