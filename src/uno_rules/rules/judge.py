@@ -80,9 +80,14 @@ def has_legal_card(state: GameState, seat: int) -> bool:
     """``seat`` holds a card it can fairly play (a bluff does not count: H04, B6.1)."""
     hand = state.hands[seat]
     top, color = state.top_card, state.color
-    # matches() first: the cheap B5 test rules out most cards before playable's others (a
-    # second copy is judged again, which costs less than collecting the distinct cards)
-    return any(matches(card, top, color) and playable(state, hand, card) for card in hand)
+    top_rank = top.rank if top.color is not None else None
+    for card in hand:  # a second copy is judged again: cheaper than collecting distinct cards
+        held = card.color
+        if held is not None and held is not color and card.rank is not top_rank:
+            continue  # B5: matches(), inlined (it rules out most cards before playable's rest)
+        if playable(state, hand, card):
+            return True
+    return False
 
 
 def draw_until_playable(
@@ -94,14 +99,17 @@ def draw_until_playable(
     got: list[Card] = []
     hand = state.hands[seat]
     top, color = state.top_card, state.color
+    top_rank = top.rank if top.color is not None else None
     cards = iter(source)
     while cap is None or len(got) < cap:
         card = next(cards, None)
         if card is None:
             return tuple(got), True
         got.append(card)
-        # matches() first: most drawn cards fail B5, before the hand is built for the rest
-        if matches(card, top, color) and playable(state, hand + tuple(got), card, fair_only=False):
+        held = card.color
+        if held is not None and held is not color and card.rank is not top_rank:
+            continue  # B5: matches(), inlined (most drawn cards fail it)
+        if playable(state, hand + tuple(got), card, fair_only=False):
             break
     return tuple(got), False
 
