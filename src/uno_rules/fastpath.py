@@ -521,11 +521,7 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
         if draw is None or draw[2] < amount:
             return None  # a reshuffle: the general path
         cards, draw = _top_cards(draw, amount)
-        changed = list(hands)
-        changed[nxt] = hands[nxt] + cards
-        hands = tuple(changed)
-        if nxt in called:
-            called = called - {nxt}
+        hands, called = _take(hands, called, nxt, cards)
         events = (*head, CardsDrawn(nxt, amount, "penalty", cards), _SKIPPED[nxt])
         if fast.any_draw_closes:
             opened = NO_SEATS  # A15 (b): the victim's draw closes the player's window
@@ -546,6 +542,19 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
     ))
     # fmt: on
     return _new(_TRANSITION, (new, events))
+
+
+def _take(
+    hands: tuple[tuple[Card, ...], ...], called: frozenset[int], seat: int, cards: tuple[Card, ...]
+) -> tuple[tuple[tuple[Card, ...], ...], frozenset[int]]:
+    """``seat`` takes ``cards``: the hands after it, and the seats whose UNO call stands
+    (a seat's call lapses when it draws, A20). The hands are rebuilt through a list: fewer
+    objects than joining slices."""
+    changed = list(hands)
+    changed[seat] = hands[seat] + cards
+    if seat in called:
+        called = called - {seat}
+    return tuple(changed), called
 
 
 def _top_cards(pile: Pile, count: int) -> tuple[tuple[Card, ...], Pile]:
@@ -589,15 +598,11 @@ def _draw_shortcut(state: GameState, move: Draw, fast: FastPlan) -> Transition |
                     return None  # a reshuffle: the general path
                 card, rest = cards[-1], _top_cards(draw, len(cards))[1]
                 break
-    called = state.uno_called
-    if seat in called:
-        called = called - {seat}
-    hands = list(state.hands)
-    hands[seat] = hands[seat] + cards
+    hands, called = _take(state.hands, state.uno_called, seat, cards)
     s = state
     # fmt: off
     new = _new(_STATE, (
-        s[0], s[1], s[2], s[3], s[4], tuple(hands), rest, s[7], s[8], s[9], s[10],
+        s[0], s[1], s[2], s[3], s[4], hands, rest, s[7], s[8], s[9], s[10],
         PHASE_DRAWN, card, s[13], called, NO_SEATS, s[16], s[17], s[18], s[19], 0, s[21],
         s[22],
     ))
@@ -638,14 +643,11 @@ def _accept_shortcut(state: GameState, move: Accept, fast: FastPlan) -> Transiti
         opened = NO_SEATS
     elif seat in opened:
         opened = opened - {seat}
-    if seat in called:
-        called = called - {seat}
-    hands = list(state.hands)
-    hands[seat] = hands[seat] + cards
+    hands, called = _take(state.hands, called, seat, cards)
     s = state
     # fmt: off
     new = _new(_STATE, (
-        s[0], s[1], s[2], s[3], s[4], tuple(hands), rest, s[7], s[8], s[9],
+        s[0], s[1], s[2], s[3], s[4], hands, rest, s[7], s[8], s[9],
         (seat + state.direction) % state.players, PHASE_TURN, s[12], None, called, opened,
         s[16], s[17], s[18], s[19], s[20], s[21], s[22],
     ))
