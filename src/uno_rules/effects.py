@@ -51,6 +51,13 @@ RANK_WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
 RANK_WILD_SHUFFLE_HANDS: Final = Rank.WILD_SHUFFLE_HANDS
 RANK_WILD_SWAP_HANDS: Final = Rank.WILD_SWAP_HANDS
 RANK_ZERO: Final = Rank.ZERO
+TWO_PLAYER_REVERSE_SKIP: Final = TwoPlayerReverse.SKIP
+DEAL_DIRECTION_DIRECTION_OF_PLAY: Final = DealDirection.DIRECTION_OF_PLAY
+SHUFFLE_LAST_CARD_REDEAL: Final = ShuffleLastCard.REDEAL
+CUSTOM_EFFECT_EXTRA_TURN: Final = CustomEffect.EXTRA_TURN
+CUSTOM_EFFECT_DRAW_UNTIL_COLOR: Final = CustomEffect.DRAW_UNTIL_COLOR
+DRAW_CHOOSER_VICTIM: Final = DrawChooser.VICTIM
+CUSTOM_EFFECT_DISCARD_WILDS: Final = CustomEffect.DISCARD_WILDS
 
 
 def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
@@ -168,13 +175,6 @@ def _custom(b: Builder, seat: int) -> None:
 
 
 _WC: Final = Card(None, RANK_WILD_CUSTOMIZABLE)
-TWO_PLAYER_REVERSE_SKIP: Final = TwoPlayerReverse.SKIP
-DEAL_DIRECTION_DIRECTION_OF_PLAY: Final = DealDirection.DIRECTION_OF_PLAY
-SHUFFLE_LAST_CARD_REDEAL: Final = ShuffleLastCard.REDEAL
-CUSTOM_EFFECT_EXTRA_TURN: Final = CustomEffect.EXTRA_TURN
-CUSTOM_EFFECT_DRAW_UNTIL_COLOR: Final = CustomEffect.DRAW_UNTIL_COLOR
-DRAW_CHOOSER_VICTIM: Final = DrawChooser.VICTIM
-CUSTOM_EFFECT_DISCARD_WILDS: Final = CustomEffect.DISCARD_WILDS
 
 
 def draw_until_color(b: Builder, victim: int, color: Color) -> None:

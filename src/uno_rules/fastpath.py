@@ -74,6 +74,7 @@ RANK_REVERSE: Final = Rank.REVERSE
 RANK_SKIP: Final = Rank.SKIP
 RANK_WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
 TPR_SKIP: Final = "skip"
+UNO_WINDOW_NEXT_TURN_ACTION: Final = UnoWindow.NEXT_TURN_ACTION
 
 # players, eliminated, seat, card, hand size up to 3, a penalty pending
 _VariantKey: TypeAlias = tuple[int, frozenset[int], int, Card, int, bool]
@@ -221,7 +222,6 @@ _PASSED_BY: Final = tuple(Passed(s) for s in range(MAX_PLAYERS))
 _UNO_CALLED: Final = tuple(UnoCalled(s) for s in range(MAX_PLAYERS))
 _CLOCKWISE: Final = Reversed(1)
 _COUNTERCLOCKWISE: Final = Reversed(-1)
-UNO_WINDOW_NEXT_TURN_ACTION: Final = UnoWindow.NEXT_TURN_ACTION
 _CARD_PLAYED: Final[list[dict[Card, CardPlayed]]] = [{} for _ in range(MAX_PLAYERS)]
 _WILD_PLAYED: Final[list[dict[Card, tuple[CardPlayed, ...]]]] = [{} for _ in range(MAX_PLAYERS)]
 _DREW_ONE: Final[list[dict[Card, CardsDrawn]]] = [{} for _ in range(MAX_PLAYERS)]
@@ -240,7 +240,7 @@ def _played_event(seat: int, card: Card, color: Color) -> CardPlayed:
     by_color = wilds.get(card)
     if by_color is None:  # in the order of COLORS
         by_color = wilds[card] = tuple(CardPlayed(seat, card, c, False) for c in COLORS)
-    # an enum's hash is a Python-level call, so the color is found by identity
+    # four colors: found by identity, cheaper than a lookup
     slot = 0 if color is _RED else 1 if color is _YELLOW else 2 if color is _GREEN else 3
     return by_color[slot]
 

@@ -140,8 +140,8 @@ _PAIR_OF = {
 }
 
 
-# Option values read on every move, as module constants (an enum member read from its
-# class costs about 100 ns on Python 3.11).
+# Enum members read on every move, bound once: reading one from its class costs about
+# 100 ns on Python 3.11.
 _STACK_PAIR_PLUS2_ON_PLUS4 = StackPair.PLUS2_ON_PLUS4
 _STACK_CHALLENGE_DISABLED = StackChallenge.DISABLED
 _MUST_MATCH_DECLARED = Plus2OnPlus4Color.MUST_MATCH_DECLARED
