@@ -22,6 +22,7 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from types import FunctionType
 from typing import Any
 
 import attrs
@@ -208,6 +209,35 @@ def test_card_round_trip(card: Card) -> None:
             if rank in LONG_RANKS:
                 assert uno.Card.parse(f"{word}-{LONG_RANKS[rank]}") == card
                 assert uno.Card.parse(f"{word}-{LONG_RANKS[rank]}".upper()) == card
+
+
+@pytest.mark.parametrize(
+    ("color", "rank"),
+    [
+        ([], uno.Rank.FIVE),  # unhashable: was a TypeError from the table of cards
+        ({}, uno.Rank.WILD),
+        ("red", uno.Rank.FIVE),  # a color word is for Card.parse, not the constructor
+        (uno.Color.RED, "5"),
+        (uno.Color.RED, uno.Rank.WILD),  # B1.3: a wild has no color
+        (None, uno.Rank.FIVE),  # B1.3: a number card has one
+    ],
+)
+def test_card_constructor_refuses_anything_but_a_card_with_a_notation_error(
+    color: Any, rank: Any
+) -> None:
+    # In both builds: the compiled one would otherwise refuse a wrong type with a TypeError.
+    with pytest.raises(uno.NotationError):
+        uno.Card(color, rank)
+
+
+def test_cards_hash_as_the_objects_they_are() -> None:
+    # One object per card: equal cards are the same object, so the hash is identity's.
+    # The pure package keeps object's own hash (a hash written in Python is a call on
+    # every table lookup of the engine); the compiled one states it natively.
+    red5 = uno.Card(uno.Color.RED, uno.Rank.FIVE)
+    assert red5 is uno.Card.parse("r5") and hash(red5) == hash(uno.Card.parse("R5"))
+    assert len({red5, uno.Card.parse("R5"), uno.Card.parse("R6")}) == 2
+    assert not isinstance(vars(uno.Card).get("__hash__"), FunctionType)
 
 
 def test_whole_deck_round_trips_through_parse_cards() -> None:

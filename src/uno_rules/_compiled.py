@@ -19,6 +19,7 @@ __all__ = ["COMPILED", "MODULES", "compiled_modules"]
 # (The engine's entry points take a state made by the library; a move of any kind is
 # checked by ``validate`` in both builds.)
 MODULES = (
+    "cards",
     "effects",
     "engine",
     "fastpath",

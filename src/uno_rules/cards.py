@@ -15,6 +15,7 @@ Card.parse('G+2')
 from __future__ import annotations
 
 from enum import StrEnum
+from types import FunctionType
 from typing import ClassVar
 
 from ._budget import brief
@@ -48,7 +49,7 @@ for _c in COLORS:
     _COLOR_WORDS[_c.value[0]] = _c
 
 
-def parse_color(text: str) -> Color:
+def parse_color(text: object) -> Color:
     """Read a color word or letter (``red``, ``R``, ``Blue``)."""
     if isinstance(text, Color):
         return text
@@ -155,29 +156,38 @@ class Card:
     object identities: the engine does both on every move.
     """
 
-    __slots__ = ("__weakref__", "color", "rank")
+    __slots__ = ("color", "rank")
     color: Color | None
     rank: Rank
 
-    _interned: ClassVar[dict[tuple[Color | None, Rank], Card]] = {}
+    _interned: ClassVar[dict[tuple[object, object], Card]] = {}
     _cache: ClassVar[dict[str, Card]] = {}
 
-    def __new__(cls, color: Color | None, rank: Rank) -> Card:
+    # ``object``, not ``Color | None`` and ``Rank``: the compiled build checks declared
+    # argument types itself, and a wrong one must be a NotationError, not a TypeError.
+    def __new__(cls, color: object, rank: object) -> Card:
+        if not isinstance(rank, Rank):
+            raise NotationError(brief(rank), "a Rank")
+        if rank.is_wild:
+            if color is not None:
+                shown = color if isinstance(color, Color) else brief(color)
+                raise NotationError(f"{shown} {rank}", "a wild card without a color")
+        elif not isinstance(color, Color):
+            raise NotationError(str(rank), "a colored card with one of the four colors")
         found = cls._interned.get((color, rank))
         if found is not None:
             return found
-        if not isinstance(rank, Rank):
-            raise NotationError(repr(rank), "a Rank")
-        if rank.is_wild:
-            if color is not None:
-                raise NotationError(f"{color} {rank}", "a wild card without a color")
-        elif not isinstance(color, Color):
-            raise NotationError(str(rank), "a colored card with one of the four colors")
         card = super().__new__(cls)
         object.__setattr__(card, "color", color)
         object.__setattr__(card, "rank", rank)
         cls._interned[(color, rank)] = card
         return card
+
+    def __hash__(self) -> int:
+        # One object per distinct card: identity is equality. Stated because a compiled
+        # class that orders its objects (``__lt__``) inherits no hash; the pure package puts
+        # object's own back after the class (a hash written in Python costs a call).
+        return id(self) >> 4
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Card is immutable")
@@ -192,7 +202,7 @@ class Card:
         return self
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: object) -> Card:
         """Read one card; raises :class:`~uno_rules.NotationError` on bad text."""
         if isinstance(text, Card):
             return text
@@ -250,6 +260,9 @@ class Card:
         return self._repr_svg_()
 
 
+if isinstance(vars(Card).get("__hash__"), FunctionType):  # the pure package
+    Card.__hash__ = object.__hash__  # type: ignore[method-assign]
+
 _RANK_NAMES = {
     Rank.SKIP: "Skip",
     Rank.REVERSE: "Reverse",
@@ -285,7 +298,7 @@ def _parse_card(text: str) -> Card:
     raise NotationError(text, _CARD_EXPECTED)
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
+def parse_cards(text: object) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas: ``parse_cards("R5 G+2 W")``."""
     if not isinstance(text, str):
         raise NotationError(brief(text), "card texts separated by spaces")
