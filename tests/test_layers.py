@@ -2,12 +2,12 @@
 
 From the bottom up: value types (cards, moves, state, events, violations, errors, the
 record base, randomness, the plain-data converter), then the rules (``uno_rules.rules``,
-the clause texts), then the engine (validation, effects, fast paths, engine), then the
-edges (presets, deal, situation, snapshot, record, ruling, view, bots, simulate, schema,
-the command line, the package itself). A module imports only from its own layer or
-below; imports made at run time (at module level or inside a function; not those under
-``if TYPE_CHECKING:``, which only type checkers read) form no cycle; and no module imports
-another module's private name. The one type-only import upwards is listed below.
+the clause texts), then the engine (validation, effects, fast paths, engine, the deal of
+a round), then the edges (presets, deal, situation, snapshot, record, ruling, view, bots,
+simulate, schema, the command line, the package itself). A module imports only from its
+own layer or below; imports made at run time (at module level or inside a function; not
+those under ``if TYPE_CHECKING:``, which only type checkers read) form no cycle; and no
+module imports another module's private name. The one type-only import upwards is listed below.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ LAYERS = {
         "_budget",
     },
     1: {"rules", "clauses"},
-    2: {"validation", "effects", "fastpath", "engine"},
+    2: {"validation", "effects", "fastpath", "engine", "dealing"},
 }
 EDGE = 3
 

@@ -15,11 +15,13 @@ __all__ = ["COMPILED", "MODULES", "compiled_modules"]
 
 # The modules the compiled wheel compiles (the build reads this tuple), under ``uno_rules``.
 # Not ``deal``: a compiled function checks its arguments' declared types itself, so
-# ``new_game(players=None)`` would raise a bare TypeError instead of a SituationError.
+# ``new_game(players=None)`` would raise a bare TypeError instead of a SituationError; the
+# deal itself, once the arguments are checked, is ``dealing``.
 # (The engine's entry points take a state made by the library; a move of any kind is
 # checked by ``validate`` in both builds.)
 MODULES = (
     "cards",
+    "dealing",
     "effects",
     "engine",
     "fastpath",

@@ -11,36 +11,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from ._budget import brief
-from .cards import Card, Rank
+from .cards import Card
+from .dealing import deal_round
 from .errors import SituationError
-from .events import (
-    Dealt,
-    Event,
-    FirstCardReturned,
-    FirstCardTurned,
-    Redealt,
-)
+from .events import Event
 from .randomness import derive_seed, shuffled
-from .rules import (
-    DealerRotation,
-    DealerSelection,
-    FirstPlayer,
-    FirstWild,
-    FirstWildDrawFour,
-    Rules,
-)
+from .rules import DealerRotation, DealerSelection, Rules
 from .rules.deck import build_deck
-from .rules.first_card import FirstTurn, returned_first, turn_first_card
 from .rules.scoring import card_points
-from .state import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    GameState,
-    Phase,
-    Transition,
-    pile_from,
-    seat_after,
-)
+from .state import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Transition, seat_after
 from .violations import GameOver, RoundNotOver
 
 __all__ = [
@@ -54,14 +33,6 @@ __all__ = [
     "next_round",
 ]
 
-
-# Enum members read as module constants: reading one from its class costs about 100 ns on
-# Python 3.11, and a deal reads several.
-_WILD = Rank.WILD
-_BOTTOM_AND_REFLIP = FirstWildDrawFour.BOTTOM_AND_REFLIP
-_RESHUFFLE_AND_REDEAL = FirstWild.RESHUFFLE_AND_REDEAL
-_DEALER_STARTS = FirstPlayer.DEALER
-_PREVIOUS_WINNER_STARTS = FirstPlayer.PREVIOUS_WINNER
 
 SECRET_SEED_BITS = 128  # a seed drawn by new_game: beyond any search
 MAX_SEED_BITS = 1024  # a seed given: any size up to this is mixed in full
@@ -249,134 +220,4 @@ def _next_round(
         out,
         state.round_winner,
         events,
-    )
-
-
-def deal_round(
-    rules: Rules,
-    players: int,
-    seed: int,
-    round_number: int,
-    dealer: int,
-    scores: tuple[int, ...],
-    out: frozenset[int],
-    previous_winner: int | None = None,
-    events: list[Event] | None = None,
-) -> GameState:
-    """Shuffle, deal one card at a time from the dealer's left (B2.3), turn the first card
-    and apply its effect (1.3, 2.6). Eliminated seats (``out``) get no cards. When
-    ``events`` is a list, what happened is appended to it."""
-    deck = build_deck(rules)
-    first = rules.first_card
-    seats = [s for s in range(players) if s not in out]
-    start = seats.index(seat_after(players, out, dealer, 1))
-    deal_order = seats[start:] + seats[:start]
-    redeal = 0
-    while True:
-        order = shuffled(deck, derive_seed(seed, round_number, redeal, 0xDEA1))
-        # One card at a time in turn: the k-th seat in deal order gets every n-th card
-        # from the k-th on, n the number of seats dealt to.
-        dealt = rules.hand_size * len(seats)
-        hands: list[list[Card]] = [[] for _ in range(players)]
-        for k, seat in enumerate(deal_order):
-            hands[seat] = list(order[k : dealt : len(seats)])
-        pile = list(order[dealt:])
-        returned = 0
-        if events is not None:
-            events.append(Dealt(dealer, rules.hand_size, tuple(len(h) for h in hands)))
-        while True:
-            card = pile.pop(0)
-            if returned_first(rules, card):
-                # A4 (and A1 b, A39 c): return the card to the pile and turn another.
-                returned += 1
-                bottom = first.wild_draw_four is _BOTTOM_AND_REFLIP
-                if events is not None:
-                    events.append(FirstCardReturned(card, "bottom" if bottom else "shuffled"))
-                if bottom:
-                    pile.append(card)
-                else:
-                    pile = list(
-                        shuffled(
-                            [*pile, card],
-                            derive_seed(seed, round_number, redeal, returned, 0xF1),
-                        )
-                    )
-                continue
-            break
-        if card.rank is _WILD and first.wild is _RESHUFFLE_AND_REDEAL:
-            redeal += 1  # A1 (c): reshuffle everything and deal again.
-            if events is not None:
-                events.append(FirstCardTurned(card))
-                events.append(Redealt("wild-first", "A1"))
-            continue
-        break
-    return _first_card_state(
-        rules,
-        players,
-        seed,
-        round_number,
-        dealer,
-        scores,
-        out,
-        hands,
-        pile,
-        card,
-        previous_winner,
-        events,
-    )
-
-
-def _first_card_state(
-    rules: Rules,
-    players: int,
-    seed: int,
-    round_number: int,
-    dealer: int,
-    scores: tuple[int, ...],
-    out: frozenset[int],
-    hands: list[list[Card]],
-    pile: list[Card],
-    card: Card,
-    previous_winner: int | None = None,
-    events: list[Event] | None = None,
-) -> GameState:
-    starter = seat_after(players, out, dealer, 1)
-    if rules.first_player is _DEALER_STARTS:
-        starter = dealer
-    elif (
-        rules.first_player is _PREVIOUS_WINNER_STARTS
-        and previous_winner is not None
-        and previous_winner not in out
-    ):
-        starter = previous_winner  # H18: the previous round's winner starts
-    if events is not None:
-        events.append(FirstCardTurned(card))
-    table = FirstTurn(
-        rules, players, seed, round_number, dealer, out, hands, pile, card, starter, events
-    )
-    turn_first_card(table)  # 1.3: what the first card does (or an enabled rule's hook)
-    return GameState(
-        rules=rules,
-        players=players,
-        seed=seed,
-        round_number=round_number,
-        dealer=dealer,
-        hands=tuple(tuple(h) for h in table.hands),
-        draw=pile_from(table.pile),
-        discard=pile_from([card]),
-        color=table.color,
-        direction=table.direction,
-        turn=table.turn,
-        phase=table.phase,
-        drawn=None,
-        penalty=None,
-        uno_called=frozenset(),
-        uno_open=frozenset(),
-        scores=scores,
-        round_winner=None,
-        game_winners=(),
-        shuffles=0,
-        passes=0,
-        played_by=None,
-        eliminated=out,
     )
