@@ -240,6 +240,16 @@ def test_cards_hash_as_the_objects_they_are() -> None:
     assert not isinstance(vars(uno.Card).get("__hash__"), FunctionType)
 
 
+def test_cards_sort_among_cards_and_refuse_to_compare_with_anything_else() -> None:
+    assert sorted(uno.parse_cards("W B5 R9 R0 G+2 W+4 Yskip")) == list(
+        uno.parse_cards("R0 R9 Yskip G+2 B5 W W+4")
+    )
+    # the same TypeError as for any unlike values, in both builds (it was a KeyError)
+    for other in (5, "R5", None):
+        with pytest.raises(TypeError, match="not supported"):
+            uno.Card.parse("R5") < other  # noqa: B015
+
+
 def test_whole_deck_round_trips_through_parse_cards() -> None:
     deck = classic_deck()
     text = " ".join(map(str, deck))

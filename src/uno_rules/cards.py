@@ -247,7 +247,11 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
-    def __lt__(self, other: Card) -> bool:
+    def __lt__(self, other: object) -> bool:
+        """Cards sort by color (red, yellow, green, blue), then rank, wilds last; a card
+        and anything else do not compare (``TypeError``, as for other unlike values)."""
+        if type(other) is not Card:
+            return NotImplemented
         return _SORT_KEY[self] < _SORT_KEY[other]
 
     def _repr_svg_(self) -> str:
