@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 import uno_rules as uno
 from budget import examples
-from uno_rules.cards import COLORS, Card, Rank, classic_deck
+from uno_rules.cards import COLORS, Card, Rank, classic_deck, parse_color
 
 FUZZ = settings(
     deadline=None,
@@ -238,6 +238,15 @@ def test_cards_hash_as_the_objects_they_are() -> None:
     assert red5 is uno.Card.parse("r5") and hash(red5) == hash(uno.Card.parse("R5"))
     assert len({red5, uno.Card.parse("R5"), uno.Card.parse("R6")}) == 2
     assert not isinstance(vars(uno.Card).get("__hash__"), FunctionType)
+
+
+def test_cards_are_immutable_values_that_copy_as_themselves() -> None:
+    red5 = uno.Card.parse("R5")
+    with pytest.raises(AttributeError, match="immutable"):
+        red5.color = uno.Color.BLUE
+    assert red5.color is uno.Color.RED
+    assert copy.copy(red5) is red5 and copy.deepcopy([red5])[0] is red5
+    assert uno.Color.parse("Red") is parse_color(uno.Color.RED) is uno.Color.RED
 
 
 def test_cards_sort_among_cards_and_refuse_to_compare_with_anything_else() -> None:

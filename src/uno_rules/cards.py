@@ -187,7 +187,7 @@ class Card:
         # One object per distinct card: identity is equality. Stated because a compiled
         # class that orders its objects (``__lt__``) inherits no hash; the pure package puts
         # object's own back after the class (a hash written in Python costs a call).
-        return id(self) >> 4
+        return id(self) >> 4  # pragma: no cover - the compiled build's (see below)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Card is immutable")
