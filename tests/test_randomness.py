@@ -2,10 +2,11 @@
 must shuffle alike.
 
 The pure package computes SplitMix64 on Python's integers, masked to 64 bits
-(``_shuffled_exact`` and ``_derived_exact``, the definitions). The compiled build computes
-the same numbers on native 64-bit integers, whose arithmetic wraps around
-(``_shuffled_wrapping`` and ``_derived_wrapping``), several times as fast. CI runs this
-file against both builds.
+(``_shuffled_exact`` and ``_derived_exact``, the definitions); for a deck or a pile it mixes
+the numbers of every card at once, packed in one integer (``_shuffled_packed``). The
+compiled build computes the same numbers on native 64-bit integers, whose arithmetic wraps
+around (``_shuffled_wrapping`` and ``_derived_wrapping``), several times as fast. CI runs
+this file against both builds.
 """
 
 from __future__ import annotations
@@ -33,6 +34,23 @@ PINNED = {
 def test_the_seeded_shuffle_never_changes(seed: int) -> None:
     assert shuffled(range(12), seed) == PINNED[seed]
     assert randomness._shuffled_exact(range(12), seed) == PINNED[seed]
+
+
+@given(
+    seed=st.integers(min_value=-(2**70), max_value=2**70)
+    | st.sampled_from([0, 2**63 - 1, 2**63, 2**64 - 1, -(2**63)]),
+    size=st.integers(min_value=0, max_value=randomness._PACKED_MAX),
+)
+def test_the_packed_shuffle_is_the_definition(seed: int, size: int) -> None:
+    # in both builds: the pure package's shuffle for anything up to _PACKED_MAX items
+    items = list(range(size))
+    assert randomness._shuffled_packed(items, seed) == randomness._shuffled_exact(items, seed)
+
+
+def test_the_pure_shuffle_takes_the_loop_beyond_the_packed_length() -> None:
+    items = list(range(randomness._PACKED_MAX + 1))
+    assert shuffled(items, 11) == randomness._shuffled_exact(items, 11)
+    assert shuffled(items[:-1], 11) == randomness._shuffled_packed(items[:-1], 11)
 
 
 def test_the_seed_of_a_deal_never_changes() -> None:
