@@ -1,8 +1,10 @@
-"""Starting games and rounds: the deck, the deal and the first card (``docs/rules.md`` 1.2, 1.3,
-2.1, 2.6, H18).
+"""Starting games and rounds: the dealer, the deck, the deal and the first card
+(``docs/rules.md`` 1.2, 1.3, 2.1, 2.6, H18).
 
 :func:`new_game` and :func:`next_round` are pure: the same arguments always give the same
-state, on any machine. The deck order comes from the seed and the round number only.
+state, on any machine. The deck order comes from the seed and the round number only. They
+check their arguments here and leave the deal itself (shuffle, deal, first card) to
+:func:`uno_rules.dealing.deal_round`.
 """
 
 from __future__ import annotations
