@@ -47,6 +47,14 @@ def test_the_packed_shuffle_is_the_definition(seed: int, size: int) -> None:
     assert randomness._shuffled_packed(items, seed) == randomness._shuffled_exact(items, seed)
 
 
+@pytest.mark.parametrize("count", [1, 2, 107, 111, randomness._PACKED_MAX - 1])
+def test_the_lanes_of_a_packed_shuffle_are_their_definition(count: int) -> None:
+    # the edges Hypothesis may not reach: the longest packed shuffle and the full decks
+    ones = sum(1 << (128 * k) for k in range(count))
+    steps = sum((k + 1) << (128 * k) for k in range(count))
+    assert randomness._lanes(count) == (ones, steps, ones * (2**64 - 1))
+
+
 @pytest.mark.skipif(randomness._WRAPS, reason="the compiled build shuffles on native integers")
 def test_the_pure_shuffle_takes_the_loop_beyond_the_packed_length(
     monkeypatch: pytest.MonkeyPatch,

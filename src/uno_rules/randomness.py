@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Final, TypeVar
 
 if TYPE_CHECKING:  # a native 64-bit integer where compiled; never imported at run time
@@ -99,13 +99,23 @@ def _shuffled_exact(items: Sequence[T], seed: int) -> tuple[T, ...]:
 _PACKED_MAX: Final = 512  # longer sequences take the loop above (bounded memory)
 
 
-@lru_cache(maxsize=16)
-def _lanes(count: int) -> tuple[int, int, int]:
-    """For ``count`` 128-bit lanes: 1 in every lane, k + 1 in lane k, and the 64-bit mask in
-    every lane."""
-    ones = sum(1 << (128 * k) for k in range(count))
-    steps = sum((k + 1) << (128 * k) for k in range(count))
+@cache
+def _all_lanes() -> tuple[int, int, int]:
+    """For the _PACKED_MAX - 1 lanes of the longest packed shuffle: 1 in every lane, k + 1 in
+    lane k, and the 64-bit mask in every lane (24 KB, built once)."""
+    count = _PACKED_MAX - 1
+    ones = int.from_bytes((1).to_bytes(16, "little") * count, "little")
+    steps = int.from_bytes(b"".join((k + 1).to_bytes(16, "little") for k in range(count)), "little")
     return ones, steps, ones * _MASK
+
+
+def _lanes(count: int) -> tuple[int, int, int]:
+    """:func:`_all_lanes` cut to ``count`` lanes. One cut costs about as much as a cache
+    lookup by length would save, and a pile reshuffled mid-round has a new length every
+    time: a cache per length missed on most reshuffles and kept a few dozen kilobytes."""
+    low = (1 << (128 * count)) - 1
+    ones, steps, masks = _all_lanes()
+    return ones & low, steps & low, masks & low
 
 
 def _shuffled_packed(items: Sequence[T], seed: int) -> tuple[T, ...]:
