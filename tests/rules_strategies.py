@@ -768,6 +768,15 @@ def card_value(rules: uno.Rules, card: uno.Card) -> int:
         return int(card.rank.value)
     if card.rank in (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO):
         return values.action
+    if card.rank in (Rank.DRAW_FOUR, Rank.SKIP_EVERYONE, Rank.DISCARD_ALL):
+        return values.action  # N16: No Mercy's colored action cards
+    if card.rank in (
+        Rank.WILD_DRAW_SIX,
+        Rank.WILD_DRAW_TEN,
+        Rank.WILD_REVERSE_DRAW_FOUR,
+        Rank.WILD_COLOR_ROULETTE,
+    ):
+        return values.wild  # N16: No Mercy's wild cards
     if card.rank is Rank.WILD:
         return values.wild
     if card.rank is Rank.WILD_DRAW_FOUR:
@@ -784,24 +793,37 @@ def check_round_end(
     points: Callable[[Card], int] | None = None,
 ) -> None:
     """The round that just ended was scored as B10.5 says (winner collects, as in every
-    bundled preset): the winner collects the points of every other hand (a card's
-    ``points``, by default :func:`card_value` under the rules); a blocked round (A44) or a
-    last-player-standing end scores nothing. The cards are counted against ``deck``."""
+    bundled preset but No Mercy's single round): the winner collects the points of every
+    other hand (a card's ``points``, by default :func:`card_value` under the rules) and
+    N16's knockout points; a blocked round (A44) or a last-player-standing end scores
+    nothing; under scoring ``none`` the round's winner wins the game. The cards are counted
+    against ``deck``."""
     assert_conserved(after, deck)
     rules = after.rules
+    if rules.scoring.mode is ScoringMode.NONE:
+        assert after.scores == before.scores and after.game_over
+        winner = after.round_winner
+        assert after.game_winners == ((winner,) if winner is not None else ())
+        return
     assert rules.scoring.mode is ScoringMode.WINNER_COLLECTS
     assert not rules.house_rules.partnership.enabled
     value = functools.partial(card_value, rules) if points is None else points
     winner = after.round_winner
     gained = [a - b for a, b in zip(after.scores, before.scores, strict=True)]
-    standing = rules.house_rules.mercy.enabled and len(after.active_seats) == 1
+    mercy = rules.house_rules.mercy
+    alone = mercy.enabled and len(after.active_seats) == 1
+    standing = alone and mercy.last_player_standing
     if winner is None or standing:
         assert gained == [0] * after.players
         if standing:
             assert after.game_over and after.game_winners == (after.active_seats[0],)
         return
-    assert after.hands[winner] == ()
+    if alone:  # H16 without last_player_standing: the last player left wins the round
+        assert winner == after.active_seats[0]
+    else:
+        assert after.hands[winner] == ()
     expected = sum(value(c) for k, hand in enumerate(after.hands) if k != winner for c in hand)
+    expected += rules.scoring.knockout_points * len(after.eliminated)
     assert gained[winner] == expected
     assert all(g == 0 for k, g in enumerate(gained) if k != winner)
     reached = max(after.scores) >= rules.scoring.target

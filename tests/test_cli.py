@@ -33,6 +33,8 @@ BUNDLED = (
     "progressive",
     "family",
     "no-mercy-lite",
+    "no-mercy",
+    "no-mercy-points",
 )
 RULING_KEYS = {"move", "legal", "clause", "rule", "violation", "events", "table"}
 

@@ -40,7 +40,10 @@ from uno_rules.env import (
 from uno_rules.env import actions as table
 from uno_rules.env.observation import LAYOUT, SIZE, observe, section
 
-PRESETS = uno.preset_names()
+# the presets the environment plays (No Mercy's 168 cards have no actions yet)
+PRESETS = tuple(
+    p for p in uno.preset_names() if not p.startswith("no-mercy") or p == "no-mercy-lite"
+)
 SIZES = (2, 4, 7)
 
 # Every rule module that adds a kind of move, on top of the bundled presets.
@@ -725,3 +728,10 @@ def test_infos_behave_as_a_plain_dict_of_each_agents_info() -> None:
     assert pickle.loads(pickle.dumps(infos)).keys() == plain.keys()
     assert infos.pop(agents[2]) is plain[agents[2]] and agents[2] not in infos
     assert infos.pop("nobody", None) is None
+
+
+def test_a_deck_with_kinds_the_environment_has_no_actions_for_is_refused() -> None:
+    """The action layout covers the 108- and 112-card decks; No Mercy's 168 cards are
+    refused at construction, naming the deck, not at the first unknown card."""
+    with pytest.raises(EnvError, match="no-mercy-168"):
+        UnoEnv("no-mercy", 3)

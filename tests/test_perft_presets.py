@@ -52,6 +52,8 @@ def house_rules_table(name: str) -> dict[str, Any]:
     hand = ["R7", "R0", "R+2", "W+4", "Rskip", "G5"]
     if name in EXTRA_CARD:
         hand.append(EXTRA_CARD[name])
+    if uno.load_preset(name).deck.value == "no-mercy-168":  # N1: its own cards instead
+        hand = ["R7", "R0", "R+2", "Wrev+4", "Rskipall", "G5", "Rdiscardall", "Wroulette"]
     return {
         "rules": name,
         "players": 4,

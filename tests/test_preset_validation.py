@@ -751,6 +751,9 @@ def test_a_child_may_switch_a_parents_rule_off(name: str, section: str) -> None:
         assert attrs.evolve(child, uno=parent.uno, name=name) == parent
     else:
         assert not getattr(child.house_rules, section).enabled
+        if section == "mercy":  # N16's knockout points cannot take effect without H16
+            assert child.scoring.knockout_points == 0
+            child = attrs.evolve(child, scoring=parent.scoring)
         params = getattr(parent.house_rules, section)
         house = attrs.evolve(child.house_rules, **{section: params})
         assert attrs.evolve(child, house_rules=house, name=name) == parent
@@ -1432,6 +1435,11 @@ def test_the_schema_is_generated_from_the_model() -> None:
             default = getattr(default, k)
         if attrs.has(inner):
             assert prop["type"] == "object" and prop["additionalProperties"] is False
+            continue
+        if "anyOf" in prop:  # a named effect or a list of effect steps (docs/cards.md)
+            named, steps = prop["anyOf"]
+            assert named["enum"] == [m.value for m in inner], path
+            assert steps["type"] == "array" and "skip" in steps["items"]["propertyNames"]["enum"]
             continue
         kinds = prop["type"] if isinstance(prop["type"], list) else [prop["type"]]
         assert ("null" in kinds) == optional, path

@@ -31,6 +31,8 @@ from budget import examples
 from rules_strategies import FACES, InvariantMachine
 from uno_rules.cards import Card, classic_deck
 
+CLASSIC = frozenset(classic_deck())  # these machines play the official rules
+
 # --------------------------------------------------------------------------- the machine
 
 
@@ -84,7 +86,7 @@ class EndgameMachine(UnoMachine):
         kind = data.draw(st.sampled_from(["small hands", "short draw pile", "all in hands"]))
         sizes = data.draw(st.lists(st.integers(1, 3), min_size=players, max_size=players))
         scores = data.draw(st.lists(st.integers(0, 499), min_size=players, max_size=players))
-        top = data.draw(st.sampled_from([c for c in FACES if c.color is not None]))
+        top = data.draw(st.sampled_from([c for c in FACES if c.color is not None and c in CLASSIC]))
         extra: dict[str, Any] = {}
         if kind == "short draw pile":
             # the rest of the deck lies under the top card: draws reshuffle (B11)

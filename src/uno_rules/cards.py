@@ -16,12 +16,23 @@ from __future__ import annotations
 
 from enum import StrEnum
 from types import FunctionType
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ._budget import brief
 from .errors import NotationError
+from .kinds import CardKind, KindDataError, bundled_card_data
 
-__all__ = ["COLORS", "Card", "Color", "Rank", "classic_deck", "parse_cards", "parse_color"]
+__all__ = [
+    "COLORS",
+    "KINDS",
+    "Card",
+    "Color",
+    "Rank",
+    "classic_deck",
+    "deck_cards",
+    "parse_cards",
+    "parse_color",
+]
 
 
 class Color(StrEnum):
@@ -62,7 +73,9 @@ def parse_color(text: object) -> Color:
 
 
 class Rank(StrEnum):
-    """What a card is, apart from its color: a number, an action symbol, or a wild kind."""
+    """What a card is, apart from its color: a number, an action symbol, or a wild kind.
+    Each rank names one card kind (:attr:`kind`, read from ``data/cards.json``: its name,
+    points, draw value and effect; :mod:`uno_rules.kinds`)."""
 
     ZERO = "0"
     ONE = "1"
@@ -83,6 +96,19 @@ class Rank(StrEnum):
     WILD_SWAP_HANDS = "WSW"
     WILD_CUSTOMIZABLE = "WC"
     BLANK = "BLANK"
+    # UNO Show 'Em No Mercy (N10-N15)
+    DRAW_FOUR = "+4"
+    SKIP_EVERYONE = "skipall"
+    DISCARD_ALL = "discardall"
+    WILD_DRAW_SIX = "W+6"
+    WILD_DRAW_TEN = "W+10"
+    WILD_REVERSE_DRAW_FOUR = "Wrev+4"
+    WILD_COLOR_ROULETTE = "Wroulette"
+
+    @property
+    def kind(self) -> CardKind:
+        """The card kind this rank names."""
+        return KINDS[self]
 
     @property
     def is_number(self) -> bool:
@@ -90,7 +116,8 @@ class Rank(StrEnum):
 
     @property
     def is_action(self) -> bool:
-        """Skip, Reverse or Draw Two: a colored card with a symbol (B1.3)."""
+        """A colored card with a symbol (B1.3): Skip, Reverse, Draw Two, and No Mercy's
+        Draw Four, Skip Everyone and Discard All."""
         return self in _ACTIONS
 
     @property
@@ -99,49 +126,33 @@ class Rank(StrEnum):
         return self in _WILDS
 
 
-_ACTIONS = frozenset({Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO})
-_WILDS = frozenset(
-    {
-        Rank.WILD,
-        Rank.WILD_DRAW_FOUR,
-        Rank.WILD_SHUFFLE_HANDS,
-        Rank.WILD_SWAP_HANDS,
-        Rank.WILD_CUSTOMIZABLE,
-        Rank.BLANK,
-    }
-)
+def _kinds() -> dict[Rank, CardKind]:
+    found = {Rank(kind.rank): kind for kind in CARD_DATA.kinds}
+    missing = [r.value for r in Rank if r not in found]
+    if missing:  # pragma: no cover - the bundled data is checked by the tests
+        raise KindDataError([f"kinds: no kind for rank {r!r}" for r in missing])
+    return found
+
+
+CARD_DATA: Final = bundled_card_data()
+#: Every rank's card kind (``data/cards.json``).
+KINDS: Final[dict[Rank, CardKind]] = _kinds()
+_ACTIONS = frozenset(r for r, k in KINDS.items() if k.is_action)
+_WILDS = frozenset(r for r, k in KINDS.items() if k.wild)
 NUMBER_RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r.is_number)
-ACTION_RANKS: tuple[Rank, ...] = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)
+ACTION_RANKS: tuple[Rank, ...] = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)  # the 108 deck's
 
 _CARD_EXPECTED = (
     "a card such as R5, Gskip, Brev, Y+2, W, W+4, WSH, WSW, WC or BLANK "
     "(color letter or word, then 0-9, skip, rev/reverse or +2/draw2)"
 )
 
-_RANK_WORDS: dict[str, Rank] = {r.value: r for r in NUMBER_RANKS}
-_RANK_WORDS.update(
-    {
-        "skip": Rank.SKIP,
-        "s": Rank.SKIP,
-        "rev": Rank.REVERSE,
-        "reverse": Rank.REVERSE,
-        "r": Rank.REVERSE,
-        "+2": Rank.DRAW_TWO,
-        "draw2": Rank.DRAW_TWO,
-        "d2": Rank.DRAW_TWO,
-    }
-)
-_WILD_WORDS: dict[str, Rank] = {
-    "w": Rank.WILD,
-    "wild": Rank.WILD,
-    "w+4": Rank.WILD_DRAW_FOUR,
-    "wd4": Rank.WILD_DRAW_FOUR,
-    "wild+4": Rank.WILD_DRAW_FOUR,
-    "wsh": Rank.WILD_SHUFFLE_HANDS,
-    "wsw": Rank.WILD_SWAP_HANDS,
-    "wc": Rank.WILD_CUSTOMIZABLE,
-    "blank": Rank.BLANK,
-}
+_RANK_WORDS: dict[str, Rank] = {}
+_WILD_WORDS: dict[str, Rank] = {}
+for _rank, _kind in KINDS.items():
+    _words = _WILD_WORDS if _kind.wild else _RANK_WORDS
+    for _text in (_kind.rank.lower(), *_kind.aliases):
+        _words[_text] = _rank
 
 
 class Card:
@@ -156,9 +167,10 @@ class Card:
     object identities: the engine does both on every move.
     """
 
-    __slots__ = ("color", "rank")
+    __slots__ = ("color", "kind", "rank")
     color: Color | None
     rank: Rank
+    kind: CardKind
 
     _interned: ClassVar[dict[tuple[object, object], Card]] = {}
     _cache: ClassVar[dict[str, Card]] = {}
@@ -180,6 +192,7 @@ class Card:
         card = super().__new__(cls)
         object.__setattr__(card, "color", color)
         object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "kind", KINDS[rank])
         cls._interned[(color, rank)] = card
         return card
 
@@ -223,21 +236,22 @@ class Card:
     @property
     def number(self) -> int | None:
         """The face number of a number card, else ``None``."""
-        return int(self.rank.value) if self.rank.is_number else None
+        return self.kind.number
 
     @property
     def name(self) -> str:
         """The card in words, as people name it: ``blue 1``, ``green Reverse``, ``red Draw
         Two``, ``Wild Draw Four``. Sentences for people use it rather than the notation,
         which could be taken for a clause id (``B7`` the card, ``B7.3`` the clause)."""
-        rank = _RANK_NAMES.get(self.rank, self.rank.value)
-        return rank if self.color is None else f"{self.color.value} {rank}"
+        name = self.kind.name
+        return name if self.color is None else f"{self.color.value} {name}"
 
     @property
     def points(self) -> int:
-        """Standard points (B10.5): face value, 20 for actions, 50 for W and W+4,
-        40 for the 112-card extras. A blank card scores 0 until a preset gives it a value."""
-        return _POINTS[self.rank]
+        """Standard points (B10.5), as its kind gives them: face value, 20 for actions, 50
+        for W and W+4, 40 for the 112-card extras, 50 for No Mercy's wilds (N16). A blank
+        card scores 0 until a preset gives it a value."""
+        return self.kind.points
 
     def __str__(self) -> str:
         if self.color is None:
@@ -266,24 +280,6 @@ class Card:
 
 if isinstance(vars(Card).get("__hash__"), FunctionType):  # the pure package
     Card.__hash__ = object.__hash__  # type: ignore[method-assign]
-
-_RANK_NAMES = {
-    Rank.SKIP: "Skip",
-    Rank.REVERSE: "Reverse",
-    Rank.DRAW_TWO: "Draw Two",
-    Rank.WILD: "Wild",
-    Rank.WILD_DRAW_FOUR: "Wild Draw Four",
-    Rank.WILD_SHUFFLE_HANDS: "Wild Shuffle Hands",
-    Rank.WILD_SWAP_HANDS: "Wild Swap Hands",
-    Rank.WILD_CUSTOMIZABLE: "Wild Customizable",
-    Rank.BLANK: "blank card",
-}
-
-_POINTS: dict[Rank, int] = {r: int(r.value) for r in NUMBER_RANKS}
-_POINTS.update({r: 20 for r in ACTION_RANKS})
-_POINTS.update({Rank.WILD: 50, Rank.WILD_DRAW_FOUR: 50})
-_POINTS.update({Rank.WILD_SHUFFLE_HANDS: 40, Rank.WILD_SWAP_HANDS: 40, Rank.WILD_CUSTOMIZABLE: 40})
-_POINTS[Rank.BLANK] = 0
 
 
 def _parse_card(text: str) -> Card:
@@ -314,20 +310,23 @@ def classic_deck() -> tuple[Card, ...]:
     return _CLASSIC
 
 
-def _build_classic() -> tuple[Card, ...]:
+def deck_cards(name: str) -> tuple[Card, ...]:
+    """A bundled deck (``data/cards.json``: ``classic-108``, ``no-mercy-168``) in its
+    canonical order: each color in turn (red, yellow, green, blue) with its kinds in the
+    listed order and counts, then the wild kinds."""
+    per_color, wild = CARD_DATA.decks[name]
     cards: list[Card] = []
     for color in COLORS:
-        cards.append(Card(color, Rank.ZERO))
-        for rank in NUMBER_RANKS[1:] + ACTION_RANKS:
-            cards.extend((Card(color, rank), Card(color, rank)))
-    cards.extend(Card(None, Rank.WILD) for _ in range(4))
-    cards.extend(Card(None, Rank.WILD_DRAW_FOUR) for _ in range(4))
+        for rank, count in per_color:
+            cards.extend([Card(color, Rank(rank))] * count)
+    for rank, count in wild:
+        cards.extend([Card(None, Rank(rank))] * count)
     return tuple(cards)
 
 
-_CLASSIC = _build_classic()
+_CLASSIC = deck_cards("classic-108")
 _ALL_FACES: tuple[Card, ...] = tuple(
-    [Card(c, r) for c in COLORS for r in NUMBER_RANKS + ACTION_RANKS]
+    [Card(c, r) for c in COLORS for r in Rank if not r.is_wild]
     + [Card(None, r) for r in Rank if r.is_wild]
 )
 _SORT_KEY: dict[Card, int] = {card: i for i, card in enumerate(_ALL_FACES)}

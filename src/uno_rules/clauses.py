@@ -81,17 +81,40 @@ _OFFICIAL: dict[str, str] = {
 }
 
 
-# The sentences of the official rules, then each bundled house rule's own (in its module).
+# UNO Show 'Em No Mercy (docs/no-mercy.md).
+_NO_MERCY: dict[str, str] = {
+    "N1": "No Mercy is played with its own 168 cards; the first to go out, or the last "
+    "player left, wins.",
+    "N2": "Only a number card starts the discard pile; any other card turned first goes back.",
+    "N4": "A draw card may be answered with a draw card of equal or higher value; the "
+    "penalties add up.",
+    "N10": "Draw Four, Wild Draw 6 and Wild Draw 10: the next player draws 4, 6 or 10 and "
+    "loses their turn, unless they stack.",
+    "N12": "Skip Everyone: every other player is skipped and its player plays again.",
+    "N13": "Discard All: its player also discards every card of its color, under it.",
+    "N14": "Wild Reverse Draw 4: play reverses, then the next player draws 4 and loses their "
+    "turn, unless they stack.",
+    "N15": "Wild Color Roulette: the next player names a color, turns cards until one of it "
+    "shows, keeps them all and loses their turn.",
+    "N16": "The winner of a hand also scores 250 for each player knocked out during it.",
+}
+
+
+# The sentences of the official rules and No Mercy's, then each bundled house rule's own
+# (in its module).
 CLAUSES: dict[str, str] = {
     **_OFFICIAL,
+    **_NO_MERCY,
     **{clause: text for rule in registry.ORDER for clause, text in rule.clauses.items()},
 }
 
 
 def clause_link(clause: str) -> str:
     """Where the documentation states ``clause``: its anchor in ``docs/house-rules.md`` for
-    a house rule (``H``) or variant (``T``, ``E``), in ``docs/rules.md`` otherwise."""
-    page = "house-rules" if clause[:1] in ("H", "T", "E") else "rules"
+    a house rule (``H``) or variant (``T``, ``E``), in ``docs/no-mercy.md`` for No Mercy's
+    (``N``), in ``docs/rules.md`` otherwise."""
+    first = clause[:1]
+    page = "house-rules" if first in ("H", "T", "E") else "no-mercy" if first == "N" else "rules"
     return f"docs/{page}.md#{clause_anchor(clause)}"
 
 

@@ -1,40 +1,47 @@
-"""What a played card does under the official rules (1.7, 2), with the house rules' say.
+"""What a played card does: its kind's effect steps, interpreted once (``docs/cards.md``).
 
-:func:`apply_card_effect` is called by the engine once the cards are on the discard pile.
-The order is fixed here: draw penalties first (they apply even to a last card, B10.3; an
-enabled rule may shape the penalty left pending, H01), then the enabled rules' own effects
-(``play_effect``, in the registry's order; H15, H06, H07 and rules installed from other
-packages), then "no further effect" for a card that went out (B10.4, A41), then the card's
-official effect.
+A card's effect is data: the steps of its kind (:mod:`uno_rules.kinds`; a Wild
+Customizable's are the preset's written rule, E3.3). :func:`apply_card_effect` is called by
+the engine once the cards are on the discard pile. The order is fixed here:
+
+1. a draw card (a kind with a draw value) runs its steps at once, even as a last card
+   (B10.3): a ``next_draws`` step leaves its penalty to the next seat, pending where the
+   victim has a decision (A60; an enabled rule may shape it, H01), else drawn at once;
+2. the enabled rules' own effects (``play_effect``, in the registry's order; H15, H06, H07
+   and rules installed from other packages); the first that answers replaces the rest;
+3. "no further effect" for a card that went out (B10.4, A41; A38 ``redeal`` excepted);
+4. the kind's steps, in order, the seat to play next starting as the next seat (B4.3).
+
+Each step is one function of :data:`STEPS`: skip (N seats, or everyone), reverse (two
+players as H08 says), a draw penalty on the next seat, every other seat draws, draw until a
+color (who names it), discard the player's cards of a color, discard the others' wilds, swap
+hands with a named seat, pass hands on, shuffle hands, play again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
-from .cards import Card, Color, Rank
+from .cards import Card, Color
 from .events import (
+    CardsDiscarded,
     ExtraTurn,
     HandsShuffled,
     Reversed,
     Skipped,
     WildsDiscarded,
 )
+from .kinds import Step
 from .randomness import shuffled
-from .rules import (
-    CustomEffect,
-    DealDirection,
-    DrawChooser,
-    ShuffleLastCard,
-    TwoPlayerReverse,
-)
+from .rules import DealDirection, ShuffleLastCard, TwoPlayerReverse
 from .rules.builder import Builder
+from .rules.extra_cards import effect_steps, until_step
 from .rules.hooks import PlayContext
 from .rules.judge import is_bluff
-from .rules.stacking import draw_value
-from .state import Penalty, Phase
+from .state import Penalty, Phase, pile_push
 
-__all__ = ["apply_card_effect", "draw_until_color"]
+__all__ = ["STEPS", "apply_card_effect", "draw_until_color"]
 
 # Enum members read on every move, bound to module names: on Python 3.11 reading
 # ``Phase.TURN`` goes through EnumType.__getattr__'s hook and costs about ten times a
@@ -42,92 +49,161 @@ __all__ = ["apply_card_effect", "draw_until_color"]
 PHASE_CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
 PHASE_PENALTY: Final = Phase.PENALTY
 PHASE_TURN: Final = Phase.TURN
-RANK_DRAW_TWO: Final = Rank.DRAW_TWO
-RANK_REVERSE: Final = Rank.REVERSE
-RANK_SEVEN: Final = Rank.SEVEN
-RANK_SKIP: Final = Rank.SKIP
-RANK_WILD_CUSTOMIZABLE: Final = Rank.WILD_CUSTOMIZABLE
-RANK_WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
-RANK_WILD_SHUFFLE_HANDS: Final = Rank.WILD_SHUFFLE_HANDS
-RANK_WILD_SWAP_HANDS: Final = Rank.WILD_SWAP_HANDS
-RANK_ZERO: Final = Rank.ZERO
 TWO_PLAYER_REVERSE_SKIP: Final = TwoPlayerReverse.SKIP
 DEAL_DIRECTION_DIRECTION_OF_PLAY: Final = DealDirection.DIRECTION_OF_PLAY
 SHUFFLE_LAST_CARD_REDEAL: Final = ShuffleLastCard.REDEAL
-CUSTOM_EFFECT_EXTRA_TURN: Final = CustomEffect.EXTRA_TURN
-CUSTOM_EFFECT_DRAW_UNTIL_COLOR: Final = CustomEffect.DRAW_UNTIL_COLOR
-DRAW_CHOOSER_VICTIM: Final = DrawChooser.VICTIM
-CUSTOM_EFFECT_DISCARD_WILDS: Final = CustomEffect.DISCARD_WILDS
 
 
 def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
-    """Apply the effect of the cards just played (``ctx``)."""
+    """Apply the effect of the cards just played (``ctx``), as the module docstring says."""
     rules = b.rules
-    plan = rules.plan
     seat = ctx.move.seat
     card = ctx.cards[-1]
-    rank = card.rank
-    if rank is RANK_DRAW_TWO or rank is RANK_WILD_DRAW_FOUR:
-        # B7.3, B7.5, H01, H09: the next player faces the (accumulated) penalty.
-        amount = draw_value(card) * ctx.times + ctx.carried
-        victim = b.next(seat)
-        if plan.penalty_choice(card):
-            w4 = rank is RANK_WILD_DRAW_FOUR
-            bluff = w4 and is_bluff(rules, ctx.hand, b.old.top_card, ctx.color_before)
-            challengeable = w4 and rules.challenge_possible
-            penalty = Penalty(amount, card, seat, bluff, ctx.hand, ctx.color_before, challengeable)
-            for hook, params in plan.shape_penalty:  # H01: a stacked card's terms
-                penalty = hook(penalty, ctx, params)
-            b.penalty = penalty
-            b.phase = PHASE_PENALTY
-            b.turn = victim
-            return
-        b.draw_cards(victim, amount, "penalty")
-        b.events.append(Skipped(victim))
-        b.turn = b.next(seat, 2)
+    kind = card.kind
+    if kind.draw:
+        # B7.3, B7.5, H01, H09, N10, N14: a draw card's steps apply even as a last card
+        b.turn = b.next(seat)
+        for step in kind.effect:
+            STEPS[step.op](b, ctx, step)
         return
-    for hook, params in plan.play_effect:  # the enabled rules, in the registry's order
+    for hook, params in rules.plan.play_effect:  # the enabled rules, in the registry's order
         if hook(b, ctx, params):
             return
-    redeal_on_last = (
-        rank is RANK_WILD_SHUFFLE_HANDS
+    steps = effect_steps(rules, card)
+    if not ctx.hand and not (
+        steps
+        and steps[0].op == "shuffle_hands"
         and rules.extra_cards.wild_shuffle_hands.on_last_card is SHUFFLE_LAST_CARD_REDEAL
-    )
-    if not ctx.hand and not redeal_on_last:
+    ):
         return  # B10.4, A30, A41: a last card has no further effect.
     b.turn = b.next(seat)
-    k = ctx.times
-    if rank is RANK_SKIP:
-        # B7.1 (H09: k Skips skip k players).
-        for i in range(1, k + 1):
+    for step in steps:
+        STEPS[step.op](b, ctx, step)
+        if b.phase is PHASE_CHOOSE_COLOR or b.phase is PHASE_PENALTY:
+            return  # a decision waits (H17 chooser victim, a pending penalty)
+
+
+# --------------------------------------------------------------------------- the steps
+
+
+def _skip(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """B7.1 (H09: k Skips skip k players each); N12 Skip Everyone: every other seat is
+    skipped and the player plays again."""
+    seat = ctx.move.seat
+    if step.everyone:
+        for i in range(1, len(b.active())):
             b.events.append(Skipped(b.next(seat, i)))
-        b.turn = b.next(seat, k + 1)
-    elif rank is RANK_REVERSE:
-        _reverse(b, seat, k)
-    elif rank is RANK_WILD_SHUFFLE_HANDS:
-        _shuffle_hands(b, seat)
-    elif rank is RANK_WILD_SWAP_HANDS:
-        if ctx.move.target is not None:
-            b.swap_hands(seat, ctx.move.target)
-    elif rank is RANK_WILD_CUSTOMIZABLE:
-        _custom(b, seat)
+        b.turn = seat
+        return
+    for _ in range(step.n * ctx.times):
+        b.events.append(Skipped(b.turn))
+        b.turn = b.next(b.turn)
 
 
-def _reverse(b: Builder, seat: int, k: int) -> None:
-    rules = b.rules
-    if len(b.active()) == 2 and rules.two_player_reverse is TWO_PLAYER_REVERSE_SKIP:
-        # H08 / T1: with two players a Reverse acts as a Skip.
+def _reverse(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """B7.2; H08 / T1 / N11: with two players a Reverse acts as a Skip (the player plays
+    again); H09: an even number of Reverses cancel out."""
+    seat = ctx.move.seat
+    if len(b.active()) == 2 and b.rules.two_player_reverse is TWO_PLAYER_REVERSE_SKIP:
         b.events.append(Skipped(b.next(seat)))
         b.turn = seat
         return
-    if k % 2:  # H09: an even number of Reverses cancel out
+    if ctx.times % 2:
         b.direction = -b.direction
         b.events.append(Reversed(b.direction))
     b.turn = b.next(seat)
 
 
-def _shuffle_hands(b: Builder, seat: int) -> None:
+def _next_draws(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """B7.3, B7.5, H01, N10, N14: the seat to play next faces the (accumulated) penalty:
+    pending when it has a decision to make (A60), else drawn at once with the turn lost."""
+    rules = b.rules
+    seat = ctx.move.seat
+    card = ctx.cards[-1]
+    amount = step.n * ctx.times + ctx.carried
+    victim = b.turn
+    if rules.plan.penalty_choice(card):
+        restricted = card.kind.restricted
+        bluff = restricted and is_bluff(rules, ctx.hand, b.old.top_card, ctx.color_before)
+        challengeable = restricted and rules.challenge_possible
+        penalty = Penalty(amount, card, seat, bluff, ctx.hand, ctx.color_before, challengeable)
+        for hook, params in rules.plan.shape_penalty:  # H01: a stacked card's terms
+            penalty = hook(penalty, ctx, params)
+        b.penalty = penalty
+        b.phase = PHASE_PENALTY
+        return
+    b.draw_cards(victim, amount, "penalty")
+    b.events.append(Skipped(victim))
+    b.turn = b.next(victim)
+
+
+def _everyone_draws(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """Every other seat still in draws ``n`` cards at once, in play order."""
+    seat = ctx.move.seat
+    for i in range(1, len(b.active())):
+        b.draw_cards(b.next(seat, i), step.n, "penalty")
+
+
+def _draw_until(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """H17, N15: the next seat draws until a card of a color shows. With ``chooser:
+    victim`` it first names the color (a ``color`` move) while the draw waits as a
+    zero-amount :class:`Penalty`."""
+    victim = b.turn
+    if step.chooser == "victim":
+        assert b.color is not None
+        b.penalty = Penalty(0, ctx.cards[-1], ctx.move.seat, False, (), b.color, False)
+        b.phase = PHASE_CHOOSE_COLOR
+        return
+    assert b.color is not None
+    draw_until_color(b, victim, b.color, step.loses_turn)
+
+
+def _discard_color(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """N13 Discard All: the player's other cards of the card's color go under it."""
+    seat = ctx.move.seat
+    color = b.color
+    hand = b.hands[seat]
+    gone = tuple(c for c in hand if c.color is color)
+    if not gone:
+        return
+    b.hands[seat] = tuple(c for c in hand if c.color is not color)
+    discard = b.discard
+    assert discard is not None
+    under = discard[1]
+    for c in gone:
+        under = pile_push(under, c)
+    b.discard = (discard[0], under, discard[2] + len(gone))
+    b.events.append(CardsDiscarded(seat, gone))
+
+
+def _discard_wilds(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """E3.3 ``discard_wilds``: every other seat puts its wild cards under the pile."""
+    seat = ctx.move.seat
+    for s in b.active():
+        if s == seat:
+            continue
+        wilds = tuple(c for c in b.hands[s] if c.is_wild)
+        if wilds:
+            b.hands[s] = tuple(c for c in b.hands[s] if not c.is_wild)
+            b.put_under(wilds)
+            b.transferred = b.transferred | {s}
+            b.events.append(WildsDiscarded(s, wilds))
+
+
+def _swap_hands(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """E4, H07: the player and the seat it names trade hands."""
+    if ctx.move.target is not None:
+        b.swap_hands(ctx.move.seat, ctx.move.target)
+
+
+def _rotate_hands(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """H07, N7: every hand passes to the next seat in the direction of play (A32)."""
+    b.rotate_hands()
+
+
+def _shuffle_hands(b: Builder, ctx: PlayContext, step: Step) -> None:
     """E2.2, E2.3, A35-A37: collect every hand, shuffle, deal from the player's left."""
+    seat = ctx.move.seat
     active = b.active()
     pool = [c for s in active for c in b.hands[s]]
     order = shuffled(pool, b.next_shuffle_seed())
@@ -144,43 +220,38 @@ def _shuffle_hands(b: Builder, seat: int) -> None:
     b.events.append(HandsShuffled(seat, tuple(len(b.hands[s]) for s in range(b.players))))
 
 
-def _custom(b: Builder, seat: int) -> None:
-    """E3.3 / A42 / H17: the effect written on the Wild Customizable cards."""
-    wc = b.rules.extra_cards.wild_customizable
-    if wc.effect is CUSTOM_EFFECT_EXTRA_TURN:
-        b.turn = seat
-        b.events.append(ExtraTurn(seat))
-    elif wc.effect is CUSTOM_EFFECT_DRAW_UNTIL_COLOR:
-        victim = b.next(seat)
-        if wc.chooser is DRAW_CHOOSER_VICTIM:
-            # H17 chooser victim: the victim first names the color to draw until.
-            assert b.color is not None
-            b.penalty = Penalty(0, _WC, seat, False, (), b.color, False)
-            b.phase = PHASE_CHOOSE_COLOR
-            b.turn = victim
-            return
-        assert b.color is not None
-        draw_until_color(b, victim, b.color)
-
-    elif wc.effect is CUSTOM_EFFECT_DISCARD_WILDS:
-        for s in b.active():
-            if s == seat:
-                continue
-            wilds = tuple(c for c in b.hands[s] if c.is_wild)
-            if wilds:
-                b.hands[s] = tuple(c for c in b.hands[s] if not c.is_wild)
-                b.put_under(wilds)
-                b.transferred = b.transferred | {s}
-                b.events.append(WildsDiscarded(s, wilds))
+def _play_again(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """E3.3 ``extra_turn``: the player plays again."""
+    seat = ctx.move.seat
+    b.turn = seat
+    b.events.append(ExtraTurn(seat))
 
 
-_WC: Final = Card(None, RANK_WILD_CUSTOMIZABLE)
+#: Each effect step's one implementation, by its op (:data:`uno_rules.kinds.STEP_OPS`).
+STEPS: Final[dict[str, Callable[[Builder, PlayContext, Step], None]]] = {
+    "skip": _skip,
+    "reverse": _reverse,
+    "next_draws": _next_draws,
+    "everyone_draws": _everyone_draws,
+    "draw_until_color": _draw_until,
+    "discard_color": _discard_color,
+    "discard_wilds": _discard_wilds,
+    "swap_hands": _swap_hands,
+    "rotate_hands": _rotate_hands,
+    "shuffle_hands": _shuffle_hands,
+    "play_again": _play_again,
+}
 
 
-def draw_until_color(b: Builder, victim: int, color: Color) -> None:
-    """H17: ``victim`` draws until a card of ``color`` shows, keeping them all, then loses
-    the turn unless ``victim_loses_turn`` is false."""
-    wc = b.rules.extra_cards.wild_customizable
+def draw_until_color(b: Builder, victim: int, color: Color, loses_turn: bool | None = None) -> None:
+    """H17, N15: ``victim`` draws until a card of ``color`` shows (a wild does not count),
+    keeping them all, then loses the turn unless ``loses_turn`` is false (``None``: as the
+    pending draw's card says)."""
+    if loses_turn is None:
+        penalty = b.penalty
+        assert penalty is not None
+        loses_turn = until_step(b.rules, penalty.card).loses_turn
+        b.penalty = None
     got: list[Card] = []
     while True:
         card = b.take()
@@ -191,7 +262,7 @@ def draw_until_color(b: Builder, victim: int, color: Color) -> None:
             break
     b.receive(victim, tuple(got), "penalty")
     b.phase = PHASE_TURN
-    if wc.victim_loses_turn:
+    if loses_turn:
         b.events.append(Skipped(victim))
         b.turn = b.next(victim)
     else:

@@ -55,7 +55,15 @@ from .moves import (
 from .rules import AfterDraw, GuiltyColor, GuiltyTurn, Rules, VoluntaryDraw
 from .rules.builder import Builder, after_transfer
 from .rules.hooks import PlayContext, PlayKind
-from .rules.judge import can_draw, has_legal_card, is_bluff, matches, playable, without
+from .rules.judge import (
+    can_draw,
+    cards_left,
+    has_legal_card,
+    is_bluff,
+    matches,
+    playable,
+    without,
+)
 from .state import GameState, Phase, Transition, pile_push
 from .validation import MoveLike, is_seat, play_kind, reference_legal_moves, validate
 
@@ -200,14 +208,15 @@ def _perform_play(b: Builder, move: Play) -> None:
     b.phase = PHASE_TURN
     b.passes = 0
     uno = b.rules.uno
+    left = cards_left(hand, cards[-1])  # N13: a Discard All's cards go too
     if move.call_uno:
         b.events.append(UnoCalled(seat))
-        if len(hand) == 1:
+        if left == 1:
             b.uno_called = b.uno_called | {seat}
         else:
             # H12: a false call costs false_call_penalty cards.
             b.draw_cards(seat, uno.false_call_penalty, "false-uno-call")
-    elif len(hand) == 1 and uno.enabled:
+    elif left == 1 and uno.enabled:
         # B9.3: the window to catch opens as the next-to-last card is played.
         b.uno_open = b.uno_open | {seat}
     pending = b.penalty
@@ -341,10 +350,12 @@ def _perform_challenge(b: Builder, move: Challenge) -> None:
 
 def _perform_choose(b: Builder, move: ChooseColor) -> None:
     b.events.append(ColorChosen(move.seat, move.color))
-    if b.penalty is not None:
+    penalty = b.penalty
+    if penalty is not None:
         # H17 chooser victim: the named color is the one drawn until; the wild's color
-        # stays in force.
-        b.penalty = None
+        # stays in force, unless its player named none (N15: the Roulette takes it).
+        if not penalty.card.kind.names_color:
+            b.color = move.color
         draw_until_color(b, move.seat, move.color)
         return
     # A1 (a): the first player names the color, then plays (also A8 d).

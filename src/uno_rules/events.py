@@ -15,6 +15,7 @@ from .plain import plain
 
 __all__ = [
     "CardPlayed",
+    "CardsDiscarded",
     "CardsDrawn",
     "ChallengeLost",
     "ChallengeWon",
@@ -222,6 +223,14 @@ class WildsDiscarded(Event):
     """E3.3: ``seat`` put its wild cards under the discard pile."""
 
     kind: ClassVar[str] = "wilds-discarded"
+    seat: int
+    cards: tuple[Card, ...]
+
+
+class CardsDiscarded(Event):
+    """N13 Discard All: ``seat`` put ``cards`` of the card's color under it."""
+
+    kind: ClassVar[str] = "discarded"
     seat: int
     cards: tuple[Card, ...]
 

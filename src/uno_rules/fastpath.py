@@ -40,6 +40,7 @@ from .events import (
 from .moves import Accept, CallUno, CatchUno, Challenge, Draw, Move, Pass, Play
 from .rules import AfterDraw, Rules, UnoWindow, VoluntaryDraw, W4Restriction
 from .rules.builder import NO_SEATS, after_transfer
+from .rules.extra_cards import effect_steps
 from .rules.hooks import HouseRule
 from .rules.judge import has_legal_card, is_bluff, position
 from .rules.registry import Hook, Plan
@@ -125,9 +126,9 @@ class FastPlan:
         self.any_draw_closes = uno.window_closes_on is UnoWindow.ANY_OTHER_PLAYER_DRAW_OR_PLAY
         # Listed by validating each way to play: ranks a rule judges, and a Wild Draw Four
         # that may be a refused bluff (H10 strict).
-        special = set(plan.ranks)
+        special = set(plan.ranks) | _UNLISTED_RANKS
         if self.strict_w4:
-            special.add(Rank.WILD_DRAW_FOUR)
+            special.update(r for r in Rank if r.kind.restricted)
         self.special = frozenset(special)
         # Listed as every way to play (play_variants, which names the targets the rules'
         # target hooks allow): ranks whose play may name a target seat.
@@ -164,10 +165,24 @@ _W4: Final = Card(None, Rank.WILD_DRAW_FOUR)
 _D2: Final = Card(Color.RED, Rank.DRAW_TWO)
 
 
+# Listed by validating each way to play, under every rule set: the kinds whose ways of
+# playing ``_plays`` does not know (N15: a wild that names no color; N13: a play that also
+# sheds cards, so the UNO call depends on the hand).
+_UNLISTED_RANKS: Final = frozenset(
+    r for r in Rank if r.kind.sheds or (r.is_wild and not r.kind.names_color)
+)
+
+
 def _target_ranks(plan: Plan) -> frozenset[Rank]:
-    """Ranks whose play may name a target: Wild Swap Hands (E4), and any rank for which an
+    """Ranks whose play may name a target: a card whose effect swaps hands (E4 Wild Swap
+    Hands; a Wild Customizable whose written rule swaps), and any rank for which an
     enabled rule's target hook allows or requires one."""
-    found = {Rank.WILD_SWAP_HANDS}
+    rules = plan.rules
+    found = {
+        r
+        for r in Rank
+        if r.is_wild and any(s.op == "swap_hands" for s in effect_steps(rules, Card(None, r)))
+    }
     for rank in Rank:
         card = Card(None, rank) if rank.is_wild else Card(Color.RED, rank)
         for hook, params in plan.target:
@@ -269,6 +284,8 @@ def _variants(state: GameState, fast: FastPlan, seat: int, card: Card) -> tuple[
     """:func:`play_variants`, kept in the plan: the variants depend on the state only
     through the seats to target, the hand's size through going out (1 card) and the UNO
     call (2 cards), and whether a penalty is pending (a stacked wild may name no color)."""
+    if card.kind.sheds:  # N13: what the hand keeps, so the UNO call, depends on its colors
+        return tuple(play_variants(state, seat, card))
     size = min(len(state.hands[seat]), 3)
     key = (state.players, state.eliminated, seat, card, size, state.phase is PHASE_PENALTY)
     variants = fast.variants.get(key)
@@ -350,11 +367,7 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
         # B8.3: only a Wild Draw Four that can still be challenged may be; validate refuses
         # anything else (and is asked only when a challenge may stand, saving a refusal)
         challenge = _CHALLENGES[seat]
-        if (
-            penalty.challengeable
-            and penalty.card.rank is RANK_WILD_DRAW_FOUR
-            and _valid(state, challenge)
-        ):
+        if penalty.challengeable and penalty.card.kind.restricted and _valid(state, challenge):
             out.append(challenge)
     if fast.uno and (size == 1 or fast.calls_always) and _valid(state, _CALLS[seat]):
         out.append(_CALLS[seat])

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from .cards import Card
+from .kinds import Step, step_to_plain
 
 __all__ = ["plain"]
 
@@ -24,6 +25,8 @@ def plain(value: Any) -> Any:
         return str(value)
     if isinstance(value, Enum):
         return value.value
+    if isinstance(value, Step):
+        return step_to_plain(value)
     if isinstance(value, (tuple, list)):
         return [plain(v) for v in value]
     if isinstance(value, (set, frozenset)):

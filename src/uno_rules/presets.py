@@ -26,6 +26,7 @@ import attrs
 
 from ._budget import PRESET, Budget, brief, over_budget
 from .errors import PresetError
+from .kinds import is_steps, read_steps
 from .plain import plain
 from .rules import (
     ChallengeSetting,
@@ -638,7 +639,14 @@ def _check_value(
         if value is None and type(None) in options:
             return
         inner = [o for o in options if o is not type(None)]
-        _check_value(inner[0], meta, value, path, problems)
+        steps = [o for o in inner if is_steps(o)]
+        if steps and (isinstance(value, list) or len(inner) == 1):
+            _check_value(steps[0], meta, value, path, problems)
+            return
+        _check_value(next(o for o in inner if not is_steps(o)), meta, value, path, problems)
+        return
+    if is_steps(tp):
+        problems.extend(read_steps(value, path)[1])  # docs/cards.md: the effect steps
         return
     if origin is tuple:
         item_type = typing.get_args(tp)[0]
@@ -721,6 +729,17 @@ def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
         )
     if scoring.mode is ScoringMode.NONE:
         out.append(("scoring.target", scoring.target, 500, "under scoring.mode 'none'"))
+    mercy = rules.house_rules.mercy
+    if (
+        not mercy.enabled
+        or mercy.last_player_standing
+        or scoring.mode
+        not in (ScoringMode.WINNER_COLLECTS, ScoringMode.WINNER_COLLECTS_OTHERS_LOSE)
+    ):
+        why = (
+            "unless the mercy rule is on without last_player_standing and the winner collects (N16)"
+        )
+        out.append(("scoring.knockout_points", scoring.knockout_points, 0, why))
     extra, defaults = rules.extra_cards, ExtraCards()
     decks = {
         "wild_shuffle_hands": (Deck.SHUFFLE_112_2018,),
@@ -819,8 +838,13 @@ def _structure_value(tp: Any, value: Any) -> Any:
     if origin in (typing.Union, types.UnionType):
         if value is None:
             return None
-        tp = next(t for t in typing.get_args(tp) if t is not type(None))
+        inner = [t for t in typing.get_args(tp) if t is not type(None)]
+        if isinstance(value, list) and any(is_steps(t) for t in inner):
+            return read_steps(value, "")[0]
+        tp = next(t for t in inner if not is_steps(t))
         origin = typing.get_origin(tp)
+    if is_steps(tp):
+        return read_steps(value, "")[0]
     if origin is tuple:
         item = typing.get_args(tp)[0]
         return tuple(_structure_value(item, v) for v in value)

@@ -75,28 +75,16 @@ def _legal_clause(state: GameState, move: Move, result: Transition) -> str:
         if clause is not None:
             return clause  # type: ignore[no-any-return]
     if isinstance(move, Play):
-        rank = move.card.rank
-        if rank is Rank.WILD_DRAW_FOUR:
+        card = move.card
+        if card.kind.restricted:
             hand = list(state.hands[move.seat])
-            hand.remove(move.card)
+            hand.remove(card)
             bluff = is_bluff(rules, tuple(hand), state.top_card, state.color)
-            return "B5.4" if bluff else "B8.1"
-        if rank is Rank.WILD_SHUFFLE_HANDS:
-            return "E2.1"
-        if rank is Rank.WILD_SWAP_HANDS:
-            return "E4.1"
-        if rank is Rank.WILD_CUSTOMIZABLE:
-            return "E3.2"
-        if move.card.is_wild:
-            return "B5.3"
-        if rank is Rank.SKIP:
-            return "B7.1"
-        if rank is Rank.REVERSE:
+            return "B5.4" if bluff else card.kind.clause
+        if card.rank is Rank.REVERSE:
             two = len(state.active_seats) == 2
             return "H08" if two and rules.two_player_reverse.value == "skip" else "B7.2"
-        if rank is Rank.DRAW_TWO:
-            return "B7.3"
-        return "B5.1"
+        return card.kind.clause  # B5.1, B5.3, B7.1, B7.3, E2.1, E3.2, E4.1, N10-N15
     if isinstance(move, Draw):
         voluntary = has_legal_card(state, move.seat)
         if voluntary and rules.voluntary_draw.value == "penalized":
@@ -114,6 +102,9 @@ def _legal_clause(state: GameState, move: Move, result: Transition) -> str:
     if isinstance(move, Accept):
         penalty = state.penalty
         assert penalty is not None
-        return "B7.5" if penalty.card.rank is Rank.WILD_DRAW_FOUR else "B7.3"
+        drawn = penalty.card.kind
+        if drawn.restricted:
+            return "B7.5"
+        return "B7.3" if drawn.clause.startswith("B") else drawn.clause
     assert isinstance(move, ChooseColor)
     return "A1"

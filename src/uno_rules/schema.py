@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from .kinds import STEP_OPS, is_steps
 from .presets import rules_with_installed
 from .rules import Rules
 
@@ -76,8 +77,21 @@ def _object_schema(cls: type, default: Any) -> dict[str, Any]:
 
 def _type_schema(tp: Any, default: Any) -> dict[str, Any]:
     origin = typing.get_origin(tp)
+    if is_steps(tp):
+        return {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "minProperties": 1,
+                "maxProperties": 1,
+                "propertyNames": {"enum": [op for op in STEP_OPS if op != "custom"]},
+            },
+            "description": "effect steps (docs/cards.md)",
+        }
     if origin in (typing.Union, types.UnionType):
         inner = [t for t in typing.get_args(tp) if t is not type(None)]
+        if len(inner) > 1:
+            return {"anyOf": [_type_schema(t, default) for t in inner]}
         schema = _type_schema(inner[0], default)
         kind = schema.get("type")
         if isinstance(kind, str):

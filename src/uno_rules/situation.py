@@ -181,7 +181,11 @@ def situation(description: Mapping[str, Any]) -> GameState:
         if isinstance(h, list):
             named.update(h)
     for card, n in sorted(named.items()):
-        if n > deck[card]:
+        if not deck[card]:
+            problems.append(
+                f"cards: {card} is not in this rule set's deck ({rules.deck.value}) (B1.1)"
+            )
+        elif n > deck[card]:
             problems.append(f"cards: {n} x {card} named, but the deck has {deck[card]} (B1.1)")
     remainder = list(shuffled(sorted((deck - named).elements()), derive_seed(seed, 0x517)))
     counts = sum(h for h in named_hands if isinstance(h, int))

@@ -14,11 +14,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ._budget import SNAPSHOT, brief, over_budget
-from .cards import Card, Color, Rank, parse_color
+from .cards import Card, Color, parse_color
 from .deal import MAX_PLAYERS, MAX_SEED_BITS, MIN_PLAYERS, build_deck, table_problems
 from .errors import NotationError, PresetError, SituationError
 from .plain import plain
 from .rules import OnBlocked, Rules, ScoringMode
+from .rules.extra_cards import effect_steps
 from .state import GameState, Penalty, Phase, choosing_draw_color, pile_from
 
 __all__ = ["FORMAT", "dump_state", "load_state", "plain", "state_problems"]
@@ -418,14 +419,14 @@ def _check_penalty(
 ) -> None:
     """A pending draw penalty (A60, B7, B8, H01, H15)."""
     rules = state.rules
-    if penalty.card.rank not in _DRAW_RANKS:
+    if not any(step.op == "next_draws" for step in effect_steps(rules, penalty.card)):
         fail("penalty.card", f"{penalty.card} is not a draw card (B7.3, B7.5)")
     if penalty.amount < 1:
         fail("penalty.amount", "a pending penalty draws at least one card")
-    if penalty.bluff and penalty.card.rank is not Rank.WILD_DRAW_FOUR:
+    if penalty.bluff and not penalty.card.kind.restricted:
         fail("penalty.bluff", "only a Wild Draw Four can be a bluff (B8.1)")
     if penalty.challengeable:
-        if penalty.card.rank is not Rank.WILD_DRAW_FOUR:
+        if not penalty.card.kind.restricted:
             fail("penalty.challengeable", "only a Wild Draw Four is challenged (B8.3)")
         if not rules.challenge_possible:
             fail("penalty.challengeable", "these rules allow no challenge (H10, H11)")
@@ -436,6 +437,3 @@ def _check_penalty(
             )
         if penalty.offender == state.turn:
             fail("penalty.offender", "the victim of a challengeable penalty is another seat")
-
-
-_DRAW_RANKS = frozenset((Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR))

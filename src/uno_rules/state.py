@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from attrs import frozen
 
-from .cards import Card, Color, Rank
+from .cards import Card, Color
 from .events import Event
 
 if TYPE_CHECKING:  # the rules layer sits above the value types
@@ -94,7 +94,6 @@ _OVER = frozenset((Phase.ROUND_OVER, Phase.GAME_OVER))
 _PHASE_GAME_OVER = Phase.GAME_OVER
 _PHASE_ROUND_OVER = Phase.ROUND_OVER
 _PHASE_CHOOSE_COLOR = Phase.CHOOSE_COLOR
-_RANK_WILD_CUSTOMIZABLE = Rank.WILD_CUSTOMIZABLE
 
 
 @frozen
@@ -119,15 +118,19 @@ class Penalty:
 
 
 def choosing_draw_color(phase: Phase, penalty: Penalty | None) -> bool:
-    """H17 ``chooser: victim``: the victim names the color to draw until, while the
-    Wild Customizable's pending draw waits as a zero-amount :class:`Penalty` (the one case
-    of a penalty outside the ``penalty`` phase)."""
+    """H17 ``chooser: victim``, N15: the victim names the color to draw until, while the
+    card's pending draw (a Wild Customizable's, a Wild Color Roulette's) waits as a
+    zero-amount :class:`Penalty` (the one case of a penalty outside the ``penalty``
+    phase)."""
     return (
         phase is _PHASE_CHOOSE_COLOR
         and penalty is not None
-        and penalty.card.rank is _RANK_WILD_CUSTOMIZABLE
         and penalty.amount == 0
+        and any(step.op in _UNTIL for step in penalty.card.kind.effect)
     )
+
+
+_UNTIL = frozenset(("draw_until_color", "custom"))  # "custom": the written rule decides
 
 
 @frozen

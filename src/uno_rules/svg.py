@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
-from .cards import Card, Color, Rank
+from .cards import Card, Color
 
 if TYPE_CHECKING:
     from .dispute import Settlement
@@ -61,18 +61,6 @@ _FILL = {
     Color.BLUE: ("#0d47a1", "#ffffff"),
 }
 _WILD_FILL = ("#212121", "#ffffff")
-
-_SYMBOL = {
-    Rank.SKIP: "SKIP",
-    Rank.REVERSE: "REV",
-    Rank.DRAW_TWO: "+2",
-    Rank.WILD: "WILD",
-    Rank.WILD_DRAW_FOUR: "+4",
-    Rank.WILD_SHUFFLE_HANDS: "SHUF",
-    Rank.WILD_SWAP_HANDS: "SWAP",
-    Rank.WILD_CUSTOMIZABLE: "CUST",
-    Rank.BLANK: "BLANK",
-}
 
 
 def card_name(card: Card) -> str:
@@ -106,14 +94,14 @@ def _card(card: Card, x: float, y: float) -> str:
         "stroke='#424242'/>",
         f"<rect x='4' y='4' width='{w - 8}' height='{h - 8}' rx='5' fill='{fill}'/>",
     ]
-    if card.color is None and card.rank is not Rank.BLANK:
+    if card.color is None and card.kind.points_class != "blank":
         # Four small swatches say "any color"; the label below says it in words too.
         for i, color in enumerate((Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)):
             parts.append(
                 f"<rect x='{9 + i * 11}' y='9' width='9' height='9' fill='{_FILL[color][0]}' "
                 "stroke='#ffffff' stroke-width='0.5'/>"
             )
-    symbol = card.rank.value if card.rank.is_number else _SYMBOL[card.rank]
+    symbol = card.kind.label  # a number card's is its number
     size = {1: 34, 2: 24, 3: 15}.get(len(symbol), 12)
     parts.append(
         f"<ellipse cx='{w / 2:g}' cy='{h / 2 - 2:g}' rx='22' ry='27' fill='none' "

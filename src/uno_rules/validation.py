@@ -27,9 +27,18 @@ from .moves import (
     parse_move,
 )
 from .rules import AfterDraw, VoluntaryDraw, W4Restriction
+from .rules.extra_cards import effect_steps
 from .rules.hooks import PlayKind
-from .rules.judge import can_draw, has_legal_card, holds, is_bluff, matches, playable, without
-from .rules.stacking import draw_value
+from .rules.judge import (
+    can_draw,
+    cards_left,
+    has_legal_card,
+    holds,
+    is_bluff,
+    matches,
+    playable,
+    without,
+)
 from .state import GameState, Phase, seat_after
 
 __all__ = [
@@ -58,7 +67,6 @@ KIND_JUMP_IN: Final = PlayKind.JUMP_IN
 KIND_TURN: Final = PlayKind.TURN
 RANK_DRAW_TWO: Final = Rank.DRAW_TWO
 RANK_WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
-RANK_WILD_SWAP_HANDS: Final = Rank.WILD_SWAP_HANDS
 AFTER_DRAW_ANY_CARD: Final = AfterDraw.ANY_CARD
 W4_RESTRICTION_STRICT: Final = W4Restriction.STRICT
 VOLUNTARY_DRAW_FORBIDDEN: Final = VoluntaryDraw.FORBIDDEN
@@ -168,15 +176,16 @@ def _out_of_turn_refusal(state: GameState, move: Play) -> v.Violation:
     by = state.played_by
     if (
         by is not None
-        and draw_value(top)
-        and draw_value(move.card)
+        and top.kind.draw
+        and move.card.kind.draw
         and move.seat == seat_after(state.players, state.eliminated, by, state.direction)
     ):
         reason = (
             f"under these rules the {top.name} is not answered with another draw card; its "
             f"penalty was drawn and the turn lost"
         )
-        rule = "B7.3" if top.rank is RANK_DRAW_TWO else "B7.5"
+        rule = top.kind.clause
+        rule = "B7.3" if top.rank is RANK_DRAW_TWO else "B7.5" if top.kind.restricted else rule
         return v.CannotStack(seat=move.seat, rule=rule, card=move.card, reason=reason)
     return v.NotYourTurn(seat=move.seat, turn=state.turn)
 
@@ -184,14 +193,17 @@ def _out_of_turn_refusal(state: GameState, move: Play) -> v.Violation:
 def targeting(state: GameState, card: Card, goes_out: bool) -> tuple[bool | None, str, str]:
     """Whether a play of ``card`` names a target seat (``True`` required, ``None``
     optional, ``False`` not allowed), the clause a missing or wrong target breaks, and the
-    clause that refuses one: an enabled rule's (H07), else Wild Swap Hands' (E4, A41: the
-    last card goes out with no swap), else none (B4.4)."""
-    for hook, params in state.rules.plan.target:
+    clause that refuses one: an enabled rule's (H07), else a card whose effect swaps hands
+    (E4 Wild Swap Hands, A41: the last card goes out with no swap), else none (B4.4)."""
+    rules = state.rules
+    for hook, params in rules.plan.target:
         found = hook(card, goes_out, params)
         if found is not None:
             return found  # type: ignore[no-any-return]
-    if card.rank is RANK_WILD_SWAP_HANDS:
-        return (not goes_out), "E4.1", ("A41" if goes_out else "B4.4")
+    if card.is_wild:  # the colored kinds never take a target
+        for step in effect_steps(rules, card):
+            if step.op == "swap_hands":
+                return (not goes_out), card.kind.clause, ("A41" if goes_out else "B4.4")
     return False, "A31", "B4.4"
 
 
@@ -234,11 +246,17 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
             no_color = hook(card, kind, params)
             if no_color is not None:
                 break
+    names = card.kind.names_color  # N15: a Wild Color Roulette's victim names it instead
+    if not names and card.is_wild:
+        no_color = no_color or card.kind.clause
     if card.is_wild and move.color is None and no_color is None:
         return v.ColorRequired(seat=seat, card=card)
     if move.color is not None and (not card.is_wild or no_color is not None):
         return v.ColorNotAllowed(seat=seat, rule=no_color or "A61", card=card)
-    goes_out = len(hand) == len(cards)
+    left = len(hand) - len(cards)
+    if cards[-1].kind.sheds:  # N13: the effect takes more cards from the hand
+        left = cards_left(without(hand, cards), cards[-1])
+    goes_out = left == 0
     need, target_rule, refusal_rule = targeting(state, cards[-1], goes_out)
     if move.target is None and need is True:
         return v.TargetRequired(seat=seat, rule=target_rule, card=card)
@@ -248,7 +266,7 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
         if move.target == seat or move.target in state.eliminated:
             return v.InvalidTarget(seat=seat, rule=target_rule, target=move.target)
     if (
-        card.rank is RANK_WILD_DRAW_FOUR
+        card.kind.restricted
         and rules.w4_restriction is W4_RESTRICTION_STRICT
         and not any(hook(card, kind, params) for hook, params in plan.bluff_exempt)
         and is_bluff(rules, without(hand, cards), state.top_card, color)
@@ -262,7 +280,6 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
     if move.call_uno:
         if not rules.uno.enabled:
             return v.UnoDisabled(seat=seat)
-        left = len(hand) - len(cards)
         if left != 1 and rules.uno.false_call_penalty == 0:
             return v.CannotCallUno(seat=seat, rule="B9.1", hand_size=left)
     return None
@@ -346,7 +363,7 @@ def _check_challenge(state: GameState, move: Challenge) -> v.Violation | None:
     penalty = state.penalty
     if state.phase is not PHASE_PENALTY or penalty is None:
         return v.NoChallengePending(seat=move.seat)
-    if penalty.card.rank is not RANK_WILD_DRAW_FOUR:
+    if not penalty.card.kind.restricted:
         return v.NoChallengePending(seat=move.seat, rule="B8.3")
     if not penalty.challengeable:
         if not state.rules.challenge_possible:
@@ -424,15 +441,18 @@ def play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
     hand = state.hands[seat]
     uno = state.rules.uno
     for extra in _extras(state, seat, card):
-        left = len(hand) - 1 - len(extra)
-        calls = (False, True) if uno.enabled and (left == 1 or uno.false_call_penalty) else (False,)
         last = extra[-1] if extra else card
+        left = len(hand) - 1 - len(extra)
+        if last.kind.sheds:  # N13: the effect takes more cards from the hand
+            after = without(hand, (card, *extra))
+            left = cards_left(after, last)
+        calls = (False, True) if uno.enabled and (left == 1 or uno.false_call_penalty) else (False,)
         need = targeting(state, last, left == 0)[0]
         targets: list[int | None] = [None] if need is not True else []
         if need is not False:
             targets.extend(s for s in state.active_seats if s != seat)
         colors: tuple[Color | None, ...] = (None,)
-        if card.is_wild:
+        if card.is_wild and card.kind.names_color:
             colors = (*COLORS, None) if state.phase is PHASE_PENALTY else COLORS
         for color in colors:
             for target in targets:

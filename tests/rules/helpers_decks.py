@@ -16,12 +16,27 @@ from . import helpers
 from .helpers import DECK
 from .helpers import all_cards as held
 
-__all__ = ["assert_conserved", "expected_deck", "hand_cards", "held", "ok", "run"]
+__all__ = ["assert_conserved", "expected_deck", "hand_cards", "held", "no_mercy_deck", "ok", "run"]
+
+
+def no_mercy_deck() -> Counter[uno.Card]:
+    """N1: the 168 cards of No Mercy as docs/no-mercy.md lists them (built here, not by the
+    engine)."""
+    per_color = {str(n): 2 for n in range(10)}
+    per_color.update({"+2": 3, "+4": 2, "skip": 3, "skipall": 2, "rev": 3, "discardall": 3})
+    texts: list[str] = []
+    for c in "RYGB":
+        for face, count in per_color.items():
+            texts += [f"{c}{face}"] * count
+    texts += ["Wrev+4"] * 8 + ["W+6"] * 4 + ["W+10"] * 4 + ["Wroulette"] * 8
+    return Counter(uno.Card.parse(t) for t in texts)
 
 
 def expected_deck(rules: uno.Rules) -> Counter[uno.Card]:
     """E1: 108 cards, or 112 as 4 x BLANK, WSW + 3 x WC or WSH + 3 x WC, less the extra
-    cards the preset switches off."""
+    cards the preset switches off; N1: No Mercy's 168."""
+    if str(rules.deck) == "no-mercy-168":
+        return no_mercy_deck()
     deck = Counter(DECK)
     extra = rules.extra_cards
     name = str(rules.deck)

@@ -22,6 +22,8 @@ NAMES = (
     "progressive",
     "family",
     "no-mercy-lite",
+    "no-mercy",
+    "no-mercy-points",
 )
 
 

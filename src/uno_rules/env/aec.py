@@ -27,10 +27,12 @@ from ..engine import Transition, apply, legal_moves, validate
 from ..moves import Move
 from ..presets import load_preset
 from ..rules import Rules
+from ..rules.deck import build_deck
 from ..state import GameState, Phase
 from ..view import view
 from .actions import (
     ACTION_COUNT,
+    CARD_KINDS,
     CHAIN,
     DRAW,
     NOOP,
@@ -41,6 +43,8 @@ from .actions import (
     encode,
 )
 from .observation import SIZE, high, observe_state
+
+_KNOWN_FACES = frozenset(str(card) for card in CARD_KINDS)
 
 __all__ = ["REWARD_MODES", "SeatInfo", "UnoEnv", "env", "raw_env"]
 
@@ -108,6 +112,12 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.rules: Rules = rules if isinstance(rules, Rules) else load_preset(rules)
         new_game(self.rules, players=players, seed=0)  # the library's error for a bad table
+        unknown = sorted({str(c) for c in build_deck(self.rules)} - _KNOWN_FACES)
+        if unknown:  # the action and observation layouts have no slot for these kinds
+            raise EnvError(
+                f"rules: the deck {self.rules.deck.value} holds cards this environment has no "
+                f"actions for ({', '.join(unknown[:4])}...); it plays the 108- and 112-card decks"
+            )
         if reward not in REWARD_MODES:
             raise EnvError(f"reward: expected 'round' or 'game', got {reward!r}")
         if type(max_moves) is not int or max_moves < 1:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..cards import Card, Rank, classic_deck
+from ..cards import Card, Rank, classic_deck, deck_cards
 from .options import Deck
 
 if TYPE_CHECKING:
@@ -15,8 +15,9 @@ __all__ = ["build_deck"]
 
 
 def build_deck(rules: Rules) -> tuple[Card, ...]:
-    """The deck named by ``rules.deck`` in canonical order (B1.1, E1): the 108 cards plus
-    the edition's extra cards that the preset keeps."""
+    """The deck named by ``rules.deck`` in canonical order (B1.1, E1, N1): the bundled
+    deck's cards (``data/cards.json``), and for the 112-card decks the edition's extra
+    cards that the preset keeps."""
     cards = rules.extra_cards
     # Cached on the facts that decide the deck: hashing a whole Rules costs more than
     # building a deck, and new_game asks for one every round.
@@ -31,6 +32,8 @@ def build_deck(rules: Rules) -> tuple[Card, ...]:
 
 @cache
 def _deck(deck: Deck, blanks: int, swap: bool, shuffle: bool, custom: int) -> tuple[Card, ...]:
+    if deck is Deck.NO_MERCY_168:
+        return deck_cards(deck.value)
     extra: list[Card] = []
     if deck is Deck.BLANK_112_2001:
         extra += [Card(None, Rank.BLANK)] * blanks

@@ -11,8 +11,9 @@
 - **Wild Swap Hands** (2015 deck, E4): a wild; its player names an opponent (``0 WSW red
   >2``) and they swap hands. As the last card the player goes out with no swap (A41). As
   the first card: the color is named, no swap (E4.2).
-- **Wild Customizable** (E3): a plain Wild unless ``effect`` names one of the 2015 sheet's
-  suggestions that this engine offers: ``draw_until_color`` (H17: the next player draws
+- **Wild Customizable** (E3): a plain Wild unless ``effect`` writes a rule on it: a list
+  of effect steps (``[{everyone_draws: 1}, {skip: 1}]``; ``docs/cards.md``), or one of the
+  2015 sheet's suggestions by name: ``draw_until_color`` (H17: the next player draws
   until they reveal a card of the color the player named (or, with ``chooser: victim``, of
   a color they name themselves first), keeps them all, and loses the turn unless
   ``victim_loses_turn`` is false), ``extra_turn`` (the player plays again),
@@ -29,10 +30,16 @@ a specific lost card.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from attrs import field, frozen
 
+from ..kinds import Step
 from ._meta import meta
+
+if TYPE_CHECKING:
+    from ..cards import Card
+    from .model import Rules
 
 __all__ = [
     "BlankCards",
@@ -45,6 +52,8 @@ __all__ = [
     "WildCustomizable",
     "WildShuffleHands",
     "WildSwapHands",
+    "effect_steps",
+    "until_step",
 ]
 
 
@@ -121,8 +130,13 @@ class WildCustomizable:
     count: int = field(
         default=3, metadata=meta("How many Wild Customizable cards are used.", "E3.1", 0, 3)
     )
-    effect: CustomEffect = field(
-        default=CustomEffect.NONE, metadata=meta("The rule written on the cards.", "A42")
+    effect: CustomEffect | tuple[Step, ...] = field(
+        default=CustomEffect.NONE,
+        metadata=meta(
+            "The rule written on the cards: a named effect, or a list of effect steps "
+            "(docs/cards.md).",
+            "A42",
+        ),
     )
     victim_loses_turn: bool = field(
         default=True,
@@ -132,6 +146,42 @@ class WildCustomizable:
         default=DrawChooser.PLAYER,
         metadata=meta("Under draw_until_color, who names the color drawn until.", "H17"),
     )
+
+
+_NAMED_STEPS: dict[CustomEffect, tuple[Step, ...]] = {
+    CustomEffect.NONE: (),
+    CustomEffect.EXTRA_TURN: (Step("play_again"),),
+    CustomEffect.DISCARD_WILDS: (Step("discard_wilds"),),
+}
+
+
+def custom_steps(wc: WildCustomizable) -> tuple[Step, ...]:
+    """The steps of the rule written on the Wild Customizable cards (E3.3, H17): the
+    preset's own list, or the steps of a named effect."""
+    if isinstance(wc.effect, tuple):
+        return wc.effect
+    if wc.effect is CustomEffect.DRAW_UNTIL_COLOR:
+        return (
+            Step("draw_until_color", chooser=wc.chooser.value, loses_turn=wc.victim_loses_turn),
+        )
+    return _NAMED_STEPS[wc.effect]
+
+
+def effect_steps(rules: Rules, card: Card) -> tuple[Step, ...]:
+    """What ``card`` does under ``rules``: its kind's steps, or for a Wild Customizable the
+    rule the preset writes on it (E3.3)."""
+    effect = card.kind.effect
+    if effect and effect[0].op == "custom":
+        return custom_steps(rules.extra_cards.wild_customizable)
+    return effect
+
+
+def until_step(rules: Rules, card: Card) -> Step:
+    """The ``draw_until_color`` step of ``card``'s effect under ``rules`` (H17, N15)."""
+    for step in effect_steps(rules, card):
+        if step.op == "draw_until_color":
+            return step
+    raise ValueError(f"{card} does not draw until a color under these rules")
 
 
 @frozen

@@ -27,7 +27,8 @@ __all__ = ["RULE", "CardKind", "GoOut", "kind_of", "rank_kind"]
 
 
 class CardKind(StrEnum):
-    """Kinds of cards a house rule can name."""
+    """Kinds of cards a house rule can name: each card kind's ``id`` (``data/cards.json``),
+    ``number`` for every number card."""
 
     NUMBER = "number"
     SKIP = "skip"
@@ -39,28 +40,25 @@ class CardKind(StrEnum):
     WILD_SWAP_HANDS = "wild_swap_hands"
     WILD_CUSTOMIZABLE = "wild_customizable"
     BLANK = "blank"
+    DRAW_FOUR = "draw_four"
+    SKIP_EVERYONE = "skip_everyone"
+    DISCARD_ALL = "discard_all"
+    WILD_DRAW_SIX = "wild_draw_six"
+    WILD_DRAW_TEN = "wild_draw_ten"
+    WILD_REVERSE_DRAW_FOUR = "wild_reverse_draw_four"
+    WILD_COLOR_ROULETTE = "wild_color_roulette"
 
 
-_KIND = {
-    Rank.SKIP: CardKind.SKIP,
-    Rank.REVERSE: CardKind.REVERSE,
-    Rank.DRAW_TWO: CardKind.DRAW_TWO,
-    Rank.WILD: CardKind.WILD,
-    Rank.WILD_DRAW_FOUR: CardKind.WILD_DRAW_FOUR,
-    Rank.WILD_SHUFFLE_HANDS: CardKind.WILD_SHUFFLE_HANDS,
-    Rank.WILD_SWAP_HANDS: CardKind.WILD_SWAP_HANDS,
-    Rank.WILD_CUSTOMIZABLE: CardKind.WILD_CUSTOMIZABLE,
-    Rank.BLANK: CardKind.BLANK,
-}
+_KIND = {rank: CardKind(rank.kind.id) for rank in Rank}
 
 
 def kind_of(card: Card) -> CardKind:
-    return _KIND.get(card.rank, CardKind.NUMBER)
+    return _KIND[card.rank]
 
 
 def rank_kind(rank: Rank) -> CardKind:
     """The H14 kind of every card of ``rank``."""
-    return _KIND.get(rank, CardKind.NUMBER)
+    return _KIND[rank]
 
 
 def _kinds(value: object) -> tuple[CardKind, ...]:

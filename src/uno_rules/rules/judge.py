@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "can_draw",
+    "cards_left",
     "draw_until_playable",
     "has_legal_card",
     "holds",
@@ -40,6 +41,15 @@ def matches(card: Card, top: Card, color: Color | None) -> bool:
     if held is None or held is color:
         return True
     return top.color is not None and card.rank is top.rank
+
+
+def cards_left(hand_after: tuple[Card, ...], card: Card) -> int:
+    """The cards a hand keeps once ``card``, played from it, has had its effect:
+    ``hand_after`` less, for a Discard All, every card of its color (N13)."""
+    if card.kind.sheds:
+        color = card.color
+        return sum(1 for c in hand_after if c.color is not color)
+    return len(hand_after)
 
 
 def can_draw(state: GameState) -> bool:

@@ -33,6 +33,7 @@ from .options import (
     DealerRotation,
     DealerSelection,
     Deck,
+    FirstAction,
     FirstDrawTwo,
     FirstPlayer,
     FirstReverse,
@@ -100,6 +101,14 @@ class FirstCardRules:
         metadata=_meta(
             "A Draw Two turned first: the first player draws 2 and loses the turn, or only draws.",
             "A3",
+        ),
+    )
+    action_cards: FirstAction = field(
+        default=FirstAction.APPLY,
+        metadata=_meta(
+            "Any card but a number turned first: it has its effect, or it goes back and "
+            "another is turned (No Mercy).",
+            "N2",
         ),
     )
 
@@ -188,6 +197,16 @@ class ScoringRules:
         metadata=_meta("A tie for the lowest total under running_low scoring.", "A56"),
     )
     values: PointValues = field(factory=PointValues, metadata=_meta("Card points.", "B10.5"))
+    knockout_points: int = field(
+        default=0,
+        metadata=_meta(
+            "Points the winner of a round collects for each player the mercy rule knocked "
+            "out during it (No Mercy's points game).",
+            "N16",
+            0,
+            10_000,
+        ),
+    )
     elimination: bool = field(
         default=False,
         metadata=_meta(

@@ -14,6 +14,7 @@ __all__ = [
     "DealerRotation",
     "DealerSelection",
     "Deck",
+    "FirstAction",
     "FirstDrawTwo",
     "FirstPlayer",
     "FirstReverse",
@@ -37,12 +38,14 @@ class Deck(StrEnum):
     ``blank-112-2001``: the 108 plus 4 blank cards; ``swap-112-2015``: plus 1 Wild Swap Hands
     and 3 Wild Customizable; ``shuffle-112-2018``: plus 1 Wild Shuffle Hands and 3 Wild
     Customizable. Each extra card can be switched off under ``extra_cards``.
+    ``no-mercy-168``: UNO Show 'Em No Mercy's 168 cards (N1-N17; ``docs/cards.md``).
     """
 
     CLASSIC_108 = "classic-108"
     BLANK_112_2001 = "blank-112-2001"
     SWAP_112_2015 = "swap-112-2015"
     SHUFFLE_112_2018 = "shuffle-112-2018"
+    NO_MERCY_168 = "no-mercy-168"
 
 
 class DealerSelection(StrEnum):
@@ -71,6 +74,15 @@ class FirstWildDrawFour(StrEnum):
 
     RESHUFFLE_AND_REFLIP = "reshuffle_and_reflip"
     BOTTOM_AND_REFLIP = "bottom_and_reflip"
+
+
+class FirstAction(StrEnum):
+    """N2: any card but a number card turned first. Default ``apply`` (1.3: each has its
+    effect, as A1-A4 say); ``return_and_flip``: it goes back into the pile, as A4 says, and
+    another card is turned, until a number card comes up (No Mercy)."""
+
+    APPLY = "apply"
+    RETURN_AND_FLIP = "return_and_flip"
 
 
 class FirstReverse(StrEnum):

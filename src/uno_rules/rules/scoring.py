@@ -7,6 +7,8 @@
 - ``winner_collects_others_lose`` (SEED1): the winner collects and each other player loses
   their own hand's points.
 - ``none``: one round; the player who goes out wins the game.
+- ``knockout_points`` (N16, No Mercy's points game): the winner of a round also collects
+  this much for each player knocked out during it by the mercy rule (H16).
 - ``elimination`` (3.4 "Challenge UNO", with ``running_low``): a player whose total reaches
   the target is out of the game; when two remain they play a final round whose winner wins
   the game; if nobody remains, the lowest total wins.
@@ -20,7 +22,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from ..cards import ACTION_RANKS, NUMBER_RANKS, Card, Rank
+from ..cards import Card
 from .model import Rules
 from .options import ScoringMode, Ties
 from .partnership import partner
@@ -28,26 +30,23 @@ from .partnership import partner
 __all__ = ["RoundScore", "card_points", "hand_points", "score_round"]
 
 
-# Read for every card left in every hand at the end of each round.
-_FACE_VALUES = {rank: int(rank.value) for rank in NUMBER_RANKS}
-_ACTIONS = frozenset(ACTION_RANKS)
-
-
 def card_points(rules: Rules, card: Card) -> int:
-    """B10.5 with the preset's point values."""
-    rank = card.rank
-    points = _FACE_VALUES.get(rank)
-    if points is not None:
-        return points
-    values = rules.scoring.values
-    if rank in _ACTIONS:
-        return values.action
-    if rank is Rank.WILD:
-        return values.wild
-    if rank is Rank.WILD_DRAW_FOUR:
-        return values.wild_draw_four
-    if rank is Rank.BLANK:
+    """B10.5 (N16) with the preset's point values: a number card its face value, any other
+    card the value ``scoring.values`` gives its kind's class (``data/cards.json``)."""
+    kind = card.kind
+    number = kind.number
+    if number is not None:
+        return number
+    cls = kind.points_class
+    if cls == "blank":
         return rules.extra_cards.blank.points
+    values = rules.scoring.values
+    if cls == "action":
+        return values.action
+    if cls == "wild":
+        return values.wild
+    if cls == "wild_draw_four":
+        return values.wild_draw_four
     return values.wild_extra
 
 
@@ -85,6 +84,9 @@ def score_round(
     ):
         team = (winner, partner(winner)) if teams else (winner,)
         won = sum(points[s] for s in range(players) if s not in team)
+        # N16: each player knocked out during the hand (out of it by the mercy rule, H16;
+        # their cards are gone) is worth knockout_points
+        won += rules.scoring.knockout_points * len(out)
         for s in team:
             gained[s] = won
         if mode is ScoringMode.WINNER_COLLECTS_OTHERS_LOSE:

@@ -5,9 +5,11 @@ drawing; the penalties add up and the first player who does not stack draws the 
 loses the turn (M2008 house rules 1-6; A46-A50). Not official: Mattel says you cannot
 stack (C1, T-2019, T-2020).
 
-Settles: which pairs stack (``pairs``; No Mercy's "equal or higher" on the 108-card deck is
-``[plus2_on_plus2, plus4_on_plus2, plus4_on_plus4]``); the color of a +2 on a +4
-(``plus2_on_plus4_color``, A47); the color restriction of a stacked +4
+Settles: which draw cards stack on which: the listed ``pairs`` of +2 and +4 (No Mercy's
+"equal or higher" on the 108-card deck is ``[plus2_on_plus2, plus4_on_plus2,
+plus4_on_plus4]``), or by draw value (``by_value``: ``equal_or_higher`` is No Mercy's N4,
+any color, every draw card of its deck; ``any``: every draw card on every other); the color
+of a +2 on a +4 (``plus2_on_plus4_color``, A47); the color restriction of a stacked +4
 (``w4_color_restriction_in_stack``, A47); whether a player who can stack may still accept
 (``optional``, A48); whether the final victim loses the turn (``victim_loses_turn``, A49);
 the challenge inside a stack (``challenge``, A46: only the current victim, only the most
@@ -40,6 +42,7 @@ __all__ = [
     "DRAW_RANKS",
     "RULE",
     "Plus2OnPlus4Color",
+    "StackByValue",
     "StackChallenge",
     "StackPair",
     "Stacking",
@@ -85,6 +88,15 @@ class StackChallenge(StrEnum):
     DISABLED = "disabled"
 
 
+class StackByValue(StrEnum):
+    """Whether draw values decide what stacks, instead of ``pairs`` (H01, N4). Default
+    ``pairs``."""
+
+    PAIRS = "pairs"
+    EQUAL_OR_HIGHER = "equal_or_higher"
+    ANY = "any"
+
+
 _DEFAULT_PAIRS = (StackPair.PLUS2_ON_PLUS2, StackPair.PLUS4_ON_PLUS4)
 
 
@@ -101,6 +113,14 @@ class Stacking:
         default=_DEFAULT_PAIRS,
         converter=_pairs,
         metadata=meta("Which draw card may answer which (new card on pending card).", "H01"),
+    )
+    by_value: StackByValue = field(
+        default=StackByValue.PAIRS,
+        metadata=meta(
+            "What may stack: the listed pairs, or any draw card of equal or higher draw "
+            "value whatever its color (N4), or any draw card.",
+            "H01",
+        ),
     )
     plus2_on_plus4_color: Plus2OnPlus4Color = field(
         default=Plus2OnPlus4Color.MUST_MATCH_DECLARED,
@@ -123,13 +143,14 @@ class Stacking:
     )
 
 
-_DRAW_VALUES = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4}
-DRAW_RANKS = frozenset(_DRAW_VALUES)  # the ranks with a draw_value, the ones that stack
+# the ranks with a draw value, the ones that stack (their kinds say: ``data/cards.json``)
+DRAW_RANKS = frozenset(r for r in Rank if r.kind.draw)
 
 
 def draw_value(card: Card) -> int:
-    """Cards a draw card adds to a penalty: 2 for a Draw Two, 4 for a Wild Draw Four."""
-    return _DRAW_VALUES.get(card.rank, 0)
+    """Cards a draw card adds to a penalty, as its kind says: 2 for a Draw Two, 4 for a
+    Wild Draw Four (6 and 10 for No Mercy's); 0 for a card that is no draw card."""
+    return card.kind.draw
 
 
 _PAIR_OF = {
@@ -149,8 +170,23 @@ _W4_IN_STACK_ENFORCE = W4InStack.ENFORCE
 _W4_IN_STACK_WAIVE_NO_COLOR_CHOICE = W4InStack.WAIVE_NO_COLOR_CHOICE
 
 
+_BY_PAIRS = StackByValue.PAIRS
+_BY_EQUAL_OR_HIGHER = StackByValue.EQUAL_OR_HIGHER
+
+
 def stack_allowed(rules: Stacking, card: Card, on: Card, active: object) -> str | None:
     """Why ``card`` may not be stacked on the pending ``on`` card, or ``None`` if it may."""
+    by = rules.by_value
+    if by is not _BY_PAIRS:
+        value, pending = card.kind.draw, on.kind.draw
+        if not value or not pending:
+            return f"a {card.name} is not a draw card that can answer the {on.name}"
+        if by is _BY_EQUAL_OR_HIGHER and value < pending:
+            return (
+                f"a {card.name} (draw {value}) is lower than the {on.name} (draw {pending}); "
+                f"only a draw card of equal or higher value may answer it"
+            )
+        return None
     pair = _PAIR_OF.get((card.rank, on.rank))
     if pair is None:
         return f"a {card.name} is not a draw card that can answer the {on.name}"
@@ -169,8 +205,6 @@ def stack_allowed(rules: Stacking, card: Card, on: Card, active: object) -> str 
 
 
 # --------------------------------------------------------------------------- the rule
-
-_W4 = Rank.WILD_DRAW_FOUR
 
 
 class _StackingRule(HouseRule):
@@ -221,7 +255,7 @@ class _StackingRule(HouseRule):
     def color_choice(self, card: Card, kind: PlayKind, params: Stacking) -> str | None:
         if (
             kind is KIND_STACK
-            and card.rank is _W4
+            and card.kind.restricted
             and params.w4_color_restriction_in_stack is _W4_IN_STACK_WAIVE_NO_COLOR_CHOICE
         ):
             return "H01"  # A47: the stacked card names no color; the declared one stays
@@ -247,7 +281,7 @@ class _StackingRule(HouseRule):
             if kind is not KIND_STACK:
                 continue
             if (
-                play.card.rank is _W4
+                play.card.kind.restricted
                 and params.w4_color_restriction_in_stack is _W4_IN_STACK_ENFORCE
                 and is_bluff(state.rules, without(hand, (play.card,)), state.top_card, state.color)
             ):
@@ -285,13 +319,18 @@ class _StackingRule(HouseRule):
             out.append(
                 ("house_rules.stacking.challenge", params.challenge, _DEFAULT.challenge, why)
             )
-        if _STACK_PAIR_PLUS2_ON_PLUS4 not in params.pairs:
+        if params.by_value is not _BY_PAIRS:
+            why = f"while by_value is {params.by_value.value!r} (draw values decide)"
+            out.append(("house_rules.stacking.pairs", params.pairs, _DEFAULT.pairs, why))
+        if _STACK_PAIR_PLUS2_ON_PLUS4 not in params.pairs or params.by_value is not _BY_PAIRS:
             out.append(
                 (
                     "house_rules.stacking.plus2_on_plus4_color",
                     params.plus2_on_plus4_color,
                     _DEFAULT.plus2_on_plus4_color,
-                    "without plus2_on_plus4 in pairs",
+                    "without plus2_on_plus4 in pairs"
+                    if params.by_value is _BY_PAIRS
+                    else "while draw values decide",
                 )
             )
         return out

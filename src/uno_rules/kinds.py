@@ -1,0 +1,351 @@
+"""Card kinds as data: what each kind of card is and does (B1, E1, N1-N17; ``docs/cards.md``).
+
+A card kind is a record, not code: its notation, its name, whether it is wild, its number,
+its points and their class under ``scoring.values``, its draw value, the effect it carries
+(a list of :class:`Step`), the Wild Draw Four restriction (B8.1), whether its player names a
+color, its picture's label and the clause that makes its play legal. The bundled kinds and
+decks are read from ``data/cards.json`` when the package is imported, and checked as
+strictly as presets (:func:`read_card_data`): every problem, with its path, at once.
+
+The effect steps are the engine's primitives, each implemented once
+(:mod:`uno_rules.effects`). A Wild Customizable's written rule is a list of them in a preset
+(``extra_cards.wild_customizable.effect``), read by :func:`read_steps`:
+
+- ``skip: N`` (the next N seats lose their turn) or ``skip: everyone`` (every other seat;
+  the player plays again);
+- ``reverse: true`` (with two players as the rule set says, H08);
+- ``next_draws: N`` (a draw penalty on the next seat, answered as the rule set allows);
+- ``everyone_draws: N`` (each other seat draws N at once);
+- ``draw_until_color: {chooser: player | victim, victim_loses_turn: true}`` (H17, N15);
+- ``discard_color: true`` (the player also discards every card of the color in force);
+- ``discard_wilds: true`` (every other seat puts its Wild and Wild Draw Four cards under
+  the discard pile, E3.3);
+- ``swap_hands: true`` (with a seat the player names), ``rotate_hands: true`` (every hand
+  passes on in the direction of play), ``shuffle_hands: true`` (E2);
+- ``play_again: true`` (the player takes another turn).
+
+``custom: true`` stands, in a card kind, for the rule the preset writes on the card.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+__all__ = [
+    "POINTS_CLASSES",
+    "STEP_OPS",
+    "CardData",
+    "CardKind",
+    "KindDataError",
+    "Step",
+    "bundled_card_data",
+    "is_steps",
+    "read_card_data",
+    "read_steps",
+    "step_to_plain",
+]
+
+MAX_STEP_COUNT = 108  # the most cards one step may make a seat draw or skip
+MAX_STEPS = 16  # the most steps one effect may list
+
+
+class Step(NamedTuple):
+    """One effect step: its ``op`` (a key of :data:`STEP_OPS`) and its parameters."""
+
+    op: str
+    n: int = 0  # cards drawn (next_draws, everyone_draws) or seats skipped (skip)
+    everyone: bool = False  # skip: every other seat
+    chooser: str = "player"  # draw_until_color: who names the color
+    loses_turn: bool = True  # draw_until_color: the seat that draws loses its turn
+
+
+# op -> what its value is: "count" (an integer 1..MAX_STEP_COUNT), "skip" (a count or
+# "everyone"), "flag" (true), "until" (a mapping of chooser / victim_loses_turn)
+STEP_OPS: Mapping[str, str] = {
+    "skip": "skip",
+    "reverse": "flag",
+    "next_draws": "count",
+    "everyone_draws": "count",
+    "draw_until_color": "until",
+    "discard_color": "flag",
+    "discard_wilds": "flag",
+    "swap_hands": "flag",
+    "rotate_hands": "flag",
+    "shuffle_hands": "flag",
+    "play_again": "flag",
+    "custom": "flag",
+}
+
+#: The classes of points a preset's ``scoring.values`` can set (B10.5).
+POINTS_CLASSES = ("number", "action", "wild", "wild_draw_four", "wild_extra", "blank")
+
+
+class CardKind(NamedTuple):
+    """What one kind of card is, apart from its color (see the module docstring)."""
+
+    rank: str  # the notation after the color letter (``skip``), or the whole text (``W+4``)
+    id: str  # the word settings use for the kind (``draw_two``; ``number`` for every number)
+    aliases: tuple[str, ...]  # other accepted texts, lower case
+    name: str  # in words, as people say it (``Draw Two``)
+    wild: bool  # no color (B1.3)
+    number: int | None  # a number card's face value
+    points: int  # its standard points (B10.5)
+    points_class: str  # which of ``scoring.values`` sets its points
+    draw: int  # cards it adds to a draw penalty (0: not a draw card)
+    effect: tuple[Step, ...]  # what it does when played
+    restricted: bool  # B8.1: playable only without a card of the active color
+    names_color: bool  # a wild whose player names the color with the play
+    label: str  # the short text on its picture
+    clause: str  # the clause that makes its play legal (rulings cite it)
+    sheds: bool = False  # its effect takes more cards from the player's hand (N13)
+
+    @property
+    def is_action(self) -> bool:
+        """A colored card with a symbol (B1.3)."""
+        return not self.wild and self.number is None
+
+    @property
+    def has(self) -> frozenset[str]:
+        """The ops of its steps."""
+        return frozenset(step.op for step in self.effect)
+
+
+class CardData(NamedTuple):
+    """The card kinds, and each bundled deck as ``(rank, count)`` pairs per color and wild."""
+
+    kinds: tuple[CardKind, ...]
+    decks: Mapping[str, tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]]
+
+
+class KindDataError(ValueError):
+    """Card-kind data that cannot be read; ``problems`` lists each one with its path."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def read_steps(
+    value: object, path: str, allow_custom: bool = False
+) -> tuple[tuple[Step, ...], list[str]]:
+    """Read an effect: a list of one-key mappings (``[{skip: 1}, {next_draws: 2}]``).
+    Returns the steps and the problems (each ``path: why``); nothing is code."""
+    problems: list[str] = []
+    if not isinstance(value, list):
+        return (), [f"{path}: expected a list of steps such as [{{skip: 1}}]"]
+    if len(value) > MAX_STEPS:
+        return (), [f"{path}: {len(value)} steps; at most {MAX_STEPS}"]
+    steps: list[Step] = []
+    for i, item in enumerate(value):
+        here = f"{path}[{i}]"
+        if not isinstance(item, Mapping) or len(item) != 1:
+            problems.append(f"{here}: expected one step, a mapping with one key such as skip: 1")
+            continue
+        ((op, arg),) = item.items()
+        shape = STEP_OPS.get(op) if isinstance(op, str) else None
+        if shape is None or (op == "custom" and not allow_custom):
+            known = ", ".join(k for k in STEP_OPS if k != "custom")
+            problems.append(f"{here}: unknown step; expected one of {known}")
+            continue
+        step, why = _read_step(op, shape, arg)
+        if why is not None:
+            problems.append(f"{here}.{op}: {why}")
+        elif step is not None:
+            if step.chooser == "victim" and i != len(value) - 1:
+                why = "with chooser: victim it must be the last step (the draw waits for a color)"
+                problems.append(f"{here}.{op}: {why}")
+            steps.append(step)
+    return tuple(steps), problems
+
+
+def is_steps(tp: object) -> bool:
+    """Whether a rules field's type ``tp`` is a list of effect steps (``tuple[Step, ...]``)."""
+    args: tuple[object, ...] = getattr(tp, "__args__", ())
+    return getattr(tp, "__origin__", None) is tuple and len(args) > 0 and args[0] is Step
+
+
+def _read_step(op: str, shape: str, arg: object) -> tuple[Step | None, str | None]:
+    count = f"a whole number of cards from 1 to {MAX_STEP_COUNT}"
+    if shape == "flag":
+        if arg is True:
+            return Step(op), None
+        return None, "expected true"
+    if shape == "count":
+        if _is_int(arg) and 1 <= arg <= MAX_STEP_COUNT:  # type: ignore[operator]
+            return Step(op, n=arg), None  # type: ignore[arg-type]
+        return None, f"expected {count}"
+    if shape == "skip":
+        if arg == "everyone":
+            return Step(op, everyone=True), None
+        if _is_int(arg) and 1 <= arg <= 9:  # type: ignore[operator]
+            return Step(op, n=arg), None  # type: ignore[arg-type]
+        return None, "expected a number of seats from 1 to 9, or everyone"
+    # until
+    if not isinstance(arg, Mapping):
+        return None, "expected a mapping such as {chooser: player}"
+    unknown = sorted(str(k) for k in arg if k not in ("chooser", "victim_loses_turn"))
+    if unknown:
+        return None, f"unknown key {unknown[0]!r}; expected chooser, victim_loses_turn"
+    chooser = arg.get("chooser", "player")
+    if chooser not in ("player", "victim"):
+        return None, "chooser: expected player or victim"
+    loses = arg.get("victim_loses_turn", True)
+    if type(loses) is not bool:
+        return None, "victim_loses_turn: expected true or false"
+    return Step(op, chooser=chooser, loses_turn=loses), None
+
+
+def step_to_plain(step: Step) -> dict[str, Any]:
+    """A step as the one-key mapping a preset writes (the inverse of :func:`read_steps`)."""
+    shape = STEP_OPS[step.op]
+    if shape == "flag":
+        return {step.op: True}
+    if shape == "count":
+        return {step.op: step.n}
+    if shape == "skip":
+        return {step.op: "everyone" if step.everyone else step.n}
+    return {step.op: {"chooser": step.chooser, "victim_loses_turn": step.loses_turn}}
+
+
+_KIND_KEYS = {
+    "rank": str,
+    "id": str,
+    "aliases": list,
+    "name": str,
+    "wild": bool,
+    "number": int,
+    "points": int,
+    "points_class": str,
+    "draw": int,
+    "effect": list,
+    "restricted": bool,
+    "names_color": bool,
+    "label": str,
+    "clause": str,
+}
+_REQUIRED = ("rank", "id", "name", "points", "points_class", "clause")
+
+
+def read_card_data(data: object) -> CardData:
+    """Read card-kind data (the shape of ``data/cards.json``), or raise
+    :class:`KindDataError` listing every problem with its path."""
+    problems: list[str] = []
+    if not isinstance(data, Mapping):
+        raise KindDataError(["card data: expected a mapping with kinds and decks"])
+    unknown = sorted(str(k) for k in data if k not in ("about", "kinds", "decks"))
+    problems += [f"{k}: unknown key" for k in unknown]
+    kinds: list[CardKind] = []
+    seen: set[str] = set()
+    raw_kinds = data.get("kinds")
+    if not isinstance(raw_kinds, list):
+        problems.append("kinds: expected a list of card kinds")
+        raw_kinds = []
+    for i, raw in enumerate(raw_kinds):
+        kind = _read_kind(raw, f"kinds[{i}]", problems)
+        if kind is None:
+            continue
+        for text in (kind.rank.lower(), *kind.aliases):
+            if text in seen:
+                problems.append(f"kinds[{i}]: the text {text!r} names two kinds")
+            seen.add(text)
+        kinds.append(kind)
+    ranks = {k.rank: k for k in kinds}
+    decks: dict[str, Any] = {}
+    raw_decks = data.get("decks")
+    if not isinstance(raw_decks, Mapping):
+        problems.append("decks: expected a mapping of deck names to their cards")
+        raw_decks = {}
+    for name, raw in raw_decks.items():
+        here = f"decks.{name}"
+        if not isinstance(raw, Mapping) or set(raw) - {"per_color", "wild"}:
+            problems.append(f"{here}: expected per_color and wild lists")
+            continue
+        parts = []
+        for part, wild in (("per_color", False), ("wild", True)):
+            entries = []
+            for j, entry in enumerate(raw.get(part, [])):
+                where = f"{here}.{part}[{j}]"
+                if (
+                    not isinstance(entry, list)
+                    or len(entry) != 2
+                    or entry[0] not in ranks
+                    or not _is_int(entry[1])
+                    or not 1 <= entry[1] <= 200
+                ):
+                    problems.append(
+                        f"{where}: expected [a card kind's rank, a count from 1 to 200]"
+                    )
+                    continue
+                if ranks[entry[0]].wild is not wild:
+                    problems.append(f"{where}: {entry[0]} is {'not ' if wild else ''}a wild kind")
+                    continue
+                entries.append((entry[0], entry[1]))
+            parts.append(tuple(entries))
+        decks[str(name)] = (parts[0], parts[1])
+    if problems:
+        raise KindDataError(problems)
+    return CardData(tuple(kinds), decks)
+
+
+def _read_kind(raw: object, path: str, problems: list[str]) -> CardKind | None:
+    if not isinstance(raw, Mapping):
+        problems.append(f"{path}: expected a mapping")
+        return None
+    before = len(problems)
+    for key, value in raw.items():
+        want = _KIND_KEYS.get(key)
+        if want is None:
+            problems.append(f"{path}.{key}: unknown key")
+        elif type(value) is not want:
+            problems.append(f"{path}.{key}: expected {want.__name__}")
+    for key in _REQUIRED:
+        if key not in raw:
+            problems.append(f"{path}.{key}: missing")
+    if len(problems) > before:
+        return None
+    steps, why = read_steps(raw.get("effect", []), f"{path}.effect", allow_custom=True)
+    problems += why
+    if raw["points_class"] not in POINTS_CLASSES:
+        problems.append(f"{path}.points_class: expected one of {', '.join(POINTS_CLASSES)}")
+    draw = raw.get("draw", 0)
+    drawing = [s.n for s in steps if s.op == "next_draws"]
+    if draw != sum(drawing):
+        problems.append(f"{path}.draw: {draw} does not match its next_draws steps")
+    wild = raw.get("wild", False)
+    number = raw.get("number")
+    if number is not None and (wild or not 0 <= number <= 9):
+        problems.append(f"{path}.number: a number card is colored, 0 to 9")
+    if len(problems) > before:
+        return None
+    aliases = tuple(a.lower() for a in raw.get("aliases", []) if isinstance(a, str))
+    return CardKind(
+        rank=raw["rank"],
+        id=raw["id"],
+        aliases=aliases,
+        name=raw["name"],
+        wild=wild,
+        number=number,
+        points=raw["points"],
+        points_class=raw["points_class"],
+        draw=draw,
+        effect=steps,
+        restricted=raw.get("restricted", False),
+        names_color=raw.get("names_color", wild),
+        label=raw.get("label", raw["rank"]),
+        clause=raw["clause"],
+        sheds=any(s.op == "discard_color" for s in steps),
+    )
+
+
+def bundled_card_data() -> CardData:
+    """The bundled kinds and decks (``data/cards.json``)."""
+    path = os.path.join(os.path.dirname(__file__), "data", "cards.json")
+    with open(path, encoding="utf-8") as file:
+        return read_card_data(json.load(file))
