@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from ._records import replace
 from .cards import Card, Color
 from .events import (
     CardsDiscarded,
@@ -68,6 +69,10 @@ def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
         return
     for hook, params in rules.plan.play_effect:  # the enabled rules, in the registry's order
         if hook(b, ctx, params):
+            penalty = b.penalty
+            if penalty is not None and penalty.rule is None and penalty is not ctx.pending:
+                # a penalty this rule made is its own to answer (registry.owned)
+                b.penalty = replace(penalty, rule=hook.__self__.name)  # type: ignore[attr-defined]
             return
     steps = effect_steps(rules, card)
     if not ctx.hand and not (

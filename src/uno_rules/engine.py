@@ -64,6 +64,7 @@ from .rules.judge import (
     playable,
     without,
 )
+from .rules.registry import owned
 from .state import GameState, Phase, Transition, pile_push
 from .validation import MoveLike, is_seat, play_kind, reference_legal_moves, validate
 
@@ -223,7 +224,7 @@ def _perform_play(b: Builder, move: Play) -> None:
     b.penalty = None
     carried = 0
     if pending is not None:
-        for hook, params in b.rules.plan.carries_penalty:
+        for hook, params in owned(b.rules.plan.carries_penalty, pending):
             if hook(kind, params):
                 carried = pending.amount  # H01 (and H06 accumulate): the penalty grows
                 break
@@ -298,7 +299,7 @@ def _perform_accept(b: Builder, move: Accept) -> None:
     b.events.append(PenaltyAccepted(seat, penalty.amount))
     b.penalty = None
     b.phase = PHASE_TURN
-    for hook, params in b.rules.plan.after_accept:
+    for hook, params in owned(b.rules.plan.after_accept, penalty):
         if hook(b, seat, params):
             b.turn = seat  # the rule keeps the turn with the victim (H01 A49 option)
             return

@@ -29,6 +29,8 @@ from .moves import (
     Play,
     parse_move,
 )
+from .rules.hooks import PlayKind
+from .rules.registry import owned
 from .state import GameState
 from .violations import Violation
 
@@ -70,7 +72,10 @@ def _legal_clause(state: GameState, move: Move, result: Transition) -> str:
     rules = state.rules
     kind = play_kind(state, move) if isinstance(move, Play) else None
     assert not isinstance(kind, Violation)
-    for hook, params in rules.plan.legal_clause:
+    hooks = rules.plan.legal_clause
+    if isinstance(move, Accept) or kind is PlayKind.STACK:
+        hooks = owned(hooks, state.penalty)  # a rule's own penalty is its own to cite
+    for hook, params in hooks:
         clause = hook(state, move, kind, params)
         if clause is not None:
             return clause  # type: ignore[no-any-return]

@@ -45,7 +45,7 @@ def dump_state(state: GameState) -> dict[str, Any]:
         "turn": state.turn,
         "phase": state.phase.value,
         "drawn": plain(state.drawn),
-        "penalty": None if penalty is None else plain(penalty),
+        "penalty": None if penalty is None else _penalty_dict(penalty),
         "uno_called": sorted(state.uno_called),
         "uno_open": sorted(state.uno_open),
         "scores": list(state.scores),
@@ -262,10 +262,19 @@ def load_state(data: Mapping[str, Any]) -> GameState:
 _PHASES = frozenset(p.value for p in Phase)
 
 
+def _penalty_dict(penalty: Penalty) -> dict[str, Any]:
+    """A penalty as plain types; ``rule`` only when a house rule made it (so snapshots of
+    a draw card's penalty read as they always have)."""
+    out: dict[str, Any] = plain(penalty)
+    if penalty.rule is None:
+        del out["rule"]
+    return out
+
+
 def _read_penalty(r: _Reader, raw: Any, players: int) -> Penalty | None:
     if raw is None:
         return None
-    if not isinstance(raw, Mapping) or set(raw) != {
+    if not isinstance(raw, Mapping) or set(raw) - {"rule"} != {
         "amount",
         "card",
         "offender",
@@ -275,6 +284,10 @@ def _read_penalty(r: _Reader, raw: Any, players: int) -> Penalty | None:
         "challengeable",
     }:
         r.fail("penalty", "expected the mapping written by dump_state")
+        return None
+    rule = raw.get("rule")  # absent in snapshots written before penalties had owners
+    if rule is not None and (not isinstance(rule, str) or len(rule) > 60):
+        r.fail("penalty.rule", f"expected a house rule's name or null, got {brief(rule)}")
         return None
     card = r.card(raw["card"], "penalty.card")
     hand = r.cards(raw["offender_hand"], "penalty.offender_hand")
@@ -295,7 +308,7 @@ def _read_penalty(r: _Reader, raw: Any, players: int) -> Penalty | None:
         return None
     if card is None or r.problems:
         return None
-    return Penalty(amount, card, offender, bluff, hand, previous, challengeable)
+    return Penalty(amount, card, offender, bluff, hand, previous, challengeable, rule)
 
 
 def state_problems(state: GameState) -> list[str]:
@@ -419,7 +432,11 @@ def _check_penalty(
 ) -> None:
     """A pending draw penalty (A60, B7, B8, H01, H15)."""
     rules = state.rules
-    if not any(step.op == "next_draws" for step in effect_steps(rules, penalty.card)):
+    if penalty.rule is not None:
+        # a penalty a house rule made: that rule must be on; the card is its business
+        if penalty.rule not in {rule.name for rule, _ in rules.plan.enabled}:
+            fail("penalty.rule", f"{penalty.rule!r} is not a house rule these rules turn on")
+    elif not any(step.op == "next_draws" for step in effect_steps(rules, penalty.card)):
         fail("penalty.card", f"{penalty.card} is not a draw card (B7.3, B7.5)")
     if penalty.amount < 1:
         fail("penalty.amount", "a pending penalty draws at least one card")

@@ -105,7 +105,10 @@ class Penalty:
     whether that Wild Draw Four broke its restriction when it was played (B8.2);
     ``offender_hand`` is the hand it was judged on, shown to a challenger (B8.5);
     ``previous_color`` is the color before the card (A8); ``challengeable`` is false where
-    no challenge can be made (not a Wild Draw Four, challenges off, a deflected penalty).
+    no challenge can be made (not a Wild Draw Four, challenges off, a deflected penalty);
+    ``rule`` is the house rule that made the penalty (its ``name``), or ``None`` for a draw
+    card's own (B7, N10): a penalty a rule made is answered, taken and cited by that rule's
+    hooks only.
     """
 
     amount: int
@@ -115,6 +118,7 @@ class Penalty:
     offender_hand: tuple[Card, ...]
     previous_color: Color
     challengeable: bool = True
+    rule: str | None = None
 
 
 def choosing_draw_color(phase: Phase, penalty: Penalty | None) -> bool:

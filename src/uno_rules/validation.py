@@ -39,6 +39,7 @@ from .rules.judge import (
     playable,
     without,
 )
+from .rules.registry import owned
 from .state import GameState, Phase, seat_after
 
 __all__ = [
@@ -145,7 +146,7 @@ def play_kind(state: GameState, move: Play) -> PlayKind | v.Violation:
     if seat == state.turn and phase is PHASE_PENALTY:
         plan = state.rules.plan
         refusal: v.Violation | None = None
-        for hook, params in plan.answer_penalty:
+        for hook, params in owned(plan.answer_penalty, state.penalty):
             found = hook(state, move, params)
             if found is None:
                 continue
@@ -154,7 +155,7 @@ def play_kind(state: GameState, move: Play) -> PlayKind | v.Violation:
             refusal = found
             break
         else:
-            for hook, params in plan.penalty_refusal:
+            for hook, params in owned(plan.penalty_refusal, state.penalty):
                 refusal = hook(state, move, params)
                 if refusal is not None:
                     break
@@ -383,7 +384,7 @@ def _check_accept(state: GameState, move: Accept) -> v.Violation | None:
         return v.NoPenaltyPending(seat=move.seat)
     if move.seat != state.turn:
         return v.NotYourTurn(seat=move.seat, turn=state.turn)
-    for hook, params in state.rules.plan.accept_check:
+    for hook, params in owned(state.rules.plan.accept_check, state.penalty):
         found = hook(state, move.seat, _answers(state, move.seat), params)
         if found is not None:
             return found  # type: ignore[no-any-return]

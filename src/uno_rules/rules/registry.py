@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Rank
 from ..errors import PresetError
-from ..moves import Move
-from ..state import Phase
+from ..moves import Accept, Move, Pass
+from ..state import Penalty, Phase
 from . import (
     deflect,
     draw_until_playable,
@@ -51,7 +51,7 @@ from . import (
     seven_o,
     stacking,
 )
-from .hooks import HouseRule
+from .hooks import HouseRule, Touches
 
 if TYPE_CHECKING:
     from .model import Rules
@@ -63,10 +63,12 @@ __all__ = [
     "bundled_names",
     "clause_sentence",
     "compile",
+    "derived_touches",
     "find_rule",
     "installed_names",
     "installed_rule",
     "on_refresh",
+    "owned",
     "refresh",
 ]
 
@@ -172,6 +174,47 @@ def _overrides(rule: HouseRule, name: str) -> bool:
     return getattr(type(rule), name) is not getattr(HouseRule, name)
 
 
+_ALL_RANKS = frozenset(Rank)
+
+
+def derived_touches(rule: HouseRule, declared: Touches) -> Touches:
+    """What ``rule`` touches: what it declares, and what the hooks it overrides imply,
+    so that a rule declaring too little is not bypassed by a fast path. A rule that
+    changes what cards do (``play_effect``) or may end a hand (``last_card``) without
+    naming a rank touches every rank; one that answers or refuses penalties touches the
+    ``penalty`` phase; one that acts after every move, after an accept or on a drawn card
+    touches those moves."""
+    ranks, effect_ranks = declared.ranks, declared.effect_ranks
+    phases, checks, moves = declared.phases, declared.checks, declared.moves
+    every_move = declared.every_move
+    named = bool(ranks or effect_ranks)
+    if _overrides(rule, "play_effect") and not named:
+        effect_ranks = _ALL_RANKS
+    if _overrides(rule, "last_card") and not named:
+        ranks = _ALL_RANKS
+    if any(_overrides(rule, h) for h in ("answer_penalty", "penalty_refusal", "accept_check")):
+        phases = phases | {Phase.PENALTY}
+    if any(_overrides(rule, h) for h in ("extra_cards", "extra_refusal", "effect_times")):
+        phases = phases | {Phase.TURN, Phase.DRAWN}
+    if _overrides(rule, "after_accept"):
+        moves = moves | {Accept}
+    if _overrides(rule, "drawn_compulsory"):
+        checks = checks | {Pass}
+    if _overrides(rule, "after_move"):
+        every_move = True
+    return Touches(ranks, effect_ranks, phases, checks, moves, every_move)
+
+
+def owned(hooks: tuple[Hook, ...], penalty: Penalty | None) -> tuple[Hook, ...]:
+    """``hooks``, or for a penalty that a house rule made (``penalty.rule``) that rule's
+    hooks alone: a rule answers, takes and cites only its own penalties, never another
+    rule's (a draw card's own penalty, ``rule`` ``None``, is every rule's to answer)."""
+    if penalty is None or penalty.rule is None:
+        return hooks
+    name = penalty.rule
+    return tuple(h for h in hooks if getattr(getattr(h[0], "__self__", None), "name", None) == name)
+
+
 class Plan:
     """What a rule set's enabled house rules do, worked out once (see the module
     docstring). ``fast`` is left for the engine's fast paths to keep their tables in."""
@@ -254,15 +297,27 @@ class Plan:
         self.after_move = hooks("after_move")
         self.legal_clause = hooks("legal_clause")
         self.jump_card = hooks("jump_card")
-        touches = [rule.touches(params) for rule, params in enabled]
+        # A bundled rule's declaration is held to the general path by the project's own
+        # equivalence tests; an installed rule's is widened to what its hooks imply.
+        touches = [
+            rule.touches(params) if rule in ORDER else derived_touches(rule, rule.touches(params))
+            for rule, params in enabled
+        ]
         self.ranks: frozenset[Rank] = frozenset().union(*(t.ranks for t in touches))
         self.effect_ranks: frozenset[Rank] = frozenset().union(*(t.effect_ranks for t in touches))
         self.phases: frozenset[Phase] = frozenset().union(*(t.phases for t in touches))
         self.checks: frozenset[type[Move]] = frozenset().union(*(t.checks for t in touches))
         self.moves: frozenset[type[Move]] = frozenset().union(*(t.moves for t in touches))
         self.every_move = any(t.every_move for t in touches)
+        # A rule that answers penalties but names no ranks may answer with any card: the
+        # listing then validates every card, so listed and valid cannot part.
         self.answer_ranks: frozenset[Rank] = frozenset().union(
-            *(rule.answer_ranks(params) for rule, params in enabled)
+            *(
+                rule.answer_ranks(params)
+                if _overrides(rule, "answer_ranks") or not _overrides(rule, "answer_penalty")
+                else frozenset(Rank)
+                for rule, params in enabled
+            )
         )
         self._choice: dict[Rank, bool] = {}
         self.fast: Any = None

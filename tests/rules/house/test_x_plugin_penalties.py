@@ -1,0 +1,192 @@
+"""Installed rules that make their own penalties, or declare too little: a rule answers,
+takes and cites only its own penalties (``registry.owned``), every penalty round-trips
+through snapshots, a rule that answers penalties without naming ranks keeps "listed iff
+valid", and an installed rule's hooks decide what the fast paths leave to it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import uno_rules as uno
+from house_rule_plugin import installed
+
+SEVENS_MODULE = """
+from attrs import field, frozen
+
+from uno_rules.cards import Rank
+from uno_rules.rules.hooks import KIND_STACK, HouseRule, Touches
+from uno_rules.state import Penalty, Phase
+
+
+@frozen
+class Sevens:
+    enabled: bool = field(default=False, metadata={"doc": "Sevens pass on.", "clause": "X07"})
+
+
+class SevensRule(HouseRule):
+    name = "test_sevens"
+    clause = "X07"
+    params = Sevens
+    title = "Sevens pass on"
+    clauses = {"X07": "Sevens pass on: the next player draws 1 unless they play another 7."}
+
+    def touches(self, params):
+        return Touches(ranks=frozenset({Rank.SEVEN}), phases=frozenset({Phase.PENALTY}))
+
+    ANSWER_RANKS
+
+    def play_effect(self, b, ctx, params):
+        if ctx.card.rank is not Rank.SEVEN or ctx.went_out:
+            return False
+        amount = 1 + ctx.carried
+        seat, hand, color = ctx.move.seat, ctx.hand, ctx.color_before
+        b.penalty = Penalty(amount, ctx.card, seat, False, hand, color, False)
+        b.phase = Phase.PENALTY
+        b.turn = b.next(ctx.move.seat)
+        return True
+
+    def answer_penalty(self, state, move, params):
+        if state.penalty.card.rank is Rank.SEVEN and move.card.rank is Rank.SEVEN:
+            return KIND_STACK
+        return None
+
+    def carries_penalty(self, kind, params):
+        return kind is KIND_STACK
+
+    def legal_clause(self, state, move, kind, params):
+        return "X07" if kind is KIND_STACK or move.__class__.__name__ == "Accept" else None
+
+
+RULE = SevensRule()
+"""
+
+WITH_RANKS = "def answer_ranks(self, params):\n        return frozenset({Rank.SEVEN})"
+
+
+def sevens_rules(**stacking: object) -> dict[str, object]:
+    house: dict[str, object] = {"test_sevens": {"enabled": True}}
+    if stacking:
+        house["stacking"] = {"enabled": True, **stacking}
+    return {"extends": "official", "house_rules": house}
+
+
+@pytest.fixture
+def sevens(tmp_path: Path) -> Iterator[None]:
+    module = SEVENS_MODULE.replace("ANSWER_RANKS", WITH_RANKS)
+    with installed(tmp_path, {"x_sevens": module}, {"test_sevens": "x_sevens:RULE"}):
+        yield
+
+
+@pytest.fixture
+def sevens_without_ranks(tmp_path: Path) -> Iterator[None]:
+    module = SEVENS_MODULE.replace("ANSWER_RANKS", "")
+    with installed(tmp_path, {"x_sevens": module}, {"test_sevens": "x_sevens:RULE"}):
+        yield
+
+
+def played_seven(rules: object) -> uno.GameState:
+    table = uno.situation(
+        {
+            "rules": rules,
+            "players": 3,
+            "hands": [["R7", "B3", "G2"], ["Y7", "B9", "B+2", "G1"], 3],
+            "discard": ["R5"],
+        }
+    )
+    return uno.apply_or_raise(table, "0 R7").state
+
+
+def test_a_rules_own_penalty_round_trips_through_a_snapshot(sevens: None) -> None:
+    state = played_seven(sevens_rules())
+    assert state.penalty is not None and state.penalty.rule == "test_sevens"
+    snapshot = uno.dump_state(state)
+    assert snapshot["penalty"]["rule"] == "test_sevens"
+    assert uno.load_state(snapshot) == state
+
+
+def test_a_draw_cards_penalty_snapshot_has_no_owner_key() -> None:
+    table = uno.situation(
+        {"rules": "family", "players": 3, "hands": [["R+2", "B3"], 3, 3], "discard": ["R5"]}
+    )
+    state = uno.apply_or_raise(table, "0 R+2").state
+    assert state.penalty is not None and state.penalty.rule is None
+    assert "rule" not in uno.dump_state(state)["penalty"]
+
+
+def test_stacking_does_not_answer_for_another_rules_penalty(sevens: None) -> None:
+    state = played_seven(sevens_rules(victim_loses_turn=False))
+    assert uno.validate(state, "1 Y7") is None  # the rule's own answer
+    refused = uno.refusal(state, "1 B9")
+    assert refused is not None and refused.rule != "H01"  # not "cannot be stacked (H01)"
+    refused = uno.refusal(state, "1 B+2")  # a draw card is no answer to a 7's penalty
+    assert refused is not None and refused.rule != "H01"
+    ruling = uno.rule_on(state, "1 accept")
+    assert ruling.legal and ruling.clause == "X07"  # cited by its own rule, not H01
+    after = uno.apply_or_raise(state, "1 accept").state
+    assert after.turn == 2  # stacking's victim_loses_turn: false is not the 7's to decide
+
+
+def test_an_answer_without_answer_ranks_is_still_listed(sevens_without_ranks: None) -> None:
+    state = played_seven(sevens_rules())
+    assert uno.validate(state, "1 Y7") is None
+    listed = {str(m) for m in uno.legal_moves(state)}
+    assert "1 Y7" in listed and "1 accept" in listed
+
+
+SKIP_DOUBLES_MODULE = """
+from attrs import field, frozen
+
+from uno_rules.cards import Rank
+from uno_rules.events import Skipped
+from uno_rules.rules.hooks import HouseRule
+
+
+@frozen
+class SkipDoubles:
+    enabled: bool = field(default=False, metadata={"doc": "A Skip skips two.", "clause": "X02"})
+
+
+class SkipDoublesRule(HouseRule):
+    name = "test_skip_doubles"
+    clause = "X02"
+    params = SkipDoubles
+    clauses = {"X02": "A Skip skips the next two players."}
+
+    def play_effect(self, b, ctx, params):  # declares no touches at all
+        if ctx.card.rank is not Rank.SKIP or ctx.went_out:
+            return False
+        seat = ctx.move.seat
+        b.events.append(Skipped(b.next(seat)))
+        b.events.append(Skipped(b.next(seat, 2)))
+        b.turn = b.next(seat, 3)
+        return True
+
+
+RULE = SkipDoublesRule()
+"""
+
+
+def test_a_rule_that_declares_too_little_is_not_bypassed(tmp_path: Path) -> None:
+    """The outcome of a Skip under "Skip doubles" is the same with or without an
+    unrelated rule that happens to turn the shortcuts off (mercy)."""
+    entry = {"test_skip_doubles": "x_skip_doubles:RULE"}
+    with installed(tmp_path, {"x_skip_doubles": SKIP_DOUBLES_MODULE}, entry):
+        turns = []
+        for extra in ({}, {"mercy": {"enabled": True}}):
+            rules = {
+                "extends": "official",
+                "house_rules": {"test_skip_doubles": {"enabled": True}, **extra},
+            }
+            table = uno.situation(
+                {
+                    "rules": rules,
+                    "players": 4,
+                    "hands": [["Rskip", "B3"], 3, 3, 3],
+                    "discard": ["R5"],
+                }
+            )
+            turns.append(uno.apply_or_raise(table, "0 Rskip").state.turn)
+        assert turns == [3, 3]
