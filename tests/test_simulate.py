@@ -770,3 +770,24 @@ def test_a_result_for_a_block_cancelled_by_ctrl_c_is_not_reported() -> None:
     assert not _dask_log_filter(record(InvalidStateError("CANCELLED: <Future>")))
     assert _dask_log_filter(record(InvalidStateError("FINISHED: <Future>")))
     assert _dask_log_filter(record(ValueError("a real error")))
+
+
+def test_a_script_without_the_main_guard_is_told_why_its_workers_failed(tmp_path: Path) -> None:
+    """``simulate(jobs=2)`` at a script's top level: each spawned worker imports the script
+    and tries to start workers of its own, so the pool breaks; the error says why and what
+    to write (docs/simulate.md)."""
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import uno_rules as uno\n"
+        "from uno_rules.simulate import simulate\n"
+        "simulate(uno.load_preset('official'), players=2, games=2, seed=1, jobs=2, "
+        "max_turns=50)\n",
+        encoding="utf-8",
+    )
+    proc = subprocess.run(
+        [sys.executable, script.name], capture_output=True, text=True, cwd=tmp_path, timeout=120
+    )
+    assert proc.returncode == 1
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith("concurrent.futures.process.BrokenProcessPool: a worker process")
+    assert 'if __name__ == "__main__":' in last

@@ -4,12 +4,12 @@ A dispute is a table description (see ``docs/formats.md``) plus ``moves``; optio
 ``description``, ``expect`` (the rulings its author expects, by preset) and ``deal`` (a fresh
 deal instead of a described table). :func:`settle` rules on every move under one or several
 presets; :meth:`Settlement.to_dict` is the machine-readable form that both the command line
-and the HTTP service send, so the two cannot drift apart.
+and the HTTP service send, so the two cannot drift apart. For example:
 
->>> dispute = {"players": 2, "hands": [["R7", "B6"], 3], "discard": ["R5"], "moves": ["0 B6"]}
->>> out = settle(dispute, ["official", "family"]).to_dict()
->>> out["presets"], [r["violation"]["code"] for r in out["rulings"]["family"]]
-(['official', 'family'], ['card-does-not-match'])
+    >>> dispute = {"players": 2, "hands": [["R7", "B6"], 3], "discard": ["R5"], "moves": ["0 B6"]}
+    >>> out = settle(dispute, ["official", "family"]).to_dict()
+    >>> out["presets"], [r["violation"]["code"] for r in out["rulings"]["family"]]
+    (['official', 'family'], ['card-does-not-match'])
 """
 
 from __future__ import annotations
