@@ -31,6 +31,7 @@ LAYERS = {
         "randomness",
         "plain",
         "_budget",
+        "_suggest",
     },
     1: {"rules", "clauses"},
     2: {"validation", "effects", "fastpath", "engine", "dealing"},

@@ -156,6 +156,13 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> typing.NoReturn:
         verb = self.prog.removeprefix("uno-rules").strip()
+        import re
+
+        choice = re.match(r"argument \w+: invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if choice:  # a misspelt verb or action: the suggestion every entry point makes
+            from ._suggest import did_you_mean
+
+            message += did_you_mean(choice.group(1), re.findall(r"'([^']*)'", choice.group(2)))
         raise BadInput(f"{verb + ': ' if verb else ''}{message} (see {self.prog} --help)")
 
     def exit(self, status: int = 0, message: str | None = None) -> typing.NoReturn:
@@ -321,6 +328,22 @@ def _problems(where: str, problems: Sequence[str]) -> BadInput:
     return BadInput(f"{where}: {len(problems)} problems\n" + "\n".join(f"  {p}" for p in problems))
 
 
+def _preset_problems(sources: Sequence[str], error: Exception) -> BadInput:
+    """The problems of the preset that failed to load, as ``presets check`` lists them: a
+    preset file named, with one problem per line."""
+    from .errors import PresetError
+    from .presets import load_preset, preset_names
+
+    for source in sources:
+        try:
+            load_preset(source)
+        except PresetError as exc:
+            if source not in preset_names() and _looks_like_file(source):
+                return _problems(source, exc.problems)
+            return BadInput(_one_line(exc))
+    return BadInput(_one_line(error))
+
+
 def cmd_rule(args: argparse.Namespace) -> int:
     from .dispute import settle
     from .errors import PresetError, SituationError
@@ -332,7 +355,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
     try:
         settlement = settle(data, list(args.preset))
     except PresetError as exc:
-        raise BadInput(_one_line(exc)) from None
+        raise _preset_problems(args.preset, exc) from None
     except SituationError as exc:
         raise _problems(args.file, exc.problems) from None
     moves, results, starts = list(settlement.moves), settlement.rulings, settlement.starts
@@ -430,9 +453,8 @@ def _print_side_by_side(
     cells = [[_verdict(results[n][i]) for n in names] for i in range(len(moves))]
     move_w = max([4, *(len(f"{i + 1}. {m}") for i, m in enumerate(moves))])
     widths = [max([len(n), *(len(row[k]) for row in cells)]) for k, n in enumerate(names)]
-    print(
-        f"{'move':<{move_w}}  " + "  ".join(f"{n:<{w}}" for n, w in zip(names, widths, strict=True))
-    )
+    header = "  ".join(f"{n:<{w}}" for n, w in zip(names, widths, strict=True))
+    print(f"{'move':<{move_w}}  {header}".rstrip())
     for i, m in enumerate(moves):
         label = f"{i + 1}. {m}"
         row = "  ".join(f"{c:<{w}}" for c, w in zip(cells[i], widths, strict=True))
