@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import random
 import re
 import subprocess
@@ -16,6 +17,7 @@ import sys
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import gymnasium
@@ -725,3 +727,23 @@ def test_infos_behave_as_a_plain_dict_of_each_agents_info() -> None:
     assert pickle.loads(pickle.dumps(infos)).keys() == plain.keys()
     assert infos.pop(agents[2]) is plain[agents[2]] and agents[2] not in infos
     assert infos.pop("nobody", None) is None
+
+
+@pytest.mark.parametrize("missing", ["gymnasium", "pettingzoo"])
+def test_without_the_rl_extra_the_import_says_what_to_install(missing: str, tmp_path: Path) -> None:
+    """In an interpreter where one of the extra's packages cannot be imported, importing
+    ``uno_rules.env`` says which extra to install (as ``serve`` and ``--scheduler`` do)."""
+    (tmp_path / f"{missing}.py").write_text(
+        f"raise ModuleNotFoundError({'No module named ' + repr(missing)!r}, name={missing!r})\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", "from uno_rules.env import UnoEnv"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        timeout=60,
+    )
+    last = proc.stderr.strip().splitlines()[-1]
+    assert proc.returncode == 1
+    assert last.startswith("ModuleNotFoundError: uno_rules.env needs the optional extra 'rl'")
+    assert "pip install 'uno-rules[rl]'" in last and repr(missing) in last

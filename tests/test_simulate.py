@@ -706,8 +706,22 @@ def test_unreachable_scheduler_is_one_line_exit_2(capsys: pytest.CaptureFixture[
         code = main(["simulate", "--games", "2", *CLI_QUICK, "--scheduler", "tcp://127.0.0.1:9"])
     captured = capsys.readouterr()
     assert code == 2
-    assert "tcp://127.0.0.1:9" in captured.err
+    assert "tcp://127.0.0.1:9 (no answer within 1 s)" in captured.err
     assert "Traceback" not in captured.err
+
+
+def test_the_scheduler_is_given_a_short_time_to_answer() -> None:
+    """Dask's default connect timeout (30 s) is for a cluster still starting; the command
+    waits 5 s for an address with nothing behind it, unless Dask is configured to wait
+    for another time (docs/simulate.md)."""
+    dask = pytest.importorskip("dask")
+    pytest.importorskip("dask.distributed")
+    from uno_rules.cli import SCHEDULER_TIMEOUT, _connect_timeout
+
+    assert dask.config.get("distributed.comm.timeouts.connect") == "30s"
+    assert _connect_timeout() == SCHEDULER_TIMEOUT == 5.0
+    with dask.config.set({"distributed.comm.timeouts.connect": "2m"}):
+        assert _connect_timeout() == 120.0
 
 
 def test_the_json_example_of_the_guide_is_what_the_command_prints(

@@ -773,10 +773,13 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
             target: Any = cluster
         else:
             target = address
+        wait = _connect_timeout()
         try:
-            client = stack.enter_context(distributed.Client(target))
+            client = stack.enter_context(distributed.Client(target, timeout=wait))
         except (OSError, TimeoutError, ValueError):
-            raise BadInput(f"cannot reach a Dask scheduler at {address}") from None
+            raise BadInput(
+                f"cannot reach a Dask scheduler at {address} (no answer within {wait:g} s)"
+            ) from None
         workers = sum(client.nthreads().values())
         if workers < 1:
             raise BadInput(f"the Dask cluster at {address} has no workers")
@@ -790,6 +793,32 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
             for logger in quiet:
                 logger.disabled = True
             raise
+
+
+# How long to wait for a Dask scheduler to answer: Dask's own default (30 s) is made for
+# a cluster that is still starting; an address with nothing behind it fails in this time.
+SCHEDULER_TIMEOUT = 5.0
+
+
+def _connect_timeout() -> float:
+    """Seconds to wait for the scheduler: Dask's ``distributed.comm.timeouts.connect``
+    when it is set to something else than Dask's own default, else
+    :data:`SCHEDULER_TIMEOUT`."""
+    import importlib
+
+    importlib.import_module("dask.distributed")  # which adds its settings to Dask's
+    dask: Any = importlib.import_module("dask")
+    seconds: Any = importlib.import_module("dask.utils").parse_timedelta
+    key = "distributed.comm.timeouts.connect"
+    defaults = [
+        d["distributed"]["comm"]["timeouts"]["connect"]
+        for d in dask.config.defaults
+        if "connect" in d.get("distributed", {}).get("comm", {}).get("timeouts", {})
+    ]
+    configured = float(seconds(dask.config.get(key)))
+    if defaults and configured == float(seconds(defaults[-1])):
+        return SCHEDULER_TIMEOUT
+    return configured
 
 
 def _dask_loggers() -> list[str]:

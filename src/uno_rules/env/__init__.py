@@ -13,7 +13,16 @@ The core package and the command line never import this module. See ``docs/rl.md
 
 from __future__ import annotations
 
-import gymnasium
+try:
+    import gymnasium
+    import numpy  # noqa: F401  (the observations and masks)
+    import pettingzoo  # type: ignore[import-untyped]  # noqa: F401  (the AEC environment)
+except ModuleNotFoundError as missing:  # the extra is not installed
+    raise ModuleNotFoundError(
+        f"uno_rules.env needs the optional extra 'rl' (pettingzoo, gymnasium, numpy): "
+        f"pip install 'uno-rules[rl]' (no module named {missing.name!r})",
+        name=missing.name,
+    ) from None
 
 from .actions import ACTION_COUNT, NOOP, ActionError, EnvError, decode, describe, encode
 from .aec import UnoEnv, env, raw_env
