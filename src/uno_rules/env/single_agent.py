@@ -21,7 +21,7 @@ from gymnasium import spaces
 from ..bots import BOTS, Bot
 from ..rules import Rules
 from .actions import ACTION_COUNT, NOOP, ActionError, EnvError, describe, encode
-from .aec import _PENDING_VIEW, UnoEnv, _PendingSeatInfo
+from .aec import SeatInfo, UnoEnv
 from .observation import SIZE, high
 
 __all__ = ["ILLEGAL_ACTION_MODES", "UnoGymEnv"]
@@ -184,8 +184,7 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self._done():
             mask[NOOP] = 1
         self._mask = mask
-        info = _PendingSeatInfo(_PENDING_VIEW)  # the view is made when read
-        info._of = (table.game_state, self.seat)
+        info = SeatInfo(table.game_state, self.seat)  # the view is made when read
         dict.__setitem__(info, "action_mask", mask.copy())
         observation: npt.NDArray[np.float32] = seen["observation"]
         return observation, info
