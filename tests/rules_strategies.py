@@ -679,8 +679,9 @@ class InvariantMachine(RuleBasedStateMachine):
             if k != state.turn:
                 assert all(isinstance(m, allowed) for m in moves), moves
         assert uno.legal_moves(state) == uno.legal_moves(state, state.turn)
-        for bad in (-1, state.players, state.players + 5):
-            assert uno.legal_moves(state, bad) == ()
+        for bad in (-1, state.players, state.players + 5):  # not a seat: docs/errors.md
+            with pytest.raises(uno.SituationError, match="seat: expected 0 to"):
+                uno.legal_moves(state, bad)
 
     @invariant()
     def d_one_pending_decision(self) -> None:

@@ -198,7 +198,8 @@ def test_a_note_says_why_a_deal_differs_between_presets(
     out = capsys.readouterr().out.splitlines()
     notes = [line for line in out if line.startswith("note:")]
     assert len(notes) == 1
-    assert notes[0].startswith(f"note: {mine} starts from another table than official: ")
-    assert why.replace("mine", str(mine)) in notes[0]
+    # a preset file is labelled by its name: (docs/disputes.md)
+    assert notes[0].startswith("note: mine starts from another table than official: ")
+    assert why in notes[0]
     deals = [line for line in out if line.startswith("deal under ")]
-    assert [d.split(":")[0] for d in deals] == ["deal under official", f"deal under {mine}"]
+    assert [d.split(":")[0] for d in deals] == ["deal under official", "deal under mine"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import json
+import os
 import pkgutil
 import re
 import sys
@@ -29,13 +30,120 @@ def _blocks() -> list[tuple[str, str]]:
     return found
 
 
-@pytest.mark.parametrize(("where", "code"), _blocks(), ids=[w for w, _ in _blocks()])
-def test_doc_example_runs(where: str, code: str) -> None:
-    exec(compile(code, where, "exec"), {"__name__": "__doc_example__"})
+# A reader saves an example as a file and runs it with ``python file.py``, with the package
+# and the extra the page names installed, not the test suite's tools: the examples run that
+# way, in fresh interpreters where these cannot be imported (modules of these names, first
+# on the path, refuse to load).
+TEST_ONLY = ("pytest", "_pytest", "hypothesis", "jsonschema", "selenium", "httpx", "mypy")
+# An example that starts processes (a process pool, a Dask cluster, anything guarded by
+# ``if __name__ == "__main__":``) is run as ``python file.py``, exactly as a reader runs it.
+# The other examples of a page share one fresh interpreter, each run from a file of its own
+# as ``__main__`` (runpy), so that the suite stays fast.
+STARTS_PROCESSES = re.compile(r"__name__ == .__main__.|LocalCluster|ProcessPool|jobs=[2-9]")
+# Runs each file given as ``__main__`` and prints, as JSON, what each printed and how it
+# failed (a traceback).
+RUNNER = """
+import contextlib, io, json, runpy, sys, traceback
+
+results = []
+for file in sys.argv[1:]:
+    out, error = io.StringIO(), None
+    try:
+        with contextlib.redirect_stdout(out):
+            runpy.run_path(file, run_name="__main__")
+    except BaseException:
+        error = traceback.format_exc()
+    results.append({"stdout": out.getvalue(), "error": error})
+sys.__stdout__.write(json.dumps(results))
+"""
+
+
+def _pages_with_examples() -> list[Path]:
+    return [path for path in DOC_FILES if BLOCK.search(path.read_text(encoding="utf-8"))]
+
+
+def _shown_output(code: str) -> list[str]:
+    """The output an example shows: the comment lines that follow a ``print(`` line (the
+    sentence or value it prints, one comment line per printed line; one that ends in
+    ``...`` shows the start of its line)."""
+    shown: list[str] = []
+    after_print = False
+    for line in code.splitlines():
+        text = line.strip()
+        if after_print and text.startswith("# "):
+            shown.append(text[2:])
+            continue
+        after_print = "print(" in text
+    return shown
+
+
+def _reader_env(folder: Path) -> dict[str, str]:
+    """The environment of a reader's interpreter: the test-only packages hidden."""
+    blocked = folder / "not-installed"
+    blocked.mkdir()
+    for name in TEST_ONLY:
+        (blocked / f"{name}.py").write_text(
+            f"raise ModuleNotFoundError({f'No module named {name!r}'!r}, name={name!r})\n"
+        )
+    return {**os.environ, "PYTHONPATH": str(blocked)}
+
+
+@pytest.mark.parametrize(
+    "page", _pages_with_examples(), ids=[str(p.relative_to(ROOT)) for p in _pages_with_examples()]
+)
+def test_doc_examples_run_as_scripts(page: Path, tmp_path: Path) -> None:
+    """Each ```python block of the page, saved as a file and run as ``__main__`` in a fresh
+    interpreter (``python file.py`` when it starts processes), without the test-only
+    packages; and the output it shows in comments after a ``print(`` is what it prints."""
+    import subprocess
+
+    env = _reader_env(tmp_path)
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    blocks = BLOCK.findall(page.read_text(encoding="utf-8"))
+    files = []
+    for i, code in enumerate(blocks):
+        files.append(tmp_path / f"example_{i}.py")
+        files[-1].write_text(code, encoding="utf-8")
+    outcome: dict[int, tuple[str, str | None]] = {}
+    shared = [i for i, code in enumerate(blocks) if not STARTS_PROCESSES.search(code)]
+    if shared:
+        proc = subprocess.run(
+            [sys.executable, "-c", RUNNER, *(str(files[i]) for i in shared)],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env=env,
+            timeout=300,
+        )
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        for i, result in zip(shared, json.loads(proc.stdout), strict=True):
+            outcome[i] = (result["stdout"], result["error"])
+    for i in sorted(set(range(len(blocks))) - set(shared)):
+        proc = subprocess.run(
+            [sys.executable, files[i].name],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env=env,
+            timeout=300,
+        )
+        outcome[i] = (proc.stdout, proc.stderr[-3000:] if proc.returncode else None)
+    for i, code in enumerate(blocks):
+        where = f"{page.relative_to(ROOT)}, example {i + 1} of {len(blocks)}"
+        printed, error = outcome[i]
+        assert error is None, f"{where}:\n{error}"
+        lines = [" ".join(line.split()) for line in printed.splitlines()]
+        for line in _shown_output(code):
+            shown = " ".join(line.split())
+            if shown.endswith("..."):  # the start of a long line
+                assert any(x.startswith(shown[:-3]) for x in lines), f"{where}: {line}"
+            else:
+                assert shown in lines, f"{where} does not print: {line}"
 
 
 def test_docs_have_examples() -> None:
     assert len(_blocks()) >= 3
+    assert _shown_output("print(x)\n# one\n# two\ny = 1\n# not output\n") == ["one", "two"]
 
 
 MODULES = sorted(m.name for m in pkgutil.walk_packages(uno_rules.__path__, prefix="uno_rules."))
@@ -239,3 +347,122 @@ def test_the_house_rule_page_shows_the_worked_example_as_it_is() -> None:
     example = ROOT / "examples" / "house-rule-eight-skips"
     for name in ("uno_eight_skips.py", "tests/test_eight_skips.py", "pyproject.toml"):
         assert (example / name).read_text(encoding="utf-8") in page, name
+
+
+RECORD_KEYS = {"rules", "players", "seed", "dealer", "moves", "title", "description"}
+
+
+def test_game_records_shown_in_the_docs_replay() -> None:
+    """A game record shown in a YAML block (a mapping of a record's keys with ``moves``)
+    replays to the end, as ``uno-rules replay`` would check it; only a file the page names
+    ``*-bad.yaml`` shows a refusal."""
+    import yaml
+
+    records = []
+    for path in DOC_FILES:
+        for block in re.findall(r"```ya?ml\n(.*?)```", path.read_text(encoding="utf-8"), re.S):
+            data = yaml.safe_load(block)
+            if block.startswith("# ") and block.split()[1].endswith("-bad.yaml"):
+                continue
+            if isinstance(data, dict) and "moves" in data and set(data) <= RECORD_KEYS:
+                records.append((path.name, data))
+    assert records
+    for where, record in records:
+        result = uno.replay(record)
+        assert result.ok, (where, result.index, result.violation)
+
+
+REFERENCE_LINK = re.compile(r"\[[^\]\n]*\]\[[^\]\n]*\]")
+
+
+def _prose(doc: str) -> str:
+    """A docstring as Markdown reads it, without its code: indented code blocks (lines
+    indented 4 spaces after a blank line, as a doctest shown as code is) and inline code."""
+    import inspect
+
+    kept, code, blank = [], False, True
+    for line in inspect.cleandoc(doc).splitlines():
+        code = bool(line.startswith("    ") and (blank or code))
+        blank = not line.strip()
+        if not code:
+            kept.append(line)
+    return re.sub(r"``.*?``|`[^`]*`", "", "\n".join(kept))
+
+
+def _docstrings(module: Any) -> list[tuple[str, str]]:
+    import inspect
+
+    found = [(module.__name__, module.__doc__ or "")]
+    for name, value in vars(module).items():
+        if getattr(value, "__module__", None) != module.__name__:
+            continue
+        found.append((f"{module.__name__}.{name}", inspect.getdoc(value) or ""))
+        if inspect.isclass(value):
+            for attr, member in vars(value).items():
+                if callable(member) or isinstance(member, property):
+                    found.append((f"{module.__name__}.{name}.{attr}", member.__doc__ or ""))
+    return found
+
+
+def test_docstrings_hold_no_text_markdown_reads_as_a_cross_reference() -> None:
+    """The API reference renders docstrings as Markdown, where ``x[a][b]`` outside code is
+    a reference link; mkdocs-autorefs then fails the strict build on an unknown target
+    (``:2``, ``"code"``). A doctest the reference shows is an indented code block."""
+    flagged = []
+    for name in ["uno_rules", *MODULES]:
+        module = importlib.import_module(name)
+        for where, doc in _docstrings(module):
+            flagged += [f"{where}: {m}" for m in REFERENCE_LINK.findall(_prose(doc))]
+    assert not flagged, flagged
+
+
+def _tools_module(name: str) -> Any:
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.pop(0)
+
+
+def test_generated_tables_are_written_into_the_pages_and_current() -> None:
+    """The settings tables of docs/house-rules.md and the name tables of docs/reference.md
+    are in the files themselves, as the code makes them today (regenerate them with
+    ``python tools/write_docs_tables.py``)."""
+    tables = _tools_module("write_docs_tables")
+    pages = tables.pages()
+    assert {p.name for p in pages} >= {"house-rules.md", "reference.md"}
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert text == tables.written(page), f"{page.name} is stale"
+    house = (ROOT / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    assert "| `house_rules.stacking.enabled` | `true`, `false` | `false` |" in house
+    assert tables.main(["--check"]) == 0
+
+
+def test_the_reference_says_how_to_import_each_name() -> None:
+    """Each name docs/reference.md lists is importable as its table says, as the object
+    documented there; the first five headings hold the top-level package's names only."""
+    text = (ROOT / "docs" / "reference.md").read_text(encoding="utf-8")
+    sections = re.split(r"^## ", text, flags=re.M)[1:]
+    rows = 0
+    for number, section_text in enumerate(sections):
+        for module in re.findall(r"^::: ([\w.]+)\n", section_text, re.M):
+            names = re.findall(
+                r"^\| `(\w+)` \| `([^`]+)` \|",
+                section_text.split(f"::: {module}\n", 1)[1].split(":::", 1)[0],
+                re.M,
+            )
+            assert names, module
+            for name, how in names:
+                rows += 1
+                documented = getattr(importlib.import_module(module), name)
+                if how.startswith("uno."):
+                    assert how == f"uno.{name}" and getattr(uno, name) is documented
+                else:
+                    assert number >= 5, f"{name} is not in the top-level package"
+                    found: dict[str, Any] = {}
+                    exec(how, found)
+                    assert found[name] is documented, how
+    assert rows >= 60
+    for name in ("describe_event", "card_name", "make_record", "preset_schema"):
+        assert name in uno.__all__ and callable(getattr(uno, name))

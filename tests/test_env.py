@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import random
 import re
 import subprocess
@@ -16,6 +17,7 @@ import sys
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import gymnasium
@@ -152,12 +154,12 @@ def test_pettingzoo_api_test_with_a_rules_value_at_ten_seats() -> None:
 def test_pettingzoo_module_conventions() -> None:
     from pettingzoo import AECEnv
 
-    from uno_rules.env import uno_rules_v0
+    from uno_rules.env import uno_rules_v1
 
-    wrapped = uno_rules_v0.env("family", players=3)
+    wrapped = uno_rules_v1.env("family", players=3)
     assert isinstance(wrapped, AECEnv)
-    assert isinstance(uno_rules_v0.raw_env("family", players=3), UnoEnv)
-    assert wrapped.metadata["name"] == "uno_rules_v0"
+    assert isinstance(uno_rules_v1.raw_env("family", players=3), UnoEnv)
+    assert wrapped.metadata["name"] == "uno_rules_v1"
     api_test(wrapped, num_cycles=20)
 
 
@@ -170,9 +172,37 @@ def test_spaces_are_fixed_and_documented() -> None:
     assert sum(size for _, size, _, _ in LAYOUT) == SIZE
     env.reset(seed=0)
     observation = env.observe(agent)["observation"]
-    assert observation[section("hand")].sum() == 7
-    assert observation[section("hand_sizes")][:3].tolist() == [7, 7, 7]
+    assert observation[section("hand")].sum() * 4 == 7  # copies / 4 (a Wild's four copies)
+    assert (observation[section("hand_sizes")][:3] * 108).round().tolist() == [7, 7, 7]
     assert observation[section("top")].sum() == 1
+    space = env.observation_space(agent)["observation"]
+    assert space.bounded_below.all() and space.bounded_above.all()
+    assert (space.low == 0).all() and (space.high == 1).all()
+
+
+def test_the_observation_shows_what_a_challenge_is_judged_on() -> None:
+    """After a Wild Draw Four, its victim sees the card it was played on, the color active
+    then (the color the offender must not have held, B8.2) and the color it named."""
+    state = uno.situation(
+        {"players": 2, "hands": [["W+4", "B5", "G3"], 4], "discard": ["Y2", "R5"], "turn": 0}
+    )
+    env = UnoEnv("official", 2)
+    env.reset(seed=0)
+    env._state = state
+    env._start_polling()
+    env.step(encode(uno.parse_move("0 W+4 blue"), 2)[0])
+    agent = env.agent_selection
+    assert agent == "player_1" and env.game_state.penalty is not None
+    seen = env.observe(agent)["observation"]
+    kinds = table.CARD_KINDS
+    assert kinds[int(np.flatnonzero(seen[section("previous_top")])[0])] == uno.Card.parse("R5")
+    assert np.flatnonzero(seen[section("previous_color")]).tolist() == [0]  # red
+    assert env.game_state.penalty.previous_color is uno.Color.RED
+    block = seen[section("last_moves")][:70]  # offset 1: seat 0, the offender
+    assert block[0] == 1  # a play
+    assert kinds[int(np.flatnonzero(block[8:66])[0])] == uno.Card.parse("W+4")
+    assert np.flatnonzero(block[66:70]).tolist() == [3]  # it named blue
+    assert np.flatnonzero(seen[section("color")]).tolist() == [3]
 
 
 # --------------------------------------------------------------------------- Gymnasium
@@ -191,7 +221,7 @@ def test_gymnasium_check_env_heuristic_opponents() -> None:
 
 
 def test_gymnasium_make_with_module_prefix() -> None:
-    made = gymnasium.make("uno_rules.env:uno_rules/Uno-v0", rules="progressive", players=3)
+    made = gymnasium.make("uno_rules.env:uno_rules/Uno-v1", rules="progressive", players=3)
     observation, info = made.reset(seed=5)
     assert made.observation_space.contains(observation)
     assert info["action_mask"].any()
@@ -213,7 +243,7 @@ def test_gymnasium_episodes_against_bots() -> None:
             total += float(reward)
             done = terminated or truncated
         endings[total] += 1
-        assert not info["action_mask"].any()
+        assert np.flatnonzero(info["action_mask"]).tolist() == [table.NOOP]  # docs/rl.md
     assert set(endings) <= {1.0, -1.0, 0.0}
 
 
@@ -248,9 +278,12 @@ def test_gymnasium_wrapper_ends_the_episode_on_an_illegal_action_by_default() ->
     assert f"action {illegal} (" in info["illegal_action"]
     assert "card-not-in-hand" in info["illegal_action"]
     assert env.table.game_state is before  # refused, not replaced by another move
-    assert not info["action_mask"].any() and not env.action_masks().any()
+    # the episode is over: NOOP alone, so that a masked policy still has an action to
+    # pick (a vector environment's autoreset step), and stepping raises until reset()
+    assert np.flatnonzero(info["action_mask"]).tolist() == [table.NOOP]
+    assert np.flatnonzero(env.action_masks()).tolist() == [table.NOOP]
     with pytest.raises(ActionError, match="reset"):
-        env.step(illegal)
+        env.step(table.NOOP)
     _, info = env.reset(seed=0)
     assert info["action_mask"].any()
 
@@ -363,6 +396,8 @@ def check_last(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list
         env._last_moves,
         [a - table.CHAIN for a in chain],
         env.polling,
+        rules=env.rules,
+        previous=env._previous,
     )
     assert np.array_equal(observation["observation"], from_view)
     info = env.last()[4]
@@ -451,6 +486,8 @@ def check_no_leak(env: UnoEnv, agent: str, observation: dict[str, Any], chain: l
                     env._last_moves,
                     [a - table.CHAIN for a in chain] if name == agent else (),
                     env.polling and name == agent,
+                    rules=env.rules,
+                    previous=env._previous,
                 ),
             )
             other = permute_hidden(state, seat, rng)
@@ -735,3 +772,50 @@ def test_a_deck_with_kinds_the_environment_has_no_actions_for_is_refused() -> No
     refused at construction, naming the deck, not at the first unknown card."""
     with pytest.raises(EnvError, match="no-mercy-168"):
         UnoEnv("no-mercy", 3)
+
+
+@pytest.mark.parametrize("missing", ["gymnasium", "pettingzoo"])
+def test_without_the_rl_extra_the_import_says_what_to_install(missing: str, tmp_path: Path) -> None:
+    """In an interpreter where one of the extra's packages cannot be imported, importing
+    ``uno_rules.env`` says which extra to install (as ``serve`` and ``--scheduler`` do)."""
+    (tmp_path / f"{missing}.py").write_text(
+        f"raise ModuleNotFoundError({'No module named ' + repr(missing)!r}, name={missing!r})\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", "from uno_rules.env import UnoEnv"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        timeout=60,
+    )
+    last = proc.stderr.strip().splitlines()[-1]
+    assert proc.returncode == 1
+    assert last.startswith("ModuleNotFoundError: uno_rules.env needs the optional extra 'rl'")
+    assert "pip install 'uno-rules[rl]'" in last and repr(missing) in last
+
+
+@pytest.mark.parametrize(("name", "rules", "players"), all_configs())
+def test_every_observation_lies_in_its_bounded_space(name: str, rules: Any, players: int) -> None:
+    """Counts are divided by the rule set's scales: no entry ever leaves 0..1."""
+    seen: Counter[str] = Counter()
+
+    def check(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list[int]) -> None:
+        assert env.observation_space(agent).contains(observation)
+        seen["checked"] += 1
+
+    walk(rules, players, 0, check)
+    assert seen["checked"]
+
+
+def test_the_wrappers_info_makes_the_view_only_when_read() -> None:
+    """Reading ``info["action_mask"]`` (every masked learner does, every step) builds no
+    view; ``info["view"]`` is the learner's view when read."""
+    from uno_rules.env.aec import _PENDING
+
+    env = UnoGymEnv("official", 2, seat=1)
+    _, info = env.reset(seed=4)
+    assert info["action_mask"].any()
+    assert dict.get(info, "view") is _PENDING
+    assert info.get("action_mask") is info["action_mask"]
+    assert dict.get(info, "view") is _PENDING
+    assert info["view"] == uno.view(env.table.game_state, 1)

@@ -32,6 +32,7 @@ LAYERS = {
         "plain",
         "_budget",
         "kinds",
+        "_suggest",
     },
     1: {"rules", "clauses"},
     2: {"validation", "effects", "fastpath", "engine", "dealing"},

@@ -63,3 +63,62 @@ def test_the_package_index_description_has_no_links_into_the_repository() -> Non
     )
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert 'dynamic = ["readme"]' in pyproject and "[tool.hatch.metadata.hooks.custom]" in pyproject
+
+
+def test_every_command_the_docs_give_installs_the_modules_it_runs() -> None:
+    """A shell block of the README or docs/ that runs ``python -m MODULE`` (a module that
+    is neither the standard library's nor pip) installs it first in the same block: by
+    name, or through an extra of this project that requires it. (In a fresh virtual
+    environment, ``python -m build`` fails with "No module named build".)"""
+    extras = PROJECT["optional-dependencies"]
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    checked = 0
+    for page in pages:
+        for block in re.findall(
+            r"```(?:sh|bash)\n(.*?)```", page.read_text(encoding="utf-8"), re.S
+        ):
+            installed: set[str] = set()
+            for command in re.split(r"\n|&&", block):
+                words = command.split("#", 1)[0].split()
+                if "install" in words and "pip" in words:
+                    for word in words[words.index("install") + 1 :]:
+                        installed.add(re.split(r"[<>=\[]", word.strip("'\""))[0])
+                        for extra in re.findall(r"\[([\w,]+)\]", word):
+                            for name in extra.split(","):
+                                installed |= {re.split(r"[<>=\[]", d)[0] for d in extras[name]}
+                if "-m" in words:
+                    module = words[words.index("-m") + 1]
+                    if module in sys.stdlib_module_names or module == "pip":
+                        continue
+                    checked += 1
+                    assert module in installed, f"{page.name}: {command.strip()}"
+    assert checked >= 5
+
+
+def _extra(name: str) -> set[str]:
+    """The distributions the extra ``name`` installs (this project's own extras followed)."""
+    found: set[str] = set()
+    for requirement in PROJECT["optional-dependencies"][name]:
+        dist = re.split(r"[<>=;\[ ]", requirement)[0].lower().replace("_", "-")
+        if dist == PROJECT["name"]:
+            for inner in re.findall(r"\[([\w,]+)\]", requirement)[0].split(","):
+                found |= _extra(inner)
+        else:
+            found.add(dist)
+    return found
+
+
+def test_the_test_extra_installs_every_module_a_test_would_skip_without() -> None:
+    """The README's test command (``pip install ".[test]"`` then ``pytest``) skips no test
+    for a missing module: each ``importorskip`` names a module of the ``test`` extra."""
+    from importlib.metadata import packages_distributions
+
+    dists = packages_distributions()
+    provided = _extra("test")
+    skipped = set()
+    for test in (ROOT / "tests").rglob("*.py"):
+        skipped |= set(re.findall(r'importorskip\("([\w.]+)"\)', test.read_text(encoding="utf-8")))
+    assert {"mypy", "selenium.webdriver", "dask.distributed"} <= skipped
+    for module in sorted(skipped):
+        owners = {d.lower().replace("_", "-") for d in dists.get(module.split(".")[0], [])}
+        assert owners & provided, f"{module}: not installed by the test extra"

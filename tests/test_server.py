@@ -242,8 +242,9 @@ def test_presets_list_show_and_check_match_the_command_line(
     code, printed = cli_json(capsys, "presets", "check", str(path))
     r = client.post("/api/presets/check", json=bad).json()
     assert code == 1 and r["ok"] is False and r["problems"] == printed["problems"]
+    assert set(r) == set(printed) and r["file"] is None  # the same keys; no file here
     good = client.post("/api/presets/check", json={"extends": "family", "name": "mine"}).json()
-    assert good == {"ok": True, "problems": [], "name": "mine"}
+    assert good == {"file": None, "ok": True, "problems": [], "name": "mine"}
 
 
 def test_replay_matches_the_command_line(

@@ -706,8 +706,22 @@ def test_unreachable_scheduler_is_one_line_exit_2(capsys: pytest.CaptureFixture[
         code = main(["simulate", "--games", "2", *CLI_QUICK, "--scheduler", "tcp://127.0.0.1:9"])
     captured = capsys.readouterr()
     assert code == 2
-    assert "tcp://127.0.0.1:9" in captured.err
+    assert "tcp://127.0.0.1:9 (no answer within 1 s)" in captured.err
     assert "Traceback" not in captured.err
+
+
+def test_the_scheduler_is_given_a_short_time_to_answer() -> None:
+    """Dask's default connect timeout (30 s) is for a cluster still starting; the command
+    waits 5 s for an address with nothing behind it, unless Dask is configured to wait
+    for another time (docs/simulate.md)."""
+    dask = pytest.importorskip("dask")
+    pytest.importorskip("dask.distributed")
+    from uno_rules.cli import SCHEDULER_TIMEOUT, _connect_timeout
+
+    assert dask.config.get("distributed.comm.timeouts.connect") == "30s"
+    assert _connect_timeout() == SCHEDULER_TIMEOUT == 5.0
+    with dask.config.set({"distributed.comm.timeouts.connect": "2m"}):
+        assert _connect_timeout() == 120.0
 
 
 def test_the_json_example_of_the_guide_is_what_the_command_prints(
@@ -770,3 +784,24 @@ def test_a_result_for_a_block_cancelled_by_ctrl_c_is_not_reported() -> None:
     assert not _dask_log_filter(record(InvalidStateError("CANCELLED: <Future>")))
     assert _dask_log_filter(record(InvalidStateError("FINISHED: <Future>")))
     assert _dask_log_filter(record(ValueError("a real error")))
+
+
+def test_a_script_without_the_main_guard_is_told_why_its_workers_failed(tmp_path: Path) -> None:
+    """``simulate(jobs=2)`` at a script's top level: each spawned worker imports the script
+    and tries to start workers of its own, so the pool breaks; the error says why and what
+    to write (docs/simulate.md)."""
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import uno_rules as uno\n"
+        "from uno_rules.simulate import simulate\n"
+        "simulate(uno.load_preset('official'), players=2, games=2, seed=1, jobs=2, "
+        "max_turns=50)\n",
+        encoding="utf-8",
+    )
+    proc = subprocess.run(
+        [sys.executable, script.name], capture_output=True, text=True, cwd=tmp_path, timeout=120
+    )
+    assert proc.returncode == 1
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith("concurrent.futures.process.BrokenProcessPool: a worker process")
+    assert 'if __name__ == "__main__":' in last

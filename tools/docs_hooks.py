@@ -3,9 +3,11 @@
 
 A page writes ``<!-- params: house_rules.stacking -->`` (a path in the rules model, or
 ``.`` for the top level; ``<!-- params: .:hand_size,max_players -->`` keeps only those
-fields) and the build replaces it with a table of that section's settings:
-name, allowed values or range, default, meaning and clause, read from the ``attrs`` fields
-of :class:`uno_rules.Rules` and their metadata.
+fields), then the table of that section's settings, then ``<!-- /params -->``: name,
+allowed values or range, default, meaning and clause, read from the ``attrs`` fields of
+:class:`uno_rules.Rules` and their metadata. ``python tools/write_docs_tables.py`` writes
+the tables into the pages (a test fails when one is stale), and the build writes them
+afresh, so neither the file nor the site can drift from the code.
 
 ``<!-- svg: card R+2 -->``, ``<!-- svg: hand R5 Gskip W -->`` and
 ``<!-- svg: table FILE SEAT -->`` (a dispute file from the repository, drawn as SEAT sees
@@ -32,6 +34,12 @@ from uno_rules.presets import rules_with_installed
 from uno_rules.rules import Rules
 
 MARKER = re.compile(r"<!--\s*params:\s*([\w.]+)(?::([\w,]+))?\s*-->")
+# A marker and the table written under it (``python tools/write_docs_tables.py``), up to
+# ``<!-- /params -->``: the page reads as a file too, and the build writes the table afresh.
+PARAMS_REGION = re.compile(MARKER.pattern + r"\n(?:.*?\n)?<!-- /params -->", re.S)
+# docs/reference.md: under each ``:::`` directive, a table of the names it documents (for
+# a reader of the file; the build shows the docstrings themselves instead).
+NAMES_REGION = re.compile(r"<!-- names -->\n(?:.*?\n)?<!-- /names -->\n?", re.S)
 PICTURE = re.compile(r"<!--\s*svg:\s*(card|hand|table)\s+([^>]*?)\s*-->")
 SCREENSHOT = re.compile(r"<!--\s*screenshot:\s*(\S+)\s+(.*?)\s*-->")
 ROOT = Path(__file__).resolve().parents[1]
@@ -170,6 +178,8 @@ def clause_index(which: str) -> str:
 
 def on_page_markdown(markdown: str, **_: Any) -> str:
     markdown = CLAUSE_MARKER.sub(lambda m: clause_index(m.group(1)), markdown)
+    markdown = PARAMS_REGION.sub(lambda m: table(m.group(1), m.group(2)).rstrip("\n"), markdown)
     markdown = MARKER.sub(lambda m: table(m.group(1), m.group(2)), markdown)
+    markdown = NAMES_REGION.sub("", markdown)
     markdown = SCREENSHOT.sub(lambda m: screenshot(m.group(1), m.group(2)), markdown)
     return PICTURE.sub(lambda m: picture(m.group(1), m.group(2)), markdown)

@@ -51,9 +51,10 @@ from .violations import __all__ as _violations_all
 
 if TYPE_CHECKING:
     from ._compiled import COMPILED
-    from .record import ReplayResult, replay
-    from .render import describe
+    from .record import ReplayResult, make_record, replay
+    from .render import card_name, describe, describe_event
     from .ruling import Ruling, rule_on
+    from .schema import preset_schema
     from .snapshot import dump_state, load_state
 
 __version__ = "0.1.0"
@@ -63,7 +64,11 @@ _LAZY = {
     "COMPILED": "_compiled",
     "ReplayResult": "record",
     "replay": "record",
+    "make_record": "record",
     "describe": "render",
+    "describe_event": "render",
+    "card_name": "render",
+    "preset_schema": "schema",
     "Ruling": "ruling",
     "rule_on": "ruling",
     "dump_state": "snapshot",
@@ -117,18 +122,22 @@ __all__ = [
     "UnoError",
     "apply",
     "apply_or_raise",
+    "card_name",
     "deal_game",
     "deal_next_round",
     "describe",
+    "describe_event",
     "dump_state",
     "legal_moves",
     "load_preset",
     "load_state",
+    "make_record",
     "new_game",
     "next_round",
     "parse_cards",
     "parse_move",
     "preset_names",
+    "preset_schema",
     "refusal",
     "replay",
     "rule_on",

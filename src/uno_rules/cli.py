@@ -156,6 +156,13 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> typing.NoReturn:
         verb = self.prog.removeprefix("uno-rules").strip()
+        import re
+
+        choice = re.match(r"argument \w+: invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if choice:  # a misspelt verb or action: the suggestion every entry point makes
+            from ._suggest import did_you_mean
+
+            message += did_you_mean(choice.group(1), re.findall(r"'([^']*)'", choice.group(2)))
         raise BadInput(f"{verb + ': ' if verb else ''}{message} (see {self.prog} --help)")
 
     def exit(self, status: int = 0, message: str | None = None) -> typing.NoReturn:
@@ -321,6 +328,22 @@ def _problems(where: str, problems: Sequence[str]) -> BadInput:
     return BadInput(f"{where}: {len(problems)} problems\n" + "\n".join(f"  {p}" for p in problems))
 
 
+def _preset_problems(sources: Sequence[str], error: Exception) -> BadInput:
+    """The problems of the preset that failed to load, as ``presets check`` lists them: a
+    preset file named, with one problem per line."""
+    from .errors import PresetError
+    from .presets import load_preset, preset_names
+
+    for source in sources:
+        try:
+            load_preset(source)
+        except PresetError as exc:
+            if source not in preset_names() and _looks_like_file(source):
+                return _problems(source, exc.problems)
+            return BadInput(_one_line(exc))
+    return BadInput(_one_line(error))
+
+
 def cmd_rule(args: argparse.Namespace) -> int:
     from .dispute import settle
     from .errors import PresetError, SituationError
@@ -332,7 +355,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
     try:
         settlement = settle(data, list(args.preset))
     except PresetError as exc:
-        raise BadInput(_one_line(exc)) from None
+        raise _preset_problems(args.preset, exc) from None
     except SituationError as exc:
         raise _problems(args.file, exc.problems) from None
     moves, results, starts = list(settlement.moves), settlement.rulings, settlement.starts
@@ -430,9 +453,8 @@ def _print_side_by_side(
     cells = [[_verdict(results[n][i]) for n in names] for i in range(len(moves))]
     move_w = max([4, *(len(f"{i + 1}. {m}") for i, m in enumerate(moves))])
     widths = [max([len(n), *(len(row[k]) for row in cells)]) for k, n in enumerate(names)]
-    print(
-        f"{'move':<{move_w}}  " + "  ".join(f"{n:<{w}}" for n, w in zip(names, widths, strict=True))
-    )
+    header = "  ".join(f"{n:<{w}}" for n, w in zip(names, widths, strict=True))
+    print(f"{'move':<{move_w}}  {header}".rstrip())
     for i, m in enumerate(moves):
         label = f"{i + 1}. {m}"
         row = "  ".join(f"{c:<{w}}" for c, w in zip(cells[i], widths, strict=True))
@@ -751,10 +773,13 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
             target: Any = cluster
         else:
             target = address
+        wait = _connect_timeout()
         try:
-            client = stack.enter_context(distributed.Client(target))
+            client = stack.enter_context(distributed.Client(target, timeout=wait))
         except (OSError, TimeoutError, ValueError):
-            raise BadInput(f"cannot reach a Dask scheduler at {address}") from None
+            raise BadInput(
+                f"cannot reach a Dask scheduler at {address} (no answer within {wait:g} s)"
+            ) from None
         workers = sum(client.nthreads().values())
         if workers < 1:
             raise BadInput(f"the Dask cluster at {address} has no workers")
@@ -768,6 +793,32 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
             for logger in quiet:
                 logger.disabled = True
             raise
+
+
+# How long to wait for a Dask scheduler to answer: Dask's own default (30 s) is made for
+# a cluster that is still starting; an address with nothing behind it fails in this time.
+SCHEDULER_TIMEOUT = 5.0
+
+
+def _connect_timeout() -> float:
+    """Seconds to wait for the scheduler: Dask's ``distributed.comm.timeouts.connect``
+    when it is set to something else than Dask's own default, else
+    :data:`SCHEDULER_TIMEOUT`."""
+    import importlib
+
+    importlib.import_module("dask.distributed")  # which adds its settings to Dask's
+    dask: Any = importlib.import_module("dask")
+    seconds: Any = importlib.import_module("dask.utils").parse_timedelta
+    key = "distributed.comm.timeouts.connect"
+    defaults = [
+        d["distributed"]["comm"]["timeouts"]["connect"]
+        for d in dask.config.defaults
+        if "connect" in d.get("distributed", {}).get("comm", {}).get("timeouts", {})
+    ]
+    configured = float(seconds(dask.config.get(key)))
+    if defaults and configured == float(seconds(defaults[-1])):
+        return SCHEDULER_TIMEOUT
+    return configured
 
 
 def _dask_loggers() -> list[str]:

@@ -106,13 +106,13 @@ def deal_game(
 ) -> Transition:
     """:func:`new_game` with the events of the deal: the same state, and what happened
     to reach it (``dealt``, ``returned-and-reflipped``, ``redealt``, ``first-card``, then the
-    first card's effect: ``skipped``, ``reversed`` or ``drew``).
+    first card's effect: ``skipped``, ``reversed`` or ``drew``). For example:
 
-    >>> state, events = deal_game("official", players=3, seed=7)
-    >>> state == new_game("official", players=3, seed=7)
-    True
-    >>> [e.kind for e in events][:2]
-    ['dealt', 'first-card']
+        >>> state, events = deal_game("official", players=3, seed=7)
+        >>> state == new_game("official", players=3, seed=7)
+        True
+        >>> [e.kind for e in events][:2]
+        ['dealt', 'first-card']
     """
 
     events: list[Event] = []

@@ -4,12 +4,12 @@ A dispute is a table description (see ``docs/formats.md``) plus ``moves``; optio
 ``description``, ``expect`` (the rulings its author expects, by preset) and ``deal`` (a fresh
 deal instead of a described table). :func:`settle` rules on every move under one or several
 presets; :meth:`Settlement.to_dict` is the machine-readable form that both the command line
-and the HTTP service send, so the two cannot drift apart.
+and the HTTP service send, so the two cannot drift apart. For example:
 
->>> dispute = {"players": 2, "hands": [["R7", "B6"], 3], "discard": ["R5"], "moves": ["0 B6"]}
->>> out = settle(dispute, ["official", "family"]).to_dict()
->>> out["presets"], [r["violation"]["code"] for r in out["rulings"]["family"]]
-(['official', 'family'], ['card-does-not-match'])
+    >>> dispute = {"players": 2, "hands": [["R7", "B6"], 3], "discard": ["R5"], "moves": ["0 B6"]}
+    >>> out = settle(dispute, ["official", "family"]).to_dict()
+    >>> out["presets"], [r["violation"]["code"] for r in out["rulings"]["family"]]
+    (['official', 'family'], ['card-does-not-match'])
 """
 
 from __future__ import annotations
@@ -99,9 +99,8 @@ MOVE_VERBS = ("draw", "pass", "uno", "catch", "challenge", "accept", "color")
 
 def read_moves(moves: list[str]) -> list[Move]:
     """Every move text read, or one :class:`~uno_rules.SituationError` listing each text
-    that cannot be read (with the verb it was probably meant to be)."""
-    import difflib
-
+    that cannot be read (with the verb it was probably meant to be, as
+    :func:`~uno_rules.parse_move` says)."""
     from .errors import NotationError, SituationError
     from .moves import parse_move
 
@@ -111,27 +110,10 @@ def read_moves(moves: list[str]) -> list[Move]:
         try:
             parsed.append(parse_move(text))
         except NotationError as exc:
-            words = text.split()
-            hint = ""
-            if len(words) > 1 and words[1].lower() not in MOVE_VERBS and not _is_card(words[1]):
-                near = difflib.get_close_matches(words[1].lower(), MOVE_VERBS, 1, 0.75)
-                if near:
-                    hint = f" (did you mean '{' '.join([words[0], near[0], *words[2:]])}'?)"
-            problems.append(f"moves[{index}]: {exc}{hint}")
+            problems.append(f"moves[{index}]: {exc}")
     if problems:
         raise SituationError(problems)
     return parsed
-
-
-def _is_card(text: str) -> bool:
-    from .cards import Card
-    from .errors import NotationError
-
-    try:
-        Card.parse(text)
-    except NotationError:
-        return False
-    return True
 
 
 def table_notes(starts: dict[str, GameState]) -> list[str]:
@@ -205,15 +187,31 @@ def settle(
     :class:`~uno_rules.SituationError` for a table that cannot be, or a move that cannot be
     read (its problem names ``moves[i]``).
     """
-    from .errors import SituationError
-    from .presets import load_preset
+    from .errors import PresetError, SituationError
+    from .presets import load_preset, preset_names
     from .ruling import rule_on
 
     moves = data.get("moves", [])
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise SituationError(["moves: expected a list of move texts"])
-    parsed = read_moves(moves)
     table = {k: v for k, v in data.items() if k not in DISPUTE_KEYS}
+    try:
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise SituationError(["moves: expected a list of move texts"])
+        parsed = read_moves(moves)
+    except SituationError as bad_moves:
+        # Every problem of the file at once: the table's (hands, discard...) too, read
+        # under the first preset asked for (or the file's own rules).
+        problems = list(bad_moves.problems)
+        described = dict(table)
+        first = next(iter(presets), None)
+        try:
+            if first is not None:
+                described["rules"] = load_preset(first)
+            start_table(described, data.get("deal"))
+        except SituationError as bad_table:
+            problems = [*bad_table.problems, *problems]
+        except PresetError:
+            pass  # reported on its own once the moves can be read
+        raise SituationError(problems) from None
     starts: dict[str, GameState] = {}
     deals: dict[str, tuple[Event, ...]] = {}
     results: dict[str, list[Ruling]] = {}
@@ -222,7 +220,11 @@ def settle(
         if preset is not None:
             described["rules"] = load_preset(preset)
         state, dealt = start_table(described, data.get("deal"))
-        name = state.rules.name if preset is None or not isinstance(preset, str) else preset
+        # A bundled preset by the name given; a preset file or mapping by its ``name:``
+        # (by the path given when another preset already has that name).
+        name = preset if isinstance(preset, str) and preset in preset_names() else state.rules.name
+        if name in starts and isinstance(preset, str):
+            name = preset
         starts[name] = state
         deals[name] = dealt
         rulings = []

@@ -27,7 +27,7 @@ from typing import Final
 from . import violations as v
 from .cards import Card
 from .effects import apply_card_effect, draw_until_color
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, SituationError
 from .events import (
     CardPlayed,
     ChallengeLost,
@@ -113,13 +113,15 @@ def penalty_has_choice(rules: Rules, card: Card) -> bool:
 
 def legal_moves(state: GameState, seat: int | None = None) -> tuple[Move, ...]:
     """Every legal move of ``seat`` (default: the seat whose turn or decision it is),
-    out-of-turn ones (UNO calls and catches, jump-ins) included, in a deterministic order."""
-    phase = state.phase
-    if phase is PHASE_ROUND_OVER or phase is PHASE_GAME_OVER:
-        return ()
+    out-of-turn ones (UNO calls and catches, jump-ins) included, in a deterministic order.
+    A ``seat`` that is not one of the table's raises :class:`~uno_rules.SituationError`,
+    as :func:`~uno_rules.view` does (``docs/errors.md``)."""
     if seat is None:
         seat = state.turn
     elif not is_seat(seat, state.players):
+        raise SituationError([f"seat: expected 0 to {state.players - 1}, got {seat!r}"])
+    phase = state.phase
+    if phase is PHASE_ROUND_OVER or phase is PHASE_GAME_OVER:
         return ()
     if seat in state.eliminated:
         return ()

@@ -205,6 +205,17 @@ def _seat(token: str, text: str) -> int:
     return int(raw)
 
 
+def _verb_hint(text: str) -> str:
+    """`` (did you mean '0 draw'?)`` for a move whose second word is close to a verb."""
+    from ._suggest import closest
+
+    seat, word, *rest = text.split()
+    near = closest(word.lower(), VERBS, cutoff=0.75)
+    if near is None or len(text) > 100:
+        return ""
+    return f" (did you mean '{' '.join([seat, near, *rest])}'?)"
+
+
 def parse_move(text: str) -> Move:
     """Read a move in its text notation (``docs/formats.md``).
 
@@ -240,11 +251,15 @@ def parse_move(text: str) -> Move:
     return _parse_play(seat, tokens[1:], text)
 
 
+# The words of the moves that are not plays, for a "did you mean" on a misspelt one.
+VERBS = ("draw", "pass", "uno", "catch", "challenge", "accept", "color")
+
+
 def _parse_play(seat: int, tokens: list[str], text: str) -> Play:
     try:
         card = Card.parse(tokens[0])
     except NotationError:
-        raise NotationError(text, _EXPECTED) from None
+        raise NotationError(text, _EXPECTED + _verb_hint(text)) from None
     extra: list[Card] = []
     color: Color | None = None
     target: int | None = None

@@ -137,10 +137,13 @@ def _bundled(name: Any, where: str) -> str:
 
     names = preset_names()
     if not isinstance(name, str) or name not in names:
+        from ._suggest import did_you_mean
+
+        hint = did_you_mean(name, names) if isinstance(name, str) else ""
         raise Problem(
             422,
             "PresetError",
-            [f"{where}: unknown preset {name!r}; choose one of: {', '.join(names)}"],
+            [f"{where}: unknown preset {name!r}{hint}; choose one of: {', '.join(names)}"],
         )
     return name
 
@@ -292,9 +295,9 @@ def create_app(max_body: int = MAX_BODY_BYTES, max_games: int = MAX_GAMES) -> St
             _bundled(data["extends"], "extends")
         try:
             rules = load_preset(data)
-        except PresetError as exc:
-            return ok({"ok": False, "problems": exc.problems})
-        return ok({"ok": True, "problems": [], "name": rules.name})
+        except PresetError as exc:  # the keys of ``presets check --json`` (no file here)
+            return ok({"file": None, "ok": False, "problems": exc.problems})
+        return ok({"file": None, "ok": True, "problems": [], "name": rules.name})
 
     async def disputes(request: Request) -> Response:
         data = _mapping(await _body(request, max_body), "dispute")

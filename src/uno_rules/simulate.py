@@ -25,6 +25,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from fractions import Fraction
 from pathlib import Path
 from typing import IO, Any, TypeVar
@@ -461,6 +462,13 @@ def _uninterrupted() -> Iterator[None]:
                 signal.raise_signal(signal.SIGINT)
 
 
+_BROKEN = (
+    "a worker process stopped before it finished its games. A script that calls "
+    "simulate(jobs=...) must call it under 'if __name__ == \"__main__\":': each worker "
+    "process starts by importing the script (docs/simulate.md, From Python)"
+)
+
+
 def _all_started(pool: ProcessPoolExecutor, jobs: int) -> bool:
     """Whether the pool has started all its workers (it starts them as work is submitted)."""
     return len(getattr(pool, "_processes", None) or {}) >= jobs
@@ -699,7 +707,10 @@ def simulate(
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 first, count = pending.pop(future)
-                result = future.result()
+                try:
+                    result = future.result()
+                except BrokenProcessPool as exc:
+                    raise BrokenProcessPool(_BROKEN) from exc
                 with _uninterrupted():  # saved and counted, or neither
                     if run:
                         run.add(first, count, result)

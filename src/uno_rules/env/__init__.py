@@ -2,9 +2,9 @@
 
 - :class:`UnoEnv`: a PettingZoo AEC environment (``uno_rules.env.UnoEnv("family",
   players=4)``; PettingZoo's ``env()`` / ``raw_env()`` conventions are here too, and in the
-  versioned module :mod:`uno_rules.env.uno_rules_v0`).
+  versioned module :mod:`uno_rules.env.uno_rules_v1`).
 - :class:`UnoGymEnv`: a Gymnasium single-agent wrapper against :mod:`uno_rules.bots`,
-  registered as ``uno_rules/Uno-v0`` (``gymnasium.make("uno_rules.env:uno_rules/Uno-v0")``
+  registered as ``uno_rules/Uno-v1`` (``gymnasium.make("uno_rules.env:uno_rules/Uno-v1")``
   imports this module and makes it).
 - :func:`encode` / :func:`decode` / :func:`describe`: the fixed action table.
 
@@ -13,7 +13,16 @@ The core package and the command line never import this module. See ``docs/rl.md
 
 from __future__ import annotations
 
-import gymnasium
+try:
+    import gymnasium
+    import numpy  # noqa: F401  (the observations and masks)
+    import pettingzoo  # type: ignore[import-untyped]  # noqa: F401  (the AEC environment)
+except ModuleNotFoundError as missing:  # the extra is not installed
+    raise ModuleNotFoundError(
+        f"uno_rules.env needs the optional extra 'rl' (pettingzoo, gymnasium, numpy): "
+        f"pip install 'uno-rules[rl]' (no module named {missing.name!r})",
+        name=missing.name,
+    ) from None
 
 from .actions import ACTION_COUNT, NOOP, ActionError, EnvError, decode, describe, encode
 from .aec import UnoEnv, env, raw_env
@@ -38,7 +47,7 @@ __all__ = [
 ]
 
 #: The Gymnasium id of :class:`UnoGymEnv`.
-GYM_ID = "uno_rules/Uno-v0"
+GYM_ID = "uno_rules/Uno-v1"
 
 if GYM_ID not in gymnasium.registry:
     gymnasium.register(id=GYM_ID, entry_point="uno_rules.env.single_agent:UnoGymEnv")

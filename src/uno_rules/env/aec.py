@@ -22,9 +22,10 @@ from gymnasium import spaces
 from gymnasium.logger import warn
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from ..cards import Card, Color
 from ..deal import new_game, next_round
 from ..engine import Transition, apply, legal_moves, validate
-from ..moves import Move
+from ..moves import Move, Play
 from ..presets import load_preset
 from ..rules import Rules
 from ..rules.deck import build_deck
@@ -42,7 +43,7 @@ from .actions import (
     describe,
     encode,
 )
-from .observation import SIZE, high, observe_state
+from .observation import SIZE, Scales, high, observe_state
 
 _KNOWN_FACES = frozenset(str(card) for card in CARD_KINDS)
 
@@ -95,7 +96,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
 
     _state: GameState  # set by reset()
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it as a class attribute)
-        "name": "uno_rules_v0",
+        "name": "uno_rules_v1",
         "render_modes": ["human", "ansi"],
         "is_parallelizable": False,
     }
@@ -150,6 +151,10 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         # whether a seat may have a move out of turn with no UNO window open and nobody
         # holding a single card
         self._may_poll = bool(self._jump["enabled"] or (self._calls and self._false_calls))
+        self._scales = Scales.of(self.rules)
+        # the top card and the active color before the last play (the previous_top and
+        # previous_color sections of the observation)
+        self._previous: tuple[Card | None, Color | None] = (None, None)
         self._seeder: random.Random | None = None
         self._options: dict[int, Move | _Option] = {}
         self._polling = False
@@ -199,6 +204,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self._moves = 0
         self._rewarded = False
         self._last_moves: list[Move | None] = [None] * self.players
+        self._previous = (None, None)
         self._skip_agent_selection = None
         self.infos = {}
         self._refresh_infos()
@@ -237,7 +243,13 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         offers the options, its observation shows the chain under way and the polling)."""
         mask = np.zeros(ACTION_COUNT, _INT8)
         if not acting:
-            observation = observe_state(self._state, self._seat[agent], self._last_moves)
+            observation = observe_state(
+                self._state,
+                self._seat[agent],
+                self._last_moves,
+                scales=self._scales,
+                previous=self._previous,
+            )
             return {"observation": observation, "action_mask": mask}
         view_of_mask = mask.data
         for action in self._options:
@@ -249,6 +261,8 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             self._last_moves,
             [a - CHAIN for a in chain] if chain else (),
             self._polling,
+            scales=self._scales,
+            previous=self._previous,
         )
         return {"observation": observation, "action_mask": mask}
 
@@ -433,6 +447,8 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         state = result.state
         self._moves += 1
         self._last_moves[move.seat] = move
+        if type(move) is Play:
+            self._previous = (before.top_card, before.color)
         if state.phase in _OVER:
             self._round_over(before, state)
             return
@@ -477,6 +493,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             assert isinstance(dealt, GameState), dealt
             self._state = dealt
             self._last_moves = [None] * self.players
+            self._previous = (None, None)
             self._refresh_infos()
             if self._moves >= self.max_moves:
                 self.truncations = dict.fromkeys(self.agents, True)
@@ -550,11 +567,13 @@ class SeatInfo(dict[str, Any]):
             dict.__setitem__(self, "view", view(*self._of))
 
     def __getitem__(self, key: str) -> Any:
-        self._ready()
+        if key == "view":  # another key (the wrapper's "action_mask") needs no view
+            self._ready()
         return dict.__getitem__(self, key)
 
     def get(self, key: str, default: Any = None) -> Any:
-        self._ready()
+        if key == "view":
+            self._ready()
         return dict.get(self, key, default)
 
     def values(self) -> Any:

@@ -5,11 +5,16 @@ Seats appear by *offset*: position 0 is the observing seat, position ``k`` the s
 places after it in seat order (the same offsets as the action table); positions beyond the
 table stay 0. :data:`LAYOUT` lists the sections in order (``docs/rl.md`` has the table).
 
->>> import uno_rules as uno
->>> state = uno.new_game("official", players=3, seed=1)
->>> obs = observe(uno.view(state, 0), last_moves=(None, None, None))
->>> obs.shape == (SIZE,), int(obs[section("hand")].sum())
-(True, 7)
+Every entry lies between 0 and 1: one-hot sections are 0 or 1, and counts are divided by
+a bound of the rule set (:class:`Scales`): copies of a card kind by the most copies of one
+kind in the deck, numbers of cards by the deck's size, points by the target score (and
+capped at 1). For example:
+
+    >>> import uno_rules as uno
+    >>> state = uno.new_game("official", players=3, seed=1)
+    >>> obs = observe(uno.view(state, 0), last_moves=(None, None, None), rules=state.rules)
+    >>> obs.shape == (SIZE,), float(obs[section("hand_sizes")][0] * 108)
+    (True, 7.0)
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ from operator import itemgetter
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import COLORS
+from ..cards import COLORS, Card, Color
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
+from ..rules import Rules
 from ..state import GameState, Phase
 from ..view import PlayerView
 from .actions import CARD_KINDS, MAX_OFFSET
@@ -31,6 +37,7 @@ __all__ = [
     "MOVE_KINDS",
     "PHASES",
     "SIZE",
+    "Scales",
     "high",
     "observe",
     "observe_state",
@@ -51,33 +58,39 @@ PHASES: tuple[Phase, ...] = (
 )
 #: The kinds of move in the ``last_moves`` section, in order.
 MOVE_KINDS: tuple[type, ...] = (Play, Draw, Pass, CallUno, CatchUno, Challenge, Accept, ChooseColor)
-_LAST = len(MOVE_KINDS) + _KINDS  # per other seat: the move's kind, then the card it played
+# per other seat: the move's kind, the card it played, the color it named
+_LAST = len(MOVE_KINDS) + _KINDS + len(COLORS)
 
-_INF = float("inf")
-#: ``(name, size, upper bound, meaning)`` for each section, in order. Every value is >= 0.
+#: ``(name, size, upper bound, meaning)`` for each section, in order. Every value lies
+#: between 0 and 1: counts are divided by the rule set's :class:`Scales` (``copies``: the
+#: most copies of one card kind in the deck; ``cards``: the deck's size; ``points``: the
+#: target score).
 LAYOUT: tuple[tuple[str, int, float, str], ...] = (
-    ("hand", _KINDS, _INF, "copies of each card kind in the seat's hand"),
+    ("hand", _KINDS, 1, "copies of each card kind in the seat's hand (/ copies)"),
     ("top", _KINDS, 1, "the top card of the discard pile, one-hot"),
     ("color", 4, 1, "the active color, one-hot (all 0 while a first wild awaits its color)"),
+    ("previous_top", _KINDS, 1, "the card the top card was played on, one-hot (0: none)"),
+    ("previous_color", 4, 1, "the active color when the top card was played, one-hot"),
     ("clockwise", 1, 1, "1 when play goes clockwise (to higher seat numbers)"),
     ("phase", len(PHASES), 1, "the decision the table waits for, one-hot"),
     ("turn", _SEATS, 1, "the offset of the seat that must act, one-hot"),
-    ("hand_sizes", _SEATS, _INF, "cards held, by offset"),
+    ("hand_sizes", _SEATS, 1, "cards held, by offset (/ cards)"),
     ("uno_called", _SEATS, 1, "seats holding one card that called UNO, by offset"),
     ("uno_open", _SEATS, 1, "seats that can be caught not calling UNO, by offset"),
     ("eliminated", _SEATS, 1, "seats out of the game, by offset"),
-    ("scores", _SEATS, _INF, "points, by offset"),
-    ("penalty", 1, _INF, "cards the pending draw penalty makes its victim draw (0: none)"),
-    ("draw_pile", 1, _INF, "cards in the draw pile"),
+    ("scores", _SEATS, 1, "points, by offset (/ points, at most 1)"),
+    ("penalty", 1, 1, "cards the pending penalty makes its victim draw (/ cards, at most 1)"),
+    ("draw_pile", 1, 1, "cards in the draw pile (/ cards)"),
     ("drawn", _KINDS, 1, "the card the seat drew this turn, one-hot"),
     ("played_by", _SEATS, 1, "the offset of the seat that played the top card, one-hot"),
-    ("chain", _KINDS, _INF, "cards already put down in this several-card play (H09)"),
+    ("chain", _KINDS, 1, "cards already put down in this several-card play, H09 (/ copies)"),
     ("polled", 1, 1, "1 when this decision is a chance to move out of turn"),
     (
         "last_moves",
         MAX_OFFSET * _LAST,
         1,
-        "for offsets 1-9: the kind of that seat's last move, then the card it played, one-hot",
+        "for offsets 1-9: the kind of that seat's last move, the card it played and the "
+        "color it named (with a wild, or choosing the first card's color), one-hot",
     ),
 )
 
@@ -97,8 +110,41 @@ def section(name: str) -> slice:
 
 
 def high() -> npt.NDArray[np.float32]:
-    """The upper bound of each entry (``inf`` for counts)."""
+    """The upper bound of each entry (1 for every entry)."""
     return np.concatenate([np.full(size, bound, dtype=np.float32) for _, size, bound, _ in LAYOUT])
+
+
+class Scales:
+    """What the counts of an observation under ``rules`` are divided by, so that every
+    entry lies between 0 and 1: ``copies`` (the most copies of one card kind in the deck)
+    for the hand and the chain, ``cards`` (the deck's size) for hand sizes, the draw pile
+    and the pending penalty, ``points`` (the target score) for scores. Made once per rule
+    set (:meth:`of`)."""
+
+    __slots__ = ("card", "copy", "point")
+
+    _made: dict[int, tuple[Rules, Scales]] = {}  # noqa: RUF012 (a cache, by rule set)
+
+    def __init__(self, copies: int, cards: int, points: int) -> None:
+        self.copy = 1.0 / copies
+        self.card = 1.0 / cards
+        self.point = 1.0 / points
+
+    @classmethod
+    def of(cls, rules: Rules) -> Scales:
+        made = cls._made.get(id(rules))
+        if made is not None and made[0] is rules:
+            return made[1]
+        from collections import Counter
+
+        from ..rules.deck import build_deck
+
+        deck = build_deck(rules)
+        scales = cls(max(Counter(deck).values()), len(deck), max(1, rules.scoring.target))
+        if len(cls._made) > 64:
+            cls._made.clear()
+        cls._made[id(rules)] = (rules, scales)
+        return scales
 
 
 _HAND = _OFFSETS["hand"]
@@ -115,6 +161,8 @@ _FLOAT32 = np.dtype(np.float32)
 # hand section starts at 0, so a card's kind is its hand entry), by phase, by color.
 _KIND_INDEX = {card: i for i, card in enumerate(CARD_KINDS)}
 _TOP_AT = {card: _OFFSETS["top"] + i for card, i in _KIND_INDEX.items()}
+_PREVIOUS_AT = {card: _OFFSETS["previous_top"] + i for card, i in _KIND_INDEX.items()}
+_PREVIOUS_COLOR_AT = {color: _OFFSETS["previous_color"] + i for i, color in enumerate(COLORS)}
 _DRAWN_AT = {card: _OFFSETS["drawn"] + i for card, i in _KIND_INDEX.items()}
 _PHASE_AT = {phase: _OFFSETS["phase"] + i for i, phase in enumerate(PHASES)}
 _COLOR_AT = {color: _OFFSETS["color"] + i for i, color in enumerate(COLORS)}
@@ -163,6 +211,7 @@ _SEATS_AT = {
 # by the card it ended with
 _MOVE_AT = {kind: i for i, kind in enumerate(MOVE_KINDS)}
 _PLAYED_AT = {card: _PLAYED_CARD + i for card, i in _KIND_INDEX.items()}
+_NAMED_AT = {color: _PLAYED_CARD + _KINDS + i for i, color in enumerate(COLORS)}
 # the fields of a state that an observation reads, in one call
 _FIELDS = (
     "players",
@@ -182,19 +231,35 @@ _FIELDS = (
 _READ = itemgetter(*(GameState._fields.index(name) for name in _FIELDS))
 
 
+_NO_PREVIOUS: tuple[Card | None, Color | None] = (None, None)
+
+
 def observe(
     view: PlayerView,
     last_moves: Sequence[Move | None],
     chain: Sequence[int] = (),
     polled: bool = False,
+    *,
+    rules: Rules,
+    previous: tuple[Card | None, Color | None] = _NO_PREVIOUS,
 ) -> npt.NDArray[np.float32]:
     """The observation of ``view.seat``: a new float32 array of :data:`SIZE` entries.
 
     ``last_moves`` holds each seat's last move (by seat; moves are made in front of
     everyone); ``chain`` the card kinds already put down in a several-card play; ``polled``
-    whether the decision is an out-of-turn chance.
+    whether the decision is an out-of-turn chance; ``rules`` the rule set (its
+    :class:`Scales`); ``previous`` the top card and the active color before the top card
+    was played (both ``None`` for the first card turned).
     """
-    return observe_state(_ViewTable(view), view.seat, last_moves, chain, polled)  # type: ignore[arg-type]
+    return observe_state(
+        _ViewTable(view),  # type: ignore[arg-type]
+        view.seat,
+        last_moves,
+        chain,
+        polled,
+        scales=Scales.of(rules),
+        previous=previous,
+    )
 
 
 class _Amount:
@@ -253,6 +318,9 @@ def observe_state(
     last_moves: Sequence[Move | None],
     chain: Sequence[int] = (),
     polled: bool = False,
+    *,
+    scales: Scales,
+    previous: tuple[Card | None, Color | None] = _NO_PREVIOUS,
 ) -> npt.NDArray[np.float32]:
     """``observe(view(state, seat), ...)`` without building the view: it reads from
     ``state`` only what :func:`uno_rules.view` shows ``seat`` (its own hand and drawn card,
@@ -284,9 +352,15 @@ def observe_state(
     out = np.zeros(SIZE, _FLOAT32)
     obs: memoryview[float] = out.data  # type: ignore[assignment]  # float32 items, not ints
     at = _SEATS_AT[players][seat]
+    copy, card = scales.copy, scales.card
     for entry in map(_KIND_INDEX.__getitem__, hands[seat]):  # the hand section starts at 0
-        obs[entry] += 1.0
+        obs[entry] += copy
     obs[_TOP_AT[state.top_card]] = 1.0
+    before, color_before = previous
+    if before is not None:
+        obs[_PREVIOUS_AT[before]] = 1.0
+    if color_before is not None:
+        obs[_PREVIOUS_COLOR_AT[color_before]] = 1.0
     obs[_PHASE_AT[phase]] = 1.0
     obs[at.turn[turn]] = 1.0
     if color is not None:
@@ -295,11 +369,12 @@ def observe_state(
         obs[_CLOCKWISE] = 1.0
     entries = at.hand_sizes
     for other, hand in enumerate(hands):
-        obs[entries[other]] = len(hand)
+        obs[entries[other]] = len(hand) * card
     if any(scores):
         entries = at.scores
+        point = scales.point
         for other, score in enumerate(scores):
-            obs[entries[other]] = score
+            obs[entries[other]] = min(score * point, 1.0)
     if uno_called:
         for other in uno_called:
             obs[at.uno_called[other]] = 1.0
@@ -310,15 +385,15 @@ def observe_state(
         for other in eliminated:
             obs[at.eliminated[other]] = 1.0
     if penalty is not None:
-        obs[_PENALTY] = penalty.amount
-    obs[_DRAW_PILE] = state.draw_pile_size
+        obs[_PENALTY] = min(penalty.amount * card, 1.0)
+    obs[_DRAW_PILE] = state.draw_pile_size * card
     if drawn is not None and turn == seat:
         obs[_DRAWN_AT[drawn]] = 1.0
     if played_by is not None:
         obs[at.played_by[played_by]] = 1.0
     if chain:
         for k in chain:
-            obs[_CHAIN + k] += 1
+            obs[_CHAIN + k] += copy
     if polled:
         obs[_POLLED] = 1.0
     entries = at.last_moves
@@ -329,4 +404,8 @@ def observe_state(
             if type(move) is Play:  # (type(), not isinstance: no subclass of a move exists)
                 extra = move.extra
                 obs[start + _PLAYED_AT[extra[-1] if extra else move.card]] = 1.0
+                if move.color is not None:  # the color named with a wild
+                    obs[start + _NAMED_AT[move.color]] = 1.0
+            elif type(move) is ChooseColor:
+                obs[start + _NAMED_AT[move.color]] = 1.0
     return out

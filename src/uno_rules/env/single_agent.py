@@ -21,7 +21,7 @@ from gymnasium import spaces
 from ..bots import BOTS, Bot
 from ..rules import Rules
 from .actions import ACTION_COUNT, NOOP, ActionError, EnvError, describe, encode
-from .aec import UnoEnv
+from .aec import SeatInfo, UnoEnv
 from .observation import SIZE, high
 
 __all__ = ["ILLEGAL_ACTION_MODES", "UnoGymEnv"]
@@ -155,21 +155,37 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             state = table.game_state
             if table.polling:
                 move = bot.interrupt(state, seat, self._rng)
-                actions: tuple[int, ...] = (NOOP,) if move is None else encode(move, table.players)
+                if move is None:
+                    table.step(NOOP)
+                    reward += table.rewards.get(self.agent, 0.0)
+                    continue
             else:
-                actions = encode(bot.choose(state, seat, self._rng), table.players)
+                move = bot.choose(state, seat, self._rng)
+            # the id the table gave this very move object when it listed it, if any (the
+            # usual case: a bot picks among the moves legal_moves lists); else encoded
+            known = table._action_of.get(id(move))
+            if known is not None and table._options.get(known) is move:
+                actions: tuple[int, ...] = (known,)
+            else:
+                actions = encode(move, table.players)
             for action in actions:
                 table.step(action)
                 reward += table.rewards.get(self.agent, 0.0)
         return reward
 
     def _observation(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        seen = self.table.observe(self.agent)
-        self._mask = seen["action_mask"]
-        info = {
-            "action_mask": self._mask.copy(),
-            "view": self.table.infos[self.agent]["view"],
-        }
+        """The learner's observation and info. Once the episode is over, the mask offers
+        ``NOOP`` alone: no move is open, and a masked policy asked for an action anyway (a
+        vector environment's autoreset step, whose action is not played) still has one
+        to choose (``docs/rl.md``)."""
+        table = self.table
+        seen = table.observe(self.agent)
+        mask = seen["action_mask"]
+        if self._done():
+            mask[NOOP] = 1
+        self._mask = mask
+        info = SeatInfo(table.game_state, self.seat)  # the view is made when read
+        dict.__setitem__(info, "action_mask", mask.copy())
         observation: npt.NDArray[np.float32] = seen["observation"]
         return observation, info
 
