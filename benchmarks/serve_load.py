@@ -70,7 +70,17 @@ def main() -> int:
     work = disputes()
 
     server = subprocess.Popen(
-        [sys.executable, "-m", "uno_rules.cli", "serve", "--port", "0", "--json"],
+        [
+            sys.executable,
+            "-m",
+            "uno_rules.cli",
+            "serve",
+            "--port",
+            "0",
+            "--json",
+            "--store",
+            "memory",
+        ],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -115,7 +125,11 @@ def main() -> int:
 
     try:
         with httpx.Client(base_url=url, timeout=30) as warm:  # the first request loads modules
-            warm.post(f"api/disputes?{work[0][0]}", content=work[0][1])
+            warm.post(
+                f"api/disputes?{work[0][0]}",
+                content=work[0][1],
+                headers={"content-type": "application/json"},
+            )
         start = time.perf_counter()
         threads = [threading.Thread(target=client) for _ in range(clients)]
         for t in threads:
