@@ -97,10 +97,8 @@ def _more_files() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
-def run(app: Service, sock: socket.socket) -> None:
-    """Serve ``app`` on the listening ``sock`` until asked to stop."""
-    logging.basicConfig(format="uno-rules: %(message)s", level=logging.WARNING)
-    _more_files()
+def make_server(app: Service) -> uvicorn.Server:
+    """A uvicorn server for ``app`` with the limits above; ``run(sockets=[...])`` serves."""
     config = uvicorn.Config(
         app,
         http=_TimedProtocol,
@@ -111,4 +109,11 @@ def run(app: Service, sock: socket.socket) -> None:
         limit_concurrency=MAX_CONNECTIONS,
         lifespan="on",
     )
-    _Server(config, app).run(sockets=[sock])
+    return _Server(config, app)
+
+
+def run(app: Service, sock: socket.socket) -> None:
+    """Serve ``app`` on the listening ``sock`` until asked to stop."""
+    logging.basicConfig(format="uno-rules: %(message)s", level=logging.WARNING)
+    _more_files()
+    make_server(app).run(sockets=[sock])

@@ -249,6 +249,20 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="a name clients reach this server by (its Host header); repeat for more",
     )
+    serve.add_argument(
+        "--keep-finished",
+        type=float,
+        default=3600.0,
+        metavar="SECONDS",
+        help="prune a finished game this long after its last move (default 3600)",
+    )
+    serve.add_argument(
+        "--keep-idle",
+        type=float,
+        default=7 * 86400.0,
+        metavar="SECONDS",
+        help="prune an unfinished game this long after its last move (default 7 days)",
+    )
     serve.set_defaults(handler=cmd_serve)
 
     sim = verbs.add_parser("simulate", help="bots play many games under a rule set")
@@ -616,13 +630,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import socket
 
     try:
-        from . import _serving, server  # uvicorn, starlette: fails here without the extra
+        import uvicorn  # noqa: F401  (fails here, not in a worker, without the extra)
+
+        from . import _serving, server
     except ImportError:
         raise BadInput("serve needs the optional extra: pip install 'uno-rules[serve]'") from None
     from .storage import StoreError, open_store
 
     if not 0 <= args.port <= 65535:
         raise BadInput(f"--port: expected 0 to 65535, got {args.port}")
+    for flag, value in (("--keep-finished", args.keep_finished), ("--keep-idle", args.keep_idle)):
+        if not 0 < value < 10**10:
+            raise BadInput(f"{flag}: expected a number of seconds above 0, got {value:g}")
     key = os.environ.get("UNO_RULES_SERVER_KEY") or None
     if args.key_file:
         try:
@@ -666,7 +685,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     hosts = (*server.LOOPBACK_NAMES, *args.allow_host)
     if not ipaddress.ip_address(host).is_unspecified:
         hosts = (*hosts, host)
-    app = server.create_app(store=store, server_key=key, allowed_hosts=hosts)
+    app = server.create_app(
+        store=store,
+        server_key=key,
+        allowed_hosts=hosts,
+        keep_finished=args.keep_finished,
+        keep_idle=args.keep_idle,
+    )
     where = f"{store.kind}:{store.where}" if store.kind != "memory" else "memory (nothing kept)"
     if args.json:
         print(json.dumps({"url": url, "store": where}), flush=True)

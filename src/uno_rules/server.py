@@ -372,6 +372,12 @@ class _Changes:
     def waiter(self, game_id: str) -> asyncio.Event:
         return self.events.setdefault(game_id, asyncio.Event())
 
+    def notify_all(self) -> None:
+        """Wake every stream (games were pruned: each looks whether its game is still kept)."""
+        for event in self.events.values():
+            event.set()
+        self.events.clear()
+
     def notify(self, game_id: str) -> None:
         event = self.events.pop(game_id, None)
         if event is not None:
@@ -554,6 +560,7 @@ def create_app(
         gone = await off_loop(games.prune, now - keep_finished, now - keep_idle)
         if gone:
             LOGGER.info("pruned %d old games", gone)
+            changes.notify_all()
         return gone
 
     async def page(request: Request) -> Response:
@@ -853,6 +860,10 @@ def create_app(
             return _problem_response(404, "not-found", ["no such route"])
         return _problem_response(status, "bad-request", [str(getattr(exc, "detail", "error"))])
 
+    async def on_error(request: Request, exc: Exception) -> Response:
+        # The guard around the app logs it, in one line.
+        return _problem_response(500, "internal-error", ["the service failed on this request"])
+
     from contextlib import asynccontextmanager
 
     from starlette.exceptions import HTTPException
@@ -883,7 +894,7 @@ def create_app(
     ]
     inner = Starlette(
         routes=routes,
-        exception_handlers={Problem: on_problem, HTTPException: on_http},
+        exception_handlers={Problem: on_problem, HTTPException: on_http, Exception: on_error},
         lifespan=lifespan,
     )
     return Service(inner, allowed_hosts, games, closing)
