@@ -13,27 +13,45 @@ from contextlib import contextmanager
 from typing import Any
 
 
+def start_servers(
+    count: int, *args: str, env: dict[str, str] | None = None
+) -> list[tuple[subprocess.Popen[str], str]]:
+    """Start ``count`` servers at once, each ``uno-rules serve --port 0 --json ARGS``; each
+    process and its base URL (ending in ``/``), once they all listen."""
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-m", "uno_rules.cli", "serve", "--port", "0", "--json", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for _ in range(count)
+    ]
+    started = []
+    try:
+        for process in processes:
+            assert process.stdout is not None
+            line = process.stdout.readline()
+            if not line:
+                err = process.communicate(timeout=10)[1]
+                raise RuntimeError(f"the server did not start: {err}")
+            announced: dict[str, Any] = json.loads(line)
+            url: str = announced["url"]
+            assert url.startswith("http://127.0.0.1:")
+            started.append((process, url))
+    except BaseException:
+        for process in processes:
+            stop_server(process)
+        raise
+    return started
+
+
 def start_server(
     *args: str, env: dict[str, str] | None = None
 ) -> tuple[subprocess.Popen[str], str]:
-    """Start ``uno-rules serve --port 0 --json ARGS``; the process and its base URL (ending
-    in ``/``), once it listens."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "uno_rules.cli", "serve", "--port", "0", "--json", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    if not line:
-        err = process.communicate(timeout=10)[1]
-        raise RuntimeError(f"the server did not start: {err}")
-    announced: dict[str, Any] = json.loads(line)
-    url: str = announced["url"]
-    assert url.startswith("http://127.0.0.1:")
-    return process, url
+    """Start ``uno-rules serve --port 0 --json ARGS``; the process and its base URL."""
+    return start_servers(1, *args, env=env)[0]
 
 
 def stop_server(process: subprocess.Popen[str], sig: int = signal.SIGINT) -> str:
