@@ -222,7 +222,7 @@ def document(version: str) -> dict[str, Any]:
                     {
                         "type": "object",
                         "required": ["move"],
-                        "properties": {"move": {"type": "string", "examples": ["0 R5"]}},
+                        "properties": {"move": {"type": "string", "description": "Such as `0 R5`."}},
                         "additionalProperties": False,
                     },
                     "The move in notation.",
@@ -391,7 +391,7 @@ def document(version: str) -> dict[str, Any]:
                 "rules": {},
                 "players": {"type": "integer"},
                 "seed": {"type": "integer"},
-                "dealer": {"type": "integer"},
+                "dealer": {"type": ["integer", "null"]},
                 "moves": {"type": "array", "items": {"type": "string"}},
             },
         },
@@ -411,7 +411,7 @@ def document(version: str) -> dict[str, Any]:
             "properties": {
                 "rules": {"description": "A bundled preset name, or a mapping extending one."},
                 "players": {"type": "integer", "minimum": 2, "maximum": 10},
-                "dealer": {"type": "integer"},
+                "dealer": {"type": ["integer", "null"]},
             },
             "additionalProperties": False,
         },
