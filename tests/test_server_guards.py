@@ -23,6 +23,7 @@ with warnings.catch_warnings():
 
 from uno_rules.cli import main
 from uno_rules.server import EVENTS_PAGE, create_app
+from uno_rules.storage import MemoryStore
 
 LOCAL = "http://127.0.0.1"
 KEY = "a-server-key-of-some-length"
@@ -373,3 +374,91 @@ def test_a_games_log_has_a_bound(client: TestClient, monkeypatch: pytest.MonkeyP
     assert (
         answers[2].json()["error"] == "log-full" and "2 log entries" in answers[2].json()["message"]
     )
+
+
+# --------------------------------------------------------------------------- more edges
+
+
+class LosingStore(MemoryStore):
+    """A store where another process always (or the first ``times`` times) moved first."""
+
+    def __init__(self, times: int) -> None:
+        super().__init__()
+        self.times = times
+
+    def commit(self, game: Any, state: Any, entry: str, now: float) -> bool:
+        if self.times > 0:
+            self.times -= 1
+            return False
+        return super().commit(game, state, entry, now)
+
+
+def first_move(c: TestClient, game: dict[str, Any]) -> tuple[int, str]:
+    views = [
+        c.get(f"/api/games/{game['game']}/seats/{s['seat']}/view", headers=auth(s["token"])).json()
+        for s in game["seats"]
+    ]
+    mover = next(v for v in views if v["legal_moves"])
+    return mover["seat"], mover["legal_moves"][0]
+
+
+@pytest.mark.parametrize(("times", "status"), [(1, 200), (100, 503)])
+def test_a_move_beaten_by_another_process_is_ruled_again(times: int, status: int) -> None:
+    store = LosingStore(0)
+    with TestClient(create_app(store=store), base_url=LOCAL) as c:
+        game = deal(c)
+        seat, move = first_move(c, game)
+        store.times = times
+        url = f"/api/games/{game['game']}/seats/{seat}/moves"
+        r = c.post(url, json={"move": move}, headers=auth(game["seats"][seat]["token"]))
+        assert r.status_code == status
+        if status == 200:
+            assert r.json()["legal"] is True and r.json()["events"] == 1
+        else:
+            assert r.json()["error"] == "busy"
+        again = c.post(url, json={"move": "next-round"}, headers=auth(game["seats"][seat]["token"]))
+        assert again.json()["legal"] is False and again.json()["violation"]["code"]
+
+
+def test_odd_requests_get_clear_answers(client: TestClient) -> None:
+    assert client.post("/api/games", json={"players": 1}).status_code == 422
+    long_id = "a" * 65
+    r = client.get(f"/api/games/{long_id}/seats/0/view", headers=auth("x" * 32))
+    assert r.status_code == 404
+    huge = client.post(
+        "/api/disputes/read", content=b'{"x": 1e400}', headers={"content-type": "application/json"}
+    )
+    assert huge.status_code == 400 and "JSON cannot carry" in huge.json()["message"]
+    many = b"".join(b"d%d: 2024-05-%02d\n" % (i, i + 1) for i in range(15))
+    r = client.post(
+        "/api/disputes/read", content=many, headers={"content-type": "application/yaml"}
+    )
+    assert r.status_code == 400 and len(r.json()["problems"]) == 10
+
+
+def test_a_stream_pages_through_a_long_log_and_keeps_the_connection_open(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import uno_rules.server as server
+
+    monkeypatch.setattr(server, "EVENTS_PAGE", 2)
+    monkeypatch.setattr(server, "KEEP_ALIVE_SECONDS", 0.2)
+    with TestClient(create_app(), base_url=LOCAL) as c:
+        game = deal(c)
+        for _ in range(3):
+            seat, move = first_move(c, game)
+            token = game["seats"][seat]["token"]
+            c.post(
+                f"/api/games/{game['game']}/seats/{seat}/moves",
+                json={"move": move},
+                headers=auth(token),
+            )
+        url = f"/api/games/{game['game']}/seats/0/events"
+        lines: list[str] = []
+        headers = {**auth(game["seats"][0]["token"]), "accept": "text/event-stream"}
+        with c.stream("GET", url, headers=headers) as s:
+            for line in s.iter_lines():
+                lines.append(line)
+                if line.startswith(": keep-alive"):
+                    break
+        assert [line for line in lines if line.startswith("id: ")] == ["id: 0", "id: 1", "id: 2"]

@@ -204,3 +204,22 @@ def test_a_postgres_store_without_its_extra_or_its_server_is_one_line(
     text = str(caught.value)
     assert "cannot open the PostgreSQL store" in text and "secret" not in text
     assert "\n" not in text
+
+
+def test_decoded_states_are_cached_within_a_bound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uno_rules.storage as storage
+
+    monkeypatch.setattr(storage, "STATE_CACHE", 1)
+    store = SQLiteStore(tmp_path / "games.sqlite3")
+    games = [a_game(), a_game()]
+    for game in games:
+        store.create(game)
+    for game in games:  # each load decodes again: only one state fits
+        kept = store.load(game.id)
+        assert kept is not None and kept.state == game.state
+    with pytest.raises(sqlite3.IntegrityError):  # a failed transaction changes nothing
+        store.create(games[0])
+    assert store.count() == 2
+    store.close()

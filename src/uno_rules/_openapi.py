@@ -222,7 +222,9 @@ def document(version: str) -> dict[str, Any]:
                     {
                         "type": "object",
                         "required": ["move"],
-                        "properties": {"move": {"type": "string", "description": "Such as `0 R5`."}},
+                        "properties": {
+                            "move": {"type": "string", "description": "Such as `0 R5`."}
+                        },
                         "additionalProperties": False,
                     },
                     "The move in notation.",

@@ -24,9 +24,10 @@ import json
 import queue
 import sqlite3
 import threading
+from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -80,42 +81,44 @@ def _entry_for(index: int, raw: str, seat: int) -> dict[str, Any]:
     }
 
 
-class Store:
+class Store(ABC):
     """The interface every backend offers; each method is one short transaction, and may be
     called from any thread."""
 
     kind = "memory"
     where = "memory"
 
+    @abstractmethod
     def create(self, game: Game) -> None:
-        raise NotImplementedError
+        """Keep a newly dealt game."""
 
+    @abstractmethod
     def load(self, game_id: str) -> Game | None:
         """The game, or ``None`` when there is no such game (never dealt, or pruned)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def head(self, game_id: str) -> tuple[int, bool] | None:
         """The game's version and whether it is finished, without its state."""
-        raise NotImplementedError
 
+    @abstractmethod
     def commit(self, game: Game, state: GameState, entry: str, now: float) -> bool:
         """Append ``entry`` to the log of ``game`` and make ``state`` its state, if the game
         is still at ``game.version``; ``False`` (and nothing changed) if it is not."""
-        raise NotImplementedError
 
+    @abstractmethod
     def entries(self, game_id: str, seat: int, after: int, limit: int) -> list[dict[str, Any]]:
         """At most ``limit`` log entries from index ``after`` on, as ``seat`` sees them."""
-        raise NotImplementedError
 
+    @abstractmethod
     def count(self) -> int:
         """How many games are kept."""
-        raise NotImplementedError
 
+    @abstractmethod
     def prune(self, finished_before: float, idle_before: float) -> int:
         """Remove the finished games last moved before ``finished_before`` and the unfinished
         ones last moved before ``idle_before``; how many went."""
-        raise NotImplementedError
 
+    @abstractmethod
     def close(self) -> None:
         """Release the store's connections."""
 
@@ -173,6 +176,9 @@ class MemoryStore(Store):
                 del self._games[game_id], self._logs[game_id]
             return len(old)
 
+    def close(self) -> None:
+        """Nothing to release: the games go with the process."""
+
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS uno_games (id TEXT PRIMARY KEY, version INTEGER NOT NULL, "
@@ -193,10 +199,9 @@ class _SQLStore(Store):
         self._cache: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
         self._cache_lock = threading.Lock()
 
-    @contextmanager
-    def _transaction(self) -> Iterator[Any]:  # a cursor inside one transaction
-        raise NotImplementedError
-        yield None
+    @abstractmethod
+    def _transaction(self) -> AbstractContextManager[Any]:
+        """A cursor inside one transaction, committed when the block ends."""
 
     def _sql(self, text: str) -> str:
         return text.replace("?", self.placeholder)
