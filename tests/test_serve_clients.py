@@ -5,6 +5,7 @@ event when their game is pruned or the server stops."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import socket
@@ -177,3 +178,45 @@ def test_open_streams_end_with_an_event_when_the_server_stops(running: Running) 
     thread.join(timeout=5)
     assert not thread.is_alive()
     assert seen == [("end", '{"reason":"shutdown"}')]
+
+
+def test_asyncios_own_reports_are_one_line(caplog: pytest.LogCaptureFixture) -> None:
+    loop = asyncio.new_event_loop()
+    try:
+        with caplog.at_level(logging.WARNING, "uno_rules.server"):
+            _serving._one_line(
+                loop,
+                {
+                    "message": "socket.accept() out of system resource",
+                    "exception": OSError(24, "Too many open files"),
+                },
+            )
+            _serving._one_line(loop, {"message": "a plain report"})
+    finally:
+        loop.close()
+    lines = [r.getMessage() for r in caplog.records if r.name == "uno_rules.server"]
+    assert lines == [
+        "socket.accept() out of system resource: [Errno 24] Too many open files",
+        "a plain report",
+    ]
+    assert all(r.exc_info is None for r in caplog.records)
+
+
+def test_the_server_may_hold_as_many_connections_as_the_system_allows() -> None:
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, hard), hard))
+        _serving._more_files()
+        raised = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        assert raised == (65536 if hard == resource.RLIM_INFINITY else min(hard, 65536))
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_a_client_that_leaves_before_its_request_is_forgotten(running: Running) -> None:
+    with running.raw() as conn:
+        conn.sendall(b"GET /api/pre")
+    time.sleep(0.6)  # past the header deadline: nothing is left to fire
+    assert httpx.get(f"{running.url}api/presets").status_code == 200

@@ -223,3 +223,11 @@ def test_decoded_states_are_cached_within_a_bound(
         store.create(games[0])
     assert store.count() == 2
     store.close()
+
+
+def test_a_dsn_is_printed_without_its_password() -> None:
+    from uno_rules.storage import _without_password
+
+    assert _without_password("postgresql://uno:s3cret@db/uno") == "postgresql://uno:***@db/uno"
+    assert _without_password("postgresql://uno@db/uno") == "postgresql://uno@db/uno"
+    assert _without_password("postgresql://u:p@[bad/uno") == "postgresql://..."
