@@ -1,27 +1,40 @@
-"""Load on the referee service: disputes settled per second over loopback HTTP, and errors.
+"""Load on the referee service: disputes settled and moves kept per second over loopback
+HTTP, by store, and the latency of a small request while a large one runs.
 
-Starts ``uno-rules serve`` on 127.0.0.1 (a free port), then a few client threads post the
-disputes of ``examples/`` (each under the presets its ``expect`` lists) for a bounded number
-of requests and seconds, and check every answer against the rulings computed in this
-process. A *ruling* is one move ruled under one preset, so a request carries several.
-The reference measured in the same run is the same work without HTTP (``settle`` in this
-process): the ratio is what the service's HTTP and JSON cost. The target is at least 200
-rulings per second without an error; the figures depend on the machine and its load, so
-the script reports them and fails only on errors.
+1. Starts ``uno-rules serve --store memory`` on 127.0.0.1 (a free port), then a few client
+   threads post the disputes of ``examples/`` (each under the presets its ``expect`` lists)
+   for a bounded number of requests and seconds, and check every answer against the
+   rulings computed in this process. A *ruling* is one move ruled under one preset, so a
+   request carries several. The reference measured in the same run is the same work without
+   HTTP (``settle`` in this process): the ratio is what the service's HTTP and JSON cost.
+   The target is at least 200 rulings per second without an error.
+2. For each store (``memory``, a SQLite file, and PostgreSQL when ``--postgres DSN`` or
+   ``UNO_RULES_TEST_POSTGRES`` names a database): rulings per second as above, and moves
+   per second: each client plays its own two-seat table (the view of the seat to move, then
+   its move, which the store commits before answering).
+3. The latency of ``GET /api/presets`` (median, p99) alone, and while another client posts
+   large disputes (500 moves under every bundled preset) one after another.
 
-    python benchmarks/serve_load.py            # 3000 requests or 60 s, 4 clients
-    python benchmarks/serve_load.py --quick    # 300 requests or 15 s, 2 clients
+The figures depend on the machine and its load, so the script reports them and fails only
+on errors.
+
+    python benchmarks/serve_load.py            # 3000 requests or 60 s, 4 clients; 10 s a store
+    python benchmarks/serve_load.py --quick    # 300 requests or 15 s, 2 clients; 3 s a store
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +42,7 @@ import httpx
 import yaml
 
 from uno_rules.dispute import settle
+from uno_rules.presets import preset_names
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = 200  # rulings per second
@@ -57,12 +71,170 @@ def in_process(work: list[tuple[str, bytes, dict[str, Any], int]], seconds: floa
     return rulings / (time.perf_counter() - start)
 
 
+@contextmanager
+def serving(store: str) -> Iterator[str]:
+    """``uno-rules serve --store STORE`` on a free loopback port; its URL."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uno_rules.cli", "serve", "--port", "0", "--json", "--store", store],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert server.stdout is not None
+    try:
+        yield json.loads(server.stdout.readline())["url"]
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        server.stdout.close()
+
+
+def moves_per_second(url: str, clients: int, seconds: float) -> tuple[float, int]:
+    """Moves kept per second, each client playing its own table; and the errors."""
+    counts = [0] * clients
+    errors = [0] * clients
+    deadline = time.perf_counter() + seconds
+
+    def client(n: int) -> None:
+        with httpx.Client(base_url=url, timeout=30) as http:
+            game = http.post("api/games", json={"players": 2}).json()
+            tokens = [s["token"] for s in game["seats"]]
+            base = f"api/games/{game['game']}/seats"
+            seat = 0
+            while time.perf_counter() < deadline:
+                auth = {"authorization": f"Bearer {tokens[seat]}"}
+                view = http.get(f"{base}/{seat}/view", headers=auth).json()
+                if not view["legal_moves"]:
+                    if view["view"]["phase"] == "game-over":
+                        return
+                    seat = 1 - seat
+                    continue
+                plays = [
+                    m for m in view["legal_moves"] if m.split()[1:2] and m.split()[1][0] in "RYGBW"
+                ]
+                move = (plays or view["legal_moves"])[0]
+                r = http.post(f"{base}/{seat}/moves", json={"move": move}, headers=auth)
+                if r.status_code == 200 and r.json()["legal"]:
+                    counts[n] += 1
+                else:
+                    errors[n] += 1
+                    return
+
+    start = time.perf_counter()
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sum(counts) / (time.perf_counter() - start), sum(errors)
+
+
+def rulings_per_second(url: str, work: list[Any], clients: int, seconds: float) -> float:
+    """Rulings per second of the example disputes (answers not checked: see part 1)."""
+    total = [0] * clients
+    deadline = time.perf_counter() + seconds
+
+    def client(n: int) -> None:
+        with httpx.Client(base_url=url, timeout=30) as http:
+            i = n
+            while time.perf_counter() < deadline:
+                query, body, _, count = work[i % len(work)]
+                i += 1
+                r = http.post(
+                    f"api/disputes?{query}",
+                    content=body,
+                    headers={"content-type": "application/json"},
+                )
+                total[n] += count if r.status_code == 200 else 0
+
+    start = time.perf_counter()
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sum(total) / (time.perf_counter() - start)
+
+
+LARGE = {
+    "players": 2,
+    "hands": [["R5", "G9", "B3", "Y7"], 4],
+    "discard": ["R3"],
+    "moves": ["0 draw", "0 pass", "1 draw", "1 pass"] * 125,
+}
+
+
+def small_latency(url: str, seconds: float, large: bool) -> tuple[float, float, int]:
+    """Median and p99 (s) of GET /api/presets, with large disputes running beside it or not;
+    and how many large disputes were settled meanwhile."""
+    stop = threading.Event()
+    settled = [0]
+
+    def big() -> None:
+        query = "&".join(f"preset={p}" for p in preset_names())
+        with httpx.Client(base_url=url, timeout=60) as http:
+            while not stop.is_set():
+                r = http.post(f"api/disputes?{query}", json=LARGE)
+                settled[0] += r.status_code == 200
+
+    loader = threading.Thread(target=big)
+    if large:
+        loader.start()
+        time.sleep(0.3)
+    latencies = []
+    with httpx.Client(base_url=url, timeout=60) as http:
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            sent = time.perf_counter()
+            http.get("api/presets").raise_for_status()
+            latencies.append(time.perf_counter() - sent)
+            time.sleep(0.005)
+    stop.set()
+    if large:
+        loader.join()
+    p99 = statistics.quantiles(latencies, n=100)[98] if len(latencies) > 1 else latencies[0]
+    return statistics.median(latencies), p99, settled[0]
+
+
+def by_store(work: list[Any], args: argparse.Namespace, quick: bool) -> int:
+    seconds = 3.0 if quick else 10.0
+    clients = 2 if quick else args.clients
+    postgres = args.postgres or os.environ.get("UNO_RULES_TEST_POSTGRES")
+    failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        stores = [("memory", "memory"), ("sqlite", f"sqlite:///{tmp}/games.sqlite3")]
+        if postgres:
+            stores.append(("postgresql", postgres))
+        print(f"  by store ({clients} clients, {seconds:g} s each; moves: view + move)")
+        for name, store in stores:
+            with serving(store) as url:
+                rulings = rulings_per_second(url, work, clients, seconds / 2)
+                moves, errors = moves_per_second(url, clients, seconds / 2)
+            failed += errors
+            print(
+                f"    {name:<11} rulings/s {rulings:7.0f}   moves/s {moves:6.0f}"
+                + (f"   {errors} errors" if errors else "")
+            )
+        if not postgres:
+            print("    postgresql  (not measured: give --postgres DSN or UNO_RULES_TEST_POSTGRES)")
+        with serving("memory") as url:
+            alone = small_latency(url, seconds / 2, large=False)
+            beside = small_latency(url, seconds, large=True)
+        print("  GET /api/presets, median / p99")
+        print(f"    alone                  {alone[0] * 1000:6.1f} ms / {alone[1] * 1000:.1f} ms")
+        print(
+            f"    beside large disputes  {beside[0] * 1000:6.1f} ms / {beside[1] * 1000:.1f} ms"
+            f"   ({beside[2]} disputes of {len(LARGE['moves']) * len(preset_names())} rulings)"
+        )
+    return failed
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="300 requests or 15 s")
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--postgres", metavar="DSN", help="also measure a PostgreSQL store")
     args = parser.parse_args()
     total = 300 if args.quick else args.requests
     limit = 15.0 if args.quick else args.seconds
@@ -70,7 +242,17 @@ def main() -> int:
     work = disputes()
 
     server = subprocess.Popen(
-        [sys.executable, "-m", "uno_rules.cli", "serve", "--port", "0", "--json"],
+        [
+            sys.executable,
+            "-m",
+            "uno_rules.cli",
+            "serve",
+            "--port",
+            "0",
+            "--json",
+            "--store",
+            "memory",
+        ],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -115,7 +297,11 @@ def main() -> int:
 
     try:
         with httpx.Client(base_url=url, timeout=30) as warm:  # the first request loads modules
-            warm.post(f"api/disputes?{work[0][0]}", content=work[0][1])
+            warm.post(
+                f"api/disputes?{work[0][0]}",
+                content=work[0][1],
+                headers={"content-type": "application/json"},
+            )
         start = time.perf_counter()
         threads = [threading.Thread(target=client) for _ in range(clients)]
         for t in threads:
@@ -147,7 +333,8 @@ def main() -> int:
     print(f"  service / in-process     {rate / reference:8.2f}")
     if errors:
         print(f"  first error: {first_error}")
-    return 1 if errors else 0
+    failed = by_store(work, args, args.quick)
+    return 1 if errors or failed else 0
 
 
 if __name__ == "__main__":

@@ -124,7 +124,7 @@ def test_a_preset_name_gets_the_same_suggestion_everywhere(
     assert "(did you mean 'family'?)" in str(loaded.value)
     code, _, err = run_main(capsys, "rule", str(STACKING), "--preset", "famly")
     assert code == 2 and "(did you mean 'family'?)" in err
-    with TestClient(create_app()) as client:
+    with TestClient(create_app(), base_url="http://127.0.0.1") as client:
         answer = client.post("/api/disputes?preset=famly", json={"players": 2, "moves": []})
     assert answer.status_code == 422
     assert "(did you mean 'family'?)" in answer.json()["problems"][0]

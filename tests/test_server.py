@@ -30,11 +30,12 @@ from uno_rules.server import MAX_BODY_BYTES, MAX_DISPUTE_MOVES, MAX_PRESETS, cre
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 YAML = {"content-type": "application/yaml"}
+LOCAL = "http://127.0.0.1"  # the service answers to its loopback names only, by default
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as c:
+    with TestClient(create_app(), base_url=LOCAL) as c:
         yield c
 
 
@@ -191,7 +192,7 @@ def test_a_body_over_the_limit_is_refused(client: TestClient) -> None:
     r = client.post("/api/disputes", content=chunks(), headers={"content-type": "application/json"})
     assert r.status_code == 413
     small = create_app(max_body=40)
-    with TestClient(small) as c:
+    with TestClient(small, base_url=LOCAL) as c:
         assert c.post("/api/disputes", json=TABLE).status_code == 413
 
 
@@ -221,8 +222,8 @@ def test_the_page_reads_dispute_files_through_the_api(client: TestClient) -> Non
     path = ROOT / "examples" / "seven-o-swap.yaml"
     r = client.post("/api/disputes/read", content=path.read_bytes(), headers=YAML)
     assert r.json() == yaml.safe_load(path.read_text(encoding="utf-8"))
-    dated = client.post("/api/disputes/read", content=b"title: 2024-05-01\n", headers=YAML)
-    assert dated.json() == {"title": "2024-05-01"}
+    quoted = client.post("/api/disputes/read", content=b"title: '2024-05-01'\n", headers=YAML)
+    assert quoted.json() == {"title": "2024-05-01"}
 
 
 # --------------------------------------------------------------------------- presets, replay
@@ -323,7 +324,8 @@ def test_one_seat_can_never_read_or_move_for_another(client: TestClient) -> None
         assert client.get(f"{base}/1/{path}", headers=auth(t0)).status_code == 403
         assert client.get(f"{base}/1/{path}").status_code == 401
         assert client.get(f"{base}/1/{path}", headers=auth(t1[:-1])).status_code == 403
-        assert client.get(f"{base}/1/{path}?token={t0}").status_code == 403
+        assert client.get(f"{base}/1/{path}?token={t0}").status_code == 401  # stream only
+        assert client.get(f"{base}/1/{path}?token={t1}").status_code == 401
     view1 = client.get(f"{base}/1/view", headers=auth(t1)).json()
     before = client.get(f"{base}/0/view", headers=auth(t0)).json()
     mover = before["view"]["turn"]
@@ -411,13 +413,15 @@ def test_a_move_body_must_be_one_move_text(client: TestClient) -> None:
     assert client.post("/api/games", json={"players": 2, "seed": 3}).status_code == 422
 
 
-def test_old_tables_make_way_for_new_ones() -> None:
-    with TestClient(create_app(max_games=2)) as c:
+def test_a_full_store_refuses_new_tables_and_never_drops_a_live_one() -> None:
+    with TestClient(create_app(max_games=2), base_url=LOCAL) as c:
         first = new_game(c, players=2)
         new_game(c, players=2)
-        new_game(c, players=2)
+        r = c.post("/api/games", json={"players": 2})
+        assert r.status_code == 503 and r.json()["error"] == "too-many-games"
+        assert r.headers["retry-after"].isdigit()
         url = f"/api/games/{first['game']}/seats/0/view"
-        assert c.get(url, headers=auth(first["seats"][0]["token"])).status_code == 404
+        assert c.get(url, headers=auth(first["seats"][0]["token"])).status_code == 200
 
 
 # --------------------------------------------------------------------------- page and document
@@ -475,7 +479,10 @@ def test_serve_without_the_extra_is_one_line(
     assert err.count("\n") == 1 and "uno-rules[serve]" in err
 
 
-def test_serve_on_a_bad_port_or_address_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_serve_on_a_bad_port_or_address_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("UNO_RULES_SERVER_KEY", "k" * 24)
     assert main(["serve", "--port", "70000"]) == 2
     assert "--port" in capsys.readouterr().err
     assert main(["serve", "--host", "192.0.2.1", "--port", "0"]) == 2
@@ -495,7 +502,7 @@ def test_the_deal_comes_from_the_secure_random_source(monkeypatch: pytest.Monkey
         return 424242
 
     monkeypatch.setattr(server.secrets, "randbits", randbits)
-    with TestClient(create_app()) as c:
+    with TestClient(create_app(), base_url=LOCAL) as c:
         game = new_game(c, rules="official", players=3)
         hand = c.get(
             f"/api/games/{game['game']}/seats/2/view", headers=auth(game["seats"][2]["token"])
@@ -503,3 +510,40 @@ def test_the_deal_comes_from_the_secure_random_source(monkeypatch: pytest.Monkey
     assert drawn == [63]
     expected = uno.new_game("official", players=3, seed=424242).hands[2]
     assert hand == [str(card) for card in expected]
+
+
+# --------------------------------------------------------------------------- stores
+
+
+def play_turns(c: TestClient, game: dict[str, Any], turns: int) -> list[str]:
+    """Play ``turns`` legal moves, each by the seat to move with its own token."""
+    base = f"/api/games/{game['game']}/seats"
+    tokens = [s["token"] for s in game["seats"]]
+    played = []
+    for _ in range(turns):
+        views = [c.get(f"{base}/{s}/view", headers=auth(t)).json() for s, t in enumerate(tokens)]
+        seat, move = next((v["seat"], v["legal_moves"][0]) for v in views if v["legal_moves"])
+        r = c.post(f"{base}/{seat}/moves", json={"move": move}, headers=auth(tokens[seat]))
+        assert r.status_code == 200 and r.json()["legal"] is True, r.text
+        played.append(move)
+    return played
+
+
+def test_a_game_goes_on_in_a_new_app_over_the_same_sqlite_file(tmp_path: Path) -> None:
+    from uno_rules.storage import SQLiteStore
+
+    path = tmp_path / "games.sqlite3"
+    with TestClient(create_app(store=SQLiteStore(path)), base_url=LOCAL) as c:
+        game = new_game(c, rules="official", players=2)
+        first = play_turns(c, game, 3)
+        token = game["seats"][1]["token"]
+        before = c.get(f"/api/games/{game['game']}/seats/1/events", headers=auth(token)).json()
+    with TestClient(create_app(store=SQLiteStore(path)), base_url=LOCAL) as c:
+        url = f"/api/games/{game['game']}/seats/1/events"
+        after = c.get(url, headers=auth(token)).json()
+        assert after == before and [e["move"] for e in after["events"]] == first
+        more = play_turns(c, game, 2)
+        log = c.get(url, headers=auth(token)).json()
+        assert [e["index"] for e in log["events"]] == [0, 1, 2, 3, 4]
+        assert [e["move"] for e in log["events"]] == first + more
+        assert c.get(url, headers=auth(game["seats"][0]["token"])).status_code == 403

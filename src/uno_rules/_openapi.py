@@ -17,13 +17,24 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 def _problems(*statuses: int) -> dict[str, Any]:
     words = {
-        400: "The body is not valid JSON or YAML.",
-        401: "No seat token was sent.",
-        403: "The token is not this seat's, or the move is for another seat.",
+        400: (
+            "The body is not valid JSON or YAML (or holds what JSON cannot carry), or a "
+            "number in the query or a header is not one."
+        ),
+        401: "No seat token (or, where the server has one, no server key) was sent.",
+        403: "The token is not this seat's, the move is for another seat, or the key is wrong.",
         404: "No such game, seat or preset.",
+        408: "The body did not arrive in time.",
+        409: "The game's log is full.",
         413: "The body is larger than the limit.",
-        415: "The body is neither JSON nor YAML.",
-        422: "The input cannot be used: every problem is listed, typed as the library's error.",
+        415: "The body is neither JSON nor YAML (a body must say so in its Content-Type).",
+        500: "The service failed on this request (always a JSON Problem).",
+        422: (
+            "The input cannot be used: every problem is listed, typed as the library's error; "
+            "or the answer would be over its size limit (answer-too-large)."
+        ),
+        429: "Too many new games, or wrong tokens, from this address: see Retry-After.",
+        503: "The service keeps as many games as it may, or the game is too busy: retry.",
     }
     return {str(s): _json(_ref("Problem"), words[s]) for s in statuses}
 
@@ -35,11 +46,15 @@ def _body(schema: dict[str, Any], description: str, yaml: bool = False) -> dict[
     return {"required": True, "description": description, "content": content}
 
 
+_COUNT = {"type": "integer", "minimum": 0, "maximum": 999_999_999}
+_COUNT_TEXT = {"type": "string", "pattern": "^[0-9]{1,9}$"}
 _SEAT_PARAMS = [
     {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}},
     {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}},
 ]
 _SECURED: list[dict[str, list[str]]] = [{"seatToken": []}]
+_KEYED: list[dict[str, list[str]]] = [{}, {"serverKey": []}]  # the key when the server has one
+_WITH_BODY = (400, 408, 413, 415, 422)
 
 
 def document(version: str) -> dict[str, Any]:
@@ -93,7 +108,7 @@ def document(version: str) -> dict[str, Any]:
                 "requestBody": _body(obj, "A preset mapping.", yaml=True),
                 "responses": {
                     "200": _json(_ref("PresetCheck"), "Whether it loads, and every problem."),
-                    **_problems(400, 413, 415, 422),
+                    **_problems(*_WITH_BODY),
                 },
             }
         },
@@ -121,7 +136,7 @@ def document(version: str) -> dict[str, Any]:
                 "requestBody": _body(_ref("Dispute"), "A dispute.", yaml=True),
                 "responses": {
                     "200": _json(_ref("Settlement"), "The rulings, by preset."),
-                    **_problems(400, 413, 415, 422),
+                    **_problems(*_WITH_BODY),
                 },
             }
         },
@@ -131,7 +146,7 @@ def document(version: str) -> dict[str, Any]:
                 "requestBody": _body(obj, "A dispute file's text.", yaml=True),
                 "responses": {
                     "200": _json(obj, "The same mapping, as JSON."),
-                    **_problems(400, 413, 415, 422),
+                    **_problems(*_WITH_BODY),
                 },
             }
         },
@@ -141,7 +156,7 @@ def document(version: str) -> dict[str, Any]:
                 "requestBody": _body(_ref("Record"), "A game record.", yaml=True),
                 "responses": {
                     "200": _json(_ref("ReplayResult"), "The first refused move, or none."),
-                    **_problems(400, 413, 415, 422),
+                    **_problems(*_WITH_BODY),
                 },
             }
         },
@@ -165,9 +180,10 @@ def document(version: str) -> dict[str, Any]:
                     "its own token: a token opens that seat's view, moves and events only."
                 ),
                 "requestBody": _body(_ref("NewGame"), "The rules and the table size."),
+                "security": _KEYED,
                 "responses": {
                     "201": _json(_ref("Game"), "The game id and one token per seat."),
-                    **_problems(400, 413, 415, 422),
+                    **_problems(*_WITH_BODY, 401, 403, 429, 503),
                 },
             }
         },
@@ -178,7 +194,7 @@ def document(version: str) -> dict[str, Any]:
                 "security": _SECURED,
                 "responses": {
                     "200": _json(_ref("SeatView"), "The seat's view."),
-                    **_problems(401, 403, 404),
+                    **_problems(401, 403, 404, 429),
                 },
             }
         },
@@ -189,7 +205,7 @@ def document(version: str) -> dict[str, Any]:
                 "security": _SECURED,
                 "responses": {
                     "200": {"description": "SVG", "content": {"image/svg+xml": {}}},
-                    **_problems(401, 403, 404),
+                    **_problems(401, 403, 404, 429),
                 },
             }
         },
@@ -206,14 +222,16 @@ def document(version: str) -> dict[str, Any]:
                     {
                         "type": "object",
                         "required": ["move"],
-                        "properties": {"move": {"type": "string", "examples": ["0 R5"]}},
+                        "properties": {
+                            "move": {"type": "string", "description": "Such as `0 R5`."}
+                        },
                         "additionalProperties": False,
                     },
                     "The move in notation.",
                 ),
                 "responses": {
                     "200": _json(_ref("MoveResult"), "The ruling and the seat's view after it."),
-                    **_problems(400, 401, 403, 404, 413, 415, 422),
+                    **_problems(*_WITH_BODY, 401, 403, 404, 409, 429, 503),
                 },
             }
         },
@@ -221,15 +239,24 @@ def document(version: str) -> dict[str, Any]:
             "get": {
                 "summary": "What happened, as the seat may see it",
                 "description": (
-                    "JSON by default; with `Accept: text/event-stream`, server-sent events "
-                    "(one `move` event per entry, its id the entry's index; `Last-Event-ID` "
-                    "resumes; an `end` event when the game is over). The stream also takes the "
-                    "token as `?token=`, since a browser's EventSource cannot send headers."
+                    "JSON by default, at most 500 entries an answer (`more` says whether there "
+                    "are more, `next` where to go on); with `Accept: text/event-stream`, "
+                    "server-sent events (one `move` event per entry, its id the entry's index; "
+                    "`Last-Event-ID` resumes; an `end` event, whose data gives the `reason`: "
+                    "`game-over`, `gone` or `shutdown`). The stream, and only the stream, also "
+                    "takes the token as `?token=`, since a browser's EventSource cannot send "
+                    "headers."
                 ),
                 "parameters": [
                     *_SEAT_PARAMS,
-                    {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+                    {"name": "after", "in": "query", "schema": _COUNT},
+                    {
+                        "name": "limit",
+                        "in": "query",
+                        "schema": {"type": "integer", "minimum": 1, "maximum": 500},
+                    },
                     {"name": "token", "in": "query", "schema": {"type": "string"}},
+                    {"name": "Last-Event-ID", "in": "header", "schema": _COUNT_TEXT},
                 ],
                 "security": _SECURED,
                 "responses": {
@@ -240,11 +267,37 @@ def document(version: str) -> dict[str, Any]:
                             "text/event-stream": {"schema": {"type": "string"}},
                         },
                     },
-                    **_problems(401, 403, 404, 422),
+                    **_problems(400, 401, 403, 404, 429),
+                },
+            }
+        },
+        "/api/admin/games": {
+            "get": {
+                "summary": "What the store holds",
+                "security": _KEYED,
+                "responses": {
+                    "200": _json(_ref("StoreSummary"), "The store's kind and its games."),
+                    **_problems(401, 403, 429),
+                },
+            }
+        },
+        "/api/admin/prune": {
+            "post": {
+                "summary": "Prune old games now (as the service does every minute)",
+                "security": _KEYED,
+                "responses": {
+                    "200": _json(
+                        {"type": "object", "properties": {"pruned": {"type": "integer"}}},
+                        "How many games went.",
+                    ),
+                    **_problems(401, 403, 429),
                 },
             }
         },
     }
+    for item in paths.values():
+        for operation in item.values():
+            operation["responses"].update(_problems(500))
     schemas: dict[str, Any] = {
         "Problem": {
             "type": "object",
@@ -254,8 +307,9 @@ def document(version: str) -> dict[str, Any]:
                     "type": "string",
                     "description": (
                         "The library's error type (SituationError, PresetError, NotationError) "
-                        "or bad-request, too-large, unsupported-media-type, unauthorized, "
-                        "forbidden, not-found."
+                        "or bad-request, too-large, answer-too-large, unsupported-media-type, "
+                        "unauthorized, forbidden, not-found, method-not-allowed, timeout, "
+                        "log-full, too-many-requests, too-many-games, busy, internal-error."
                     ),
                 },
                 "message": {"type": "string"},
@@ -339,7 +393,7 @@ def document(version: str) -> dict[str, Any]:
                 "rules": {},
                 "players": {"type": "integer"},
                 "seed": {"type": "integer"},
-                "dealer": {"type": "integer"},
+                "dealer": {"type": ["integer", "null"]},
                 "moves": {"type": "array", "items": {"type": "string"}},
             },
         },
@@ -359,7 +413,7 @@ def document(version: str) -> dict[str, Any]:
             "properties": {
                 "rules": {"description": "A bundled preset name, or a mapping extending one."},
                 "players": {"type": "integer", "minimum": 2, "maximum": 10},
-                "dealer": {"type": "integer"},
+                "dealer": {"type": ["integer", "null"]},
             },
             "additionalProperties": False,
         },
@@ -418,6 +472,14 @@ def document(version: str) -> dict[str, Any]:
                     },
                 },
                 "next": {"type": "integer"},
+                "more": {"type": "boolean"},
+            },
+        },
+        "StoreSummary": {
+            "type": "object",
+            "properties": {
+                "store": {"type": "string", "enum": ["memory", "sqlite", "postgresql"]},
+                "games": {"type": "integer"},
             },
         },
     }
@@ -436,11 +498,16 @@ def document(version: str) -> dict[str, Any]:
         "components": {
             "schemas": schemas,
             "securitySchemes": {
+                "serverKey": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "The server's key (`uno-rules serve --key-file`), if any.",
+                },
                 "seatToken": {
                     "type": "http",
                     "scheme": "bearer",
                     "description": "The seat's token, issued when the game is created.",
-                }
+                },
             },
         },
     }

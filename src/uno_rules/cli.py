@@ -237,6 +237,39 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
     serve.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
     serve.add_argument("--json", action="store_true", help="announce the address as JSON")
+    serve.add_argument(
+        "--store",
+        metavar="URL",
+        help="where games are kept: sqlite:///PATH (default: a file in the user's state "
+        "directory), postgresql://... (extra 'postgres'), or memory",
+    )
+    serve.add_argument(
+        "--key-file",
+        metavar="FILE",
+        help="a file holding the server key needed to deal tables and for the admin routes "
+        "(or set UNO_RULES_SERVER_KEY); required unless --host is a loopback address",
+    )
+    serve.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name clients reach this server by (its Host header); repeat for more",
+    )
+    serve.add_argument(
+        "--keep-finished",
+        type=float,
+        default=3600.0,
+        metavar="SECONDS",
+        help="prune a finished game this long after its last move (default 3600)",
+    )
+    serve.add_argument(
+        "--keep-idle",
+        type=float,
+        default=7 * 86400.0,
+        metavar="SECONDS",
+        help="prune an unfinished game this long after its last move (default 7 days)",
+    )
     serve.set_defaults(handler=cmd_serve)
 
     sim = verbs.add_parser("simulate", help="bots play many games under a rule set")
@@ -614,16 +647,44 @@ def cmd_presets_schema(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run the referee service (extra ``serve``) until interrupted."""
+    import ipaddress
+    import os
     import socket
 
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401  (fails here, not in a worker, without the extra)
 
-        import uno_rules.server  # noqa: F401  (fails here, not in a worker, without the extra)
+        from . import _serving, server
     except ImportError:
         raise BadInput("serve needs the optional extra: pip install 'uno-rules[serve]'") from None
+    from .storage import StoreError, open_store
+
     if not 0 <= args.port <= 65535:
         raise BadInput(f"--port: expected 0 to 65535, got {args.port}")
+    for flag, value in (("--keep-finished", args.keep_finished), ("--keep-idle", args.keep_idle)):
+        if not 0 < value < 10**10:
+            raise BadInput(f"{flag}: expected a number of seconds above 0, got {value:g}")
+    key = os.environ.get("UNO_RULES_SERVER_KEY") or None
+    if args.key_file:
+        try:
+            with open(args.key_file, encoding="utf-8") as handle:
+                key = handle.read(4096).strip() or None
+        except (OSError, UnicodeDecodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+            raise BadInput(f"--key-file: cannot read {args.key_file}: {why}") from None
+        if key is None:
+            raise BadInput(f"--key-file: {args.key_file} is empty")
+    if key is not None and len(key) < 16:
+        raise BadInput("the server key must be at least 16 characters")
+    try:
+        loopback = ipaddress.ip_address(args.host).is_loopback
+    except ValueError:
+        loopback = args.host == "localhost"
+    if not loopback and key is None:
+        raise BadInput(
+            f"--host {args.host} is reachable from other machines: give a server key "
+            "(--key-file FILE or UNO_RULES_SERVER_KEY) to guard dealing and the admin routes"
+        )
     try:
         family, kind, proto, _, address = socket.getaddrinfo(
             args.host, args.port, type=socket.SOCK_STREAM
@@ -636,17 +697,34 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sock.listen(128)
     except OSError as exc:
         raise BadInput(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    try:
+        store = open_store(args.store)
+    except StoreError as exc:
+        sock.close()
+        raise BadInput(str(exc)) from None
     host, port = sock.getsockname()[:2]
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+    hosts = (*server.LOOPBACK_NAMES, *args.allow_host)
+    if not ipaddress.ip_address(host).is_unspecified:
+        hosts = (*hosts, host)
+    app = server.create_app(
+        store=store,
+        server_key=key,
+        allowed_hosts=hosts,
+        keep_finished=args.keep_finished,
+        keep_idle=args.keep_idle,
+    )
+    where = f"{store.kind}:{store.where}" if store.kind != "memory" else "memory (nothing kept)"
     if args.json:
-        print(json.dumps({"url": url}), flush=True)
+        print(json.dumps({"url": url, "store": where}), flush=True)
     else:
         print(f"uno-rules: the referee is at {url} (Ctrl+C stops it)", file=sys.stderr)
-    config = uvicorn.Config(
-        "uno_rules.server:app", log_level="warning", access_log=False, timeout_graceful_shutdown=5
-    )
+        print(f"uno-rules: games are kept in {where}", file=sys.stderr)
     with sock:
-        uvicorn.Server(config).run(sockets=[sock])
+        try:
+            _serving.run(app, sock)
+        finally:
+            store.close()
     return EXIT_OK
 
 

@@ -1,7 +1,8 @@
 """The referee service: a JSON API, server-sent events and the dispute page (extra ``serve``).
 
-Started with ``uno-rules serve [--host 127.0.0.1] [--port 8000]``; the app is
-``uno_rules.server.app`` (any ASGI server can run it) or ``create_app()`` for other limits.
+Started with ``uno-rules serve [--host 127.0.0.1] [--port 8000] [--store URL]``; the app is
+``uno_rules.server.app`` (any ASGI server can run it; it keeps games in memory) or
+``create_app()`` for other limits and another store (:mod:`uno_rules.storage`).
 
 What it serves (the OpenAPI document at ``/openapi.json`` describes every route):
 
@@ -12,43 +13,76 @@ What it serves (the OpenAPI document at ``/openapi.json`` describes every route)
 - ``POST /api/games``: deal a table; each seat gets a token. ``GET .../seats/{seat}/view``,
   ``POST .../seats/{seat}/moves`` and ``GET .../seats/{seat}/events`` (JSON, or a stream of
   server-sent events) need that seat's token and show only what that seat may know.
+- ``GET /api/admin/games``, ``POST /api/admin/prune``: what the store holds; prune it now.
 
 Nothing a client sends is evaluated or imported, and no file is read on its behalf: presets
 are named from the bundled set (an inline preset may extend one of them); YAML is read
-safely with the library's limits; request bodies have a size limit.
+safely with the library's limits; request bodies have a size and a time limit. A move is in
+the store before it is answered. Rulings run in worker threads, never on the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
 import json
+import logging
+import math
+import re
 import secrets
+import time
+import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
-from attrs import define, field
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import __version__
 from .dispute import Settlement, settle, table_dict
 from .errors import NotationError, PresetError, UnoError
-from .events import Event, view_events
-from .state import GameState
+from .events import view_events
+from .storage import Game, MemoryStore, Store, entry_row
 
-__all__ = ["MAX_BODY_BYTES", "MAX_DISPUTE_MOVES", "MAX_GAMES", "MAX_PRESETS", "app", "create_app"]
+__all__ = [
+    "MAX_ANSWER_BYTES",
+    "MAX_BODY_BYTES",
+    "MAX_DISPUTE_MOVES",
+    "MAX_GAMES",
+    "MAX_LOG_ENTRIES",
+    "MAX_PICTURES",
+    "MAX_PRESETS",
+    "Service",
+    "app",
+    "create_app",
+]
 
 MAX_BODY_BYTES = 64 * 1024
-MAX_GAMES = 1000
+MAX_ANSWER_BYTES = 16 * 1024 * 1024
+MAX_GAMES = 10_000
 MAX_PRESETS = 8
 MAX_DISPUTE_MOVES = 500  # with MAX_PRESETS, bounds the rulings one request may ask for
+MAX_PICTURES = 100  # rulings (moves x presets) one request may ask pictures of
+MAX_LOG_ENTRIES = 20_000  # entries in one game's log
+EVENTS_PAGE = 500  # entries in one JSON answer, and in one read of a stream
 KEEP_ALIVE_SECONDS = 15.0
+POLL_SECONDS = 0.5  # how often a stream looks for moves made by another process
+BODY_SECONDS = 10.0  # the time a client has to send its whole body
+KEEP_FINISHED_SECONDS = 3600.0
+KEEP_IDLE_SECONDS = 7 * 86400.0
+PRUNE_EVERY_SECONDS = 60.0
+HEAVY_AT_ONCE = 2  # disputes and replays ruled at the same time; others wait their turn
+LOGGER = logging.getLogger("uno_rules.server")
 _YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
+_NUMBER = re.compile(r"[0-9]{1,9}")
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 _PAGE_FILES = {
     "page.js": "text/javascript; charset=utf-8",
     "page.css": "text/css; charset=utf-8",
@@ -57,25 +91,32 @@ _SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+_PRIVATE = {**_SECURITY_HEADERS, "Cache-Control": "no-store"}
 _PAGE_POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
+T = TypeVar("T")
 
 
 class Problem(Exception):
     """A request the service refuses: an HTTP status, a type and the list of problems."""
 
-    def __init__(self, status: int, kind: str, problems: list[str]) -> None:
+    def __init__(
+        self, status: int, kind: str, problems: list[str], headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__("; ".join(problems))
         self.status = status
         self.kind = kind
         self.problems = problems
+        self.headers = headers or {}
 
 
-def _problem_response(status: int, kind: str, problems: list[str]) -> JSONResponse:
+def _problem_response(
+    status: int, kind: str, problems: list[str], headers: dict[str, str] | None = None
+) -> JSONResponse:
     body = {"error": kind, "message": "; ".join(problems), "problems": problems}
-    return JSONResponse(body, status_code=status, headers=_SECURITY_HEADERS)
+    return JSONResponse(body, status_code=status, headers={**_PRIVATE, **(headers or {})})
 
 
 def _uno_problem(exc: UnoError) -> Problem:
@@ -84,23 +125,44 @@ def _uno_problem(exc: UnoError) -> Problem:
     return Problem(422, type(exc).__name__, list(problems) if problems else [str(exc)])
 
 
+def _client(scope: Scope) -> str:
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
 # --------------------------------------------------------------------------- reading input
 
 
 async def _body(request: Request, limit: int) -> Any:
-    """The request body as plain data: JSON, or YAML read safely; at most ``limit`` bytes."""
+    """The request body as plain data: JSON, or YAML read safely; at most ``limit`` bytes,
+    sent within ``BODY_SECONDS``. A body must say what it is (``Content-Type``)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json" and kind not in _YAML_TYPES:
+        shown = _short(kind) if kind else "no Content-Type"
+        raise Problem(
+            415,
+            "unsupported-media-type",
+            [f"send application/json or application/yaml, not {shown}"],
+        )
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > limit):
-        raise Problem(413, "too-large", [f"the request body is limited to {limit} bytes"])
+    too_large = Problem(413, "too-large", [f"the request body is limited to {limit} bytes"])
+    if declared is not None and (not _NUMBER.fullmatch(declared) or int(declared) > limit):
+        raise too_large
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise Problem(413, "too-large", [f"the request body is limited to {limit} bytes"])
-        chunks.append(chunk)
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    raise too_large
+                chunks.append(chunk)
+    except TimeoutError:
+        LOGGER.warning("%s: dropped: the body took over %g s", _client(request.scope), BODY_SECONDS)
+        raise Problem(
+            408, "timeout", [f"the request body must arrive within {BODY_SECONDS:g} seconds"]
+        ) from None
     raw = b"".join(chunks)
-    kind = request.headers.get("content-type", "application/json").split(";")[0].strip().lower()
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -109,19 +171,47 @@ async def _body(request: Request, limit: int) -> Any:
         from .presets import parse_yaml
 
         try:
-            return parse_yaml(text, "body")
+            data = parse_yaml(text, "body")
         except PresetError as exc:
             raise Problem(400, "bad-request", exc.problems) from None
-    if kind != "application/json":
-        raise Problem(
-            415,
-            "unsupported-media-type",
-            [f"send application/json or application/yaml, not {kind}"],
-        )
+        problems: list[str] = []
+        _plain_problems(data, "body", problems)
+        if problems:
+            raise Problem(400, "bad-request", problems[:10])
+        return data
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
-        raise Problem(400, "bad-request", [f"body: not valid JSON: {exc}"]) from None
+        raise Problem(400, "bad-request", [f"body: not valid JSON: {_short(str(exc))}"]) from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _plain_problems(data: Any, where: str, problems: list[str]) -> None:
+    """Where YAML read something JSON cannot carry (a date, binary, a set, a non-text key,
+    an infinite number): such a body is refused, not answered with a Python rendering."""
+    if len(problems) >= 10:
+        return
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if not isinstance(key, str):
+                problems.append(f"{where}: the key {_short(str(key))} must be text (quote it)")
+            else:
+                _plain_problems(value, f"{where}.{_short(key)}", problems)
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            _plain_problems(value, f"{where}[{index}]", problems)
+    elif isinstance(data, float) and not math.isfinite(data):
+        problems.append(f"{where}: {data} is not a number JSON can carry")
+    elif data is not None and not isinstance(data, str | int | float):
+        what = type(data).__name__
+        problems.append(f"{where}: a YAML {what} is not plain data: write it as quoted text")
+
+
+def _short(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[: most - 3] + "..."
 
 
 def _mapping(data: Any, what: str) -> dict[str, Any]:
@@ -140,10 +230,11 @@ def _bundled(name: Any, where: str) -> str:
         from ._suggest import did_you_mean
 
         hint = did_you_mean(name, names) if isinstance(name, str) else ""
+        shown = repr(name) if isinstance(name, str | int | float | bool) else "a non-name"
         raise Problem(
             422,
             "PresetError",
-            [f"{where}: unknown preset {name!r}{hint}; choose one of: {', '.join(names)}"],
+            [f"{where}: unknown preset {_short(shown)}{hint}; choose one of: {', '.join(names)}"],
         )
     return name
 
@@ -158,74 +249,148 @@ def _rules_source(value: Any, where: str) -> str | dict[str, Any]:
     return _bundled(value, where)
 
 
+def _number(text: str, where: str) -> int:
+    """A count from a query or a header: ASCII digits, at most nine."""
+    if not _NUMBER.fullmatch(text):
+        raise Problem(400, "bad-request", [f"{where}: expected a number (0 to 999999999)"])
+    return int(text)
+
+
+# --------------------------------------------------------------------------- guards
+
+
+class _Bucket:
+    """Per-client token buckets: ``burst`` at once, then ``rate`` a second."""
+
+    def __init__(self, burst: float, rate: float, clock: Callable[[], float]) -> None:
+        self.burst, self.rate, self.clock = burst, rate, clock
+        self.level: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def _now(self, client: str) -> float:
+        now = self.clock()
+        level, then = self.level.get(client, (self.burst, now))
+        level = min(self.burst, level + (now - then) * self.rate)
+        self.level[client] = (level, now)
+        self.level.move_to_end(client)
+        while len(self.level) > 10_000:
+            self.level.popitem(last=False)
+        return level
+
+    def check(self, client: str, what: str) -> None:
+        """Refuse (429) if ``client`` has nothing left."""
+        if self._now(client) < 1:
+            wait = max(1, math.ceil((1 - self.level[client][0]) / self.rate))
+            LOGGER.warning("%s: refused: too many %s", client, what)
+            raise Problem(
+                429,
+                "too-many-requests",
+                [f"too many {what} from this address: try again in {wait} s"],
+                {"Retry-After": str(wait)},
+            )
+
+    def take(self, client: str) -> None:
+        level = self._now(client)
+        self.level[client] = (level - 1, self.level[client][1])
+
+
+class _Guard:
+    """The outermost layer: the Host and Origin of every request, and a JSON 500 (one log
+    line, no traceback) for anything that goes wrong inside."""
+
+    def __init__(self, app: ASGIApp, hosts: tuple[str, ...] | None) -> None:
+        self.app = app
+        self.hosts = None if hosts is None else {h.lower().strip("[]") for h in hosts}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        refused = self._refused(headers)
+        if refused is not None:
+            LOGGER.warning("%s: refused: %s", _client(scope), refused.problems[0])
+            await _problem_response(refused.status, refused.kind, refused.problems)(
+                scope, receive, send
+            )
+            return
+        started = False
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watch)
+        except (ClientDisconnect, OSError):
+            LOGGER.warning("%s: dropped: the client hung up", _client(scope))
+        except Exception as exc:
+            LOGGER.error(
+                "%s %s: internal error: %s", scope["method"], scope["path"], _short(repr(exc), 200)
+            )
+            if not started:
+                answer = _problem_response(
+                    500, "internal-error", ["the service failed on this request"]
+                )
+                await answer(scope, receive, send)
+
+    def _refused(self, headers: dict[str, str]) -> Problem | None:
+        host = headers.get("host", "")
+        name = _host_name(host)
+        if self.hosts is not None and name not in self.hosts:
+            return Problem(
+                400, "bad-request", [f"Host: {_short(host)!r} is not a name this server answers to"]
+            )
+        origin = headers.get("origin")
+        if origin is not None and origin.lower() not in (f"http://{host}", f"https://{host}"):
+            return Problem(
+                403,
+                "forbidden",
+                [f"Origin: {_short(origin)!r}: only this server's own page may call it"],
+            )
+        if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+            return Problem(403, "forbidden", ["a page on another site may not call this server"])
+        return None
+
+
+def _host_name(host: str) -> str:
+    """The name in a Host header, without its port."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class _Changes:
+    """Wakes the streams of a game when this process commits a move to it."""
+
+    def __init__(self) -> None:
+        self.events: dict[str, asyncio.Event] = {}
+
+    def waiter(self, game_id: str) -> asyncio.Event:
+        return self.events.setdefault(game_id, asyncio.Event())
+
+    def notify_all(self) -> None:
+        """Wake every stream (games were pruned: each looks whether its game is still kept)."""
+        for event in self.events.values():
+            event.set()
+        self.events.clear()
+
+    def notify(self, game_id: str) -> None:
+        event = self.events.pop(game_id, None)
+        if event is not None:
+            event.set()
+
+
 # --------------------------------------------------------------------------- games
 
 
-@define
-class _Game:
-    state: GameState
-    tokens: tuple[str, ...]
-    log: list[tuple[int | None, str, tuple[Event, ...]]] = field(factory=list)
-    changed: asyncio.Event = field(factory=asyncio.Event)
-
-    def record(self, seat: int | None, move: str, events: tuple[Event, ...]) -> None:
-        self.log.append((seat, move, events))
-        self.changed.set()
-        self.changed = asyncio.Event()  # a new one for the next change; waiters woke up
-
-    def entries(self, seat: int, after: int) -> list[dict[str, Any]]:
-        """The log from entry ``after`` on, as ``seat`` may see it."""
-        return [
-            {
-                "index": index,
-                "seat": mover,
-                "move": move,
-                "events": [e.to_dict() for e in view_events(events, seat)],
-            }
-            for index, (mover, move, events) in enumerate(self.log[after:], after)
-        ]
-
-
-class _Games:
-    """The tables in play, in memory; the least recently used goes when there are too many."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.games: OrderedDict[str, _Game] = OrderedDict()
-
-    def add(self, game: _Game) -> str:
-        game_id = secrets.token_urlsafe(12)
-        self.games[game_id] = game
-        while len(self.games) > self.limit:
-            self.games.popitem(last=False)
-        return game_id
-
-    def seat(self, request: Request) -> tuple[_Game, int]:
-        """The game and seat named in the path, once the request shows that seat's token."""
-        game = self.games.get(request.path_params["game"])
-        if game is None:
-            raise Problem(404, "not-found", ["no such game (it may have ended long ago)"])
-        self.games.move_to_end(request.path_params["game"])
-        seat = request.path_params["seat"]
-        if not 0 <= seat < len(game.tokens):
-            raise Problem(404, "not-found", [f"seat: expected 0 to {len(game.tokens) - 1}"])
-        token = _token(request)
-        if token is None:
-            raise Problem(401, "unauthorized", ["send the seat's token: Authorization: Bearer"])
-        if not hmac.compare_digest(token.encode(), game.tokens[seat].encode()):
-            raise Problem(403, "forbidden", [f"this token is not seat {seat}'s"])
-        return game, seat
-
-
-def _token(request: Request) -> str | None:
-    auth = request.headers.get("authorization", "")
-    if auth[:7].lower() == "bearer ":
-        return auth[7:].strip()
-    # EventSource cannot send headers, so the event stream also takes ?token=.
-    return request.query_params.get("token")
-
-
-def _seat_view(game: _Game, seat: int) -> dict[str, Any]:
+def _seat_view(game: Game, seat: int) -> dict[str, Any]:
     from .engine import legal_moves
     from .view import view
 
@@ -237,25 +402,169 @@ def _seat_view(game: _Game, seat: int) -> dict[str, Any]:
         "seat": seat,
         "view": view(state, seat).to_dict(),
         "legal_moves": moves,
-        "events": len(game.log),
+        "events": game.version,
     }
+
+
+def _rule_and_keep(store: Store, game_id: str, seat: int, text: str, now: float) -> dict[str, Any]:
+    """Rule on ``text`` for ``seat`` and, if legal, keep the move (in a worker thread). If
+    another process moved first, rule again on the new state."""
+    from .deal import next_round
+    from .moves import parse_move
+    from .ruling import rule_on
+    from .violations import Violation
+
+    for _ in range(8):
+        game = store.load(game_id)
+        if game is None:
+            raise Problem(404, "not-found", ["no such game (it was never dealt, or was pruned)"])
+        if game.version >= MAX_LOG_ENTRIES:
+            raise Problem(
+                409,
+                "log-full",
+                [f"this game has {MAX_LOG_ENTRIES} log entries, the most it may hold"],
+            )
+        if text.strip().lower() == "next-round":
+            result = next_round(game.state)
+            if isinstance(result, Violation):
+                return {"move": "next-round", "legal": False, "violation": result.to_dict()}
+            entry = entry_row(game.version, seat, "next-round", [[] for _ in range(game.players)])
+            if store.commit(game, result, entry, now):
+                game.state, game.version = result, game.version + 1
+                return {"move": "next-round", "legal": True, **_seat_view(game, seat)}
+            continue
+        try:
+            move = parse_move(text)
+        except NotationError as exc:
+            raise _uno_problem(exc) from None
+        if move.seat != seat:
+            raise Problem(403, "forbidden", [f"seat {seat} cannot move for seat {move.seat}"])
+        ruling = rule_on(game.state, move)
+        out: dict[str, Any] = {
+            "move": str(ruling.move),
+            "legal": ruling.legal,
+            "clause": ruling.clause,
+            "rule": ruling.text,
+            "violation": None if ruling.violation is None else ruling.violation.to_dict(),
+        }
+        if not ruling.legal:
+            return {**out, **_seat_view(game, seat)}
+        views = [[e.to_dict() for e in view_events(ruling.events, s)] for s in range(game.players)]
+        entry = entry_row(game.version, seat, str(ruling.move), views)
+        if store.commit(game, ruling.state, entry, now):
+            game.state, game.version = ruling.state, game.version + 1
+            return {**out, **_seat_view(game, seat)}
+    raise Problem(503, "busy", ["this game is changing too fast: send the move again"])
 
 
 # --------------------------------------------------------------------------- the app
 
 
-def create_app(max_body: int = MAX_BODY_BYTES, max_games: int = MAX_GAMES) -> Starlette:
-    """The ASGI app; ``max_body`` bytes per request body, ``max_games`` tables in memory."""
-    games = _Games(max_games)
+def create_app(
+    max_body: int = MAX_BODY_BYTES,
+    max_games: int = MAX_GAMES,
+    *,
+    store: Store | None = None,
+    server_key: str | None = None,
+    allowed_hosts: tuple[str, ...] | None = LOOPBACK_NAMES,
+    keep_finished: float = KEEP_FINISHED_SECONDS,
+    keep_idle: float = KEEP_IDLE_SECONDS,
+    creations: tuple[float, float] = (30, 0.5),
+    failed_tokens: tuple[float, float] = (30, 0.5),
+    clock: Callable[[], float] = time.time,
+) -> Service:
+    """The ASGI app.
 
-    def ok(data: Any, status: int = 200) -> Response:
-        # YAML may carry dates and the like in free-text fields: they are sent as text.
+    ``max_body`` bytes per request body; at most ``max_games`` games kept (beyond, dealing is
+    refused until old ones are pruned); ``store`` keeps them (in memory by default);
+    ``server_key``, if given, is needed to deal a table and for the admin routes;
+    ``allowed_hosts`` are the names the ``Host`` header may carry (``None``: any);
+    finished games are pruned ``keep_finished`` seconds after their last move, unfinished
+    ones ``keep_idle`` seconds after it; ``creations`` and ``failed_tokens`` are the
+    per-client limits (burst, then per second) on dealing and on wrong seat tokens.
+    """
+    games: Store = MemoryStore() if store is None else store
+    changes = _Changes()
+    created = _Bucket(*creations, clock)
+    failures = _Bucket(*failed_tokens, clock)
+    locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+    heavy = asyncio.Semaphore(HEAVY_AT_ONCE)
+    closing = asyncio.Event()
+    pruned_at = [clock()]
+    poll = KEEP_ALIVE_SECONDS if isinstance(games, MemoryStore) else POLL_SECONDS
+
+    async def off_loop(work: Callable[..., T], *args: Any) -> T:
+        return await asyncio.to_thread(work, *args)
+
+    def ok(data: Any, status: int = 200, private: bool = False) -> Response:
         try:
-            body = json.dumps(data, default=str, allow_nan=False, separators=(",", ":"))
-        except (ValueError, RecursionError):
+            body = json.dumps(data, allow_nan=False, separators=(",", ":"))
+        except (ValueError, TypeError, RecursionError):
             problem = "the input holds a value JSON cannot carry"
-            raise Problem(422, "bad-request", [problem]) from None
-        return Response(body, status, _SECURITY_HEADERS, "application/json")
+            raise Problem(400, "bad-request", [problem]) from None
+        if len(body) > MAX_ANSWER_BYTES:
+            raise Problem(
+                422,
+                "answer-too-large",
+                [
+                    f"the answer would be {len(body)} bytes, over the limit of "
+                    f"{MAX_ANSWER_BYTES}: ask for fewer moves or presets, or no pictures"
+                ],
+            )
+        return Response(
+            body, status, _PRIVATE if private else _SECURITY_HEADERS, "application/json"
+        )
+
+    def need_key(request: Request) -> None:
+        if server_key is None:
+            return
+        auth = request.headers.get("authorization", "")
+        given = auth[7:].strip() if auth[:7].lower() == "bearer " else ""
+        if not given:
+            raise Problem(401, "unauthorized", ["this server needs its key: Authorization: Bearer"])
+        if not hmac.compare_digest(_digest(given), _digest(server_key)):
+            client = _client(request.scope)
+            failures.check(client, "wrong keys")
+            failures.take(client)
+            raise Problem(403, "forbidden", ["this is not the server's key"])
+
+    async def seat_of(request: Request, stream: bool = False) -> tuple[Game, int]:
+        """The game and seat named in the path, once the request shows that seat's token."""
+        game_id = request.path_params["game"]
+        seat = request.path_params["seat"]
+        missing = Problem(404, "not-found", ["no such game (it was never dealt, or was pruned)"])
+        if not _GAME_ID.fullmatch(game_id):
+            raise missing
+        token = _token(request, stream)
+        client = _client(request.scope)
+        if token is None:
+            where = (
+                "Authorization: Bearer, or ?token= on the stream"
+                if stream
+                else ("Authorization: Bearer")
+            )
+            raise Problem(401, "unauthorized", [f"send the seat's token: {where}"])
+        failures.check(client, "wrong tokens")
+        game = await off_loop(games.load, game_id)
+        if game is None:
+            raise missing
+        if not 0 <= seat < game.players:
+            raise Problem(404, "not-found", [f"seat: expected 0 to {game.players - 1}"])
+        if not hmac.compare_digest(_digest(token), game.tokens[seat]):
+            failures.take(client)
+            raise Problem(403, "forbidden", [f"this token is not seat {seat}'s"])
+        return game, seat
+
+    async def maybe_prune(force: bool = False) -> int:
+        now = clock()
+        if not force and now - pruned_at[0] < PRUNE_EVERY_SECONDS:
+            return 0
+        pruned_at[0] = now
+        gone = await off_loop(games.prune, now - keep_finished, now - keep_idle)
+        if gone:
+            LOGGER.info("pruned %d old games", gone)
+            changes.notify_all()
+        return gone
 
     async def page(request: Request) -> Response:
         html = resources.files("uno_rules").joinpath("web/index.html").read_text("utf-8")
@@ -284,7 +593,7 @@ def create_app(max_body: int = MAX_BODY_BYTES, max_games: int = MAX_GAMES) -> St
 
         name = request.path_params["name"]
         if name not in _preset_names():
-            raise Problem(404, "not-found", [f"unknown preset {name!r}"])
+            raise Problem(404, "not-found", [f"unknown preset {_short(name)!r}"])
         return ok(load_preset(name).to_dict())
 
     async def presets_check(request: Request) -> Response:
@@ -293,11 +602,16 @@ def create_app(max_body: int = MAX_BODY_BYTES, max_games: int = MAX_GAMES) -> St
         data = _mapping(await _body(request, max_body), "preset")
         if "extends" in data:
             _bundled(data["extends"], "extends")
-        try:
-            rules = load_preset(data)
-        except PresetError as exc:  # the keys of ``presets check --json`` (no file here)
-            return ok({"file": None, "ok": False, "problems": exc.problems})
-        return ok({"file": None, "ok": True, "problems": [], "name": rules.name})
+
+        def check() -> dict[str, Any]:
+            try:
+                rules = load_preset(data)
+            except PresetError as exc:  # the keys of ``presets check --json`` (no file here)
+                return {"file": None, "ok": False, "problems": exc.problems}
+            return {"file": None, "ok": True, "problems": [], "name": rules.name}
+
+        async with heavy:
+            return ok(await off_loop(check))
 
     async def disputes(request: Request) -> Response:
         data = _mapping(await _body(request, max_body), "dispute")
@@ -309,16 +623,32 @@ def create_app(max_body: int = MAX_BODY_BYTES, max_games: int = MAX_GAMES) -> St
         moves = data.get("moves")
         if isinstance(moves, list) and len(moves) > MAX_DISPUTE_MOVES:
             raise Problem(422, "SituationError", [f"moves: at most {MAX_DISPUTE_MOVES} moves"])
+        pictures = request.query_params.get("pictures") in ("1", "true", "yes")
+        rulings = (len(moves) if isinstance(moves, list) else 0) * max(1, len(presets))
+        if pictures and rulings > MAX_PICTURES:
+            raise Problem(
+                422,
+                "answer-too-large",
+                [
+                    f"pictures: at most {MAX_PICTURES} rulings (moves x presets) with pictures; "
+                    f"this asks for {rulings}"
+                ],
+            )
         if "rules" in data:
             data = {**data, "rules": _rules_source(data["rules"], "rules")}
-        try:
-            settlement = settle(data, presets)
-        except UnoError as exc:
-            raise _uno_problem(exc) from None
-        out = settlement.to_dict(None)
-        if request.query_params.get("pictures") in ("1", "true", "yes"):
-            out["pictures"] = _pictures(settlement)
-        return ok(out)
+
+        def rule() -> dict[str, Any]:
+            try:
+                settlement = settle(data, presets)
+            except UnoError as exc:
+                raise _uno_problem(exc) from None
+            out = settlement.to_dict(None)
+            if pictures:
+                out["pictures"] = _pictures(settlement)
+            return out
+
+        async with heavy:
+            return ok(await off_loop(rule))
 
     async def read_dispute(request: Request) -> Response:
         # The page opens dispute files through this: YAML is read here, safely.
@@ -330,12 +660,13 @@ def create_app(max_body: int = MAX_BODY_BYTES, max_games: int = MAX_GAMES) -> St
         data = _mapping(await _body(request, max_body), "record")
         if "rules" in data:
             data = {**data, "rules": _rules_source(data["rules"], "rules")}
-        try:
-            result = run(data)
-        except UnoError as exc:
-            raise _uno_problem(exc) from None
-        return ok(
-            {
+
+        def check() -> dict[str, Any]:
+            try:
+                result = run(data)
+            except UnoError as exc:
+                raise _uno_problem(exc) from None
+            return {
                 "file": None,
                 "applied": result.applied,
                 "ok": result.ok,
@@ -344,103 +675,156 @@ def create_app(max_body: int = MAX_BODY_BYTES, max_games: int = MAX_GAMES) -> St
                 "violation": None if result.violation is None else result.violation.to_dict(),
                 "table": table_dict(result.state),
             }
-        )
+
+        async with heavy:
+            return ok(await off_loop(check))
 
     async def new_game(request: Request) -> Response:
         from .deal import new_game as deal
 
+        need_key(request)
+        client = _client(request.scope)
+        created.check(client, "new games")
         data = _mapping(await _body(request, max_body), "game")
-        unknown = sorted(str(k) for k in data if k not in ("rules", "players", "dealer"))
+        unknown = sorted(_short(str(k)) for k in data if k not in ("rules", "players", "dealer"))
         if unknown:
             raise Problem(422, "SituationError", [f"{k}: unknown field" for k in unknown])
         rules = _rules_source(data.get("rules", "official"), "rules")
         seed = secrets.randbits(63)  # as secret as the deck: never sent
-        try:
-            state = deal(
-                rules, players=data.get("players", 4), seed=seed, dealer=data.get("dealer")
+
+        def make() -> tuple[Game, tuple[str, ...]]:
+            try:
+                state = deal(
+                    rules, players=data.get("players", 4), seed=seed, dealer=data.get("dealer")
+                )
+            except UnoError as exc:
+                raise _uno_problem(exc) from None
+            tokens = tuple(secrets.token_urlsafe(24) for _ in range(state.players))
+            game = Game(
+                secrets.token_urlsafe(12),
+                state.players,
+                tuple(_digest(t) for t in tokens),
+                state,
+                finished=state.game_over,
+                touched=clock(),
             )
-        except UnoError as exc:
-            raise _uno_problem(exc) from None
-        tokens = tuple(secrets.token_urlsafe(24) for _ in range(state.players))
-        game_id = games.add(_Game(state, tokens))
+            return game, tokens
+
+        game, tokens = await off_loop(make)
+        await maybe_prune()
+        if await off_loop(games.count) >= max_games:
+            await maybe_prune(force=True)
+            if await off_loop(games.count) >= max_games:
+                LOGGER.warning("%s: refused: the store holds %d games", client, max_games)
+                raise Problem(
+                    503,
+                    "too-many-games",
+                    [f"this server keeps at most {max_games} games: try again later"],
+                    {"Retry-After": str(int(PRUNE_EVERY_SECONDS))},
+                )
+        created.take(client)
+        await off_loop(games.create, game)
         return ok(
             {
-                "game": game_id,
-                "rules": state.rules.name,
-                "players": state.players,
+                "game": game.id,
+                "rules": game.state.rules.name,
+                "players": game.players,
                 "seats": [{"seat": s, "token": t} for s, t in enumerate(tokens)],
             },
             status=201,
+            private=True,
         )
 
     async def seat_view(request: Request) -> Response:
-        game, seat = games.seat(request)
-        return ok(_seat_view(game, seat))
+        game, seat = await seat_of(request)
+        return ok(await off_loop(_seat_view, game, seat), private=True)
 
     async def seat_table_svg(request: Request) -> Response:
         from .svg import state_svg
 
-        game, seat = games.seat(request)
-        return Response(
-            state_svg(game.state, seat), media_type="image/svg+xml", headers=_SECURITY_HEADERS
-        )
+        game, seat = await seat_of(request)
+        svg = await off_loop(state_svg, game.state, seat)
+        return Response(svg, media_type="image/svg+xml", headers=_PRIVATE)
 
     async def seat_move(request: Request) -> Response:
-        from .deal import next_round
-        from .moves import parse_move
-        from .ruling import rule_on
-        from .violations import Violation
-
-        game, seat = games.seat(request)
+        game, seat = await seat_of(request)
         data = _mapping(await _body(request, max_body), "move")
         text = data.get("move")
         if not isinstance(text, str) or set(data) != {"move"}:
             raise Problem(422, "NotationError", ['expected {"move": "<move text>"}'])
-        if text.strip().lower() == "next-round":
-            result = next_round(game.state)
-            if isinstance(result, Violation):
-                return ok({"move": "next-round", "legal": False, "violation": result.to_dict()})
-            game.state = result
-            game.record(seat, "next-round", ())
-            return ok({"move": "next-round", "legal": True, **_seat_view(game, seat)})
-        try:
-            move = parse_move(text)
-        except NotationError as exc:
-            raise _uno_problem(exc) from None
-        if move.seat != seat:
-            raise Problem(403, "forbidden", [f"seat {seat} cannot move for seat {move.seat}"])
-        ruling = rule_on(game.state, move)
-        out: dict[str, Any] = {
-            "move": str(ruling.move),
-            "legal": ruling.legal,
-            "clause": ruling.clause,
-            "rule": ruling.text,
-            "violation": None if ruling.violation is None else ruling.violation.to_dict(),
-        }
-        if ruling.legal:
-            game.state = ruling.state
-            game.record(seat, str(ruling.move), ruling.events)
-        return ok({**out, **_seat_view(game, seat)})
+        lock = locks.get(game.id)
+        if lock is None:  # one move of a game at a time in this process (the store's
+            lock = locks[game.id] = asyncio.Lock()  # version check covers other processes)
+        async with lock:
+            out = await off_loop(_rule_and_keep, games, game.id, seat, text, clock())
+        changes.notify(game.id)
+        return ok(out, private=True)
 
     async def seat_events(request: Request) -> Response:
-        game, seat = games.seat(request)
+        streaming = "text/event-stream" in request.headers.get("accept", "")
+        game, seat = await seat_of(request, stream=streaming)
         last = request.headers.get("last-event-id")
         if last is not None:
-            if not last.isdigit():
-                raise Problem(422, "bad-request", ["Last-Event-ID: expected a number"])
-            after = int(last) + 1
+            after = _number(last, "Last-Event-ID") + 1
         else:
-            text = request.query_params.get("after", "0")
-            if not text.isdigit():
-                raise Problem(422, "bad-request", ["after: expected a number"])
-            after = int(text)
-        if "text/event-stream" not in request.headers.get("accept", ""):
-            return ok({"events": game.entries(seat, after), "next": len(game.log)})
+            after = _number(request.query_params.get("after", "0"), "after")
+        if not streaming:
+            limit = _number(request.query_params.get("limit", str(EVENTS_PAGE)), "limit")
+            if not 1 <= limit <= EVENTS_PAGE:
+                raise Problem(400, "bad-request", [f"limit: expected 1 to {EVENTS_PAGE}"])
+            page = await off_loop(games.entries, game.id, seat, after, limit)
+            more = len(page) == limit and after + limit < game.version
+            nxt = after + len(page) if more else max(game.version, after + len(page))
+            return ok({"events": page, "next": nxt, "more": more}, private=True)
         return StreamingResponse(
-            _event_stream(request, game, seat, after),
+            event_stream(request, game.id, seat, after),
             media_type="text/event-stream",
-            headers={**_SECURITY_HEADERS, "Cache-Control": "no-store"},
+            headers=_PRIVATE,
         )
+
+    async def event_stream(
+        request: Request, game_id: str, seat: int, after: int
+    ) -> AsyncIterator[str]:
+        """Server-sent events: each log entry as one ``move`` event (its id is its index), a
+        comment now and then to keep the connection open; the stream ends with an ``end``
+        event: the game is over, gone, or the server is stopping."""
+        sent = after
+        quiet = 0.0
+        while True:
+            if closing.is_set():
+                yield 'event: end\ndata: {"reason":"shutdown"}\n\n'
+                return
+            changed = changes.waiter(game_id)
+            page = await off_loop(games.entries, game_id, seat, sent, EVENTS_PAGE)
+            for entry in page:
+                yield f"id: {entry['index']}\nevent: move\ndata: {json.dumps(entry)}\n\n"
+                sent = entry["index"] + 1
+            if len(page) == EVENTS_PAGE:
+                continue
+            head = await off_loop(games.head, game_id)
+            if head is None:
+                yield 'event: end\ndata: {"reason":"gone"}\n\n'
+                return
+            version, finished = head
+            if finished and sent >= version:
+                yield 'event: end\ndata: {"reason":"game-over"}\n\n'
+                return
+            if sent < version:
+                continue
+            wake = asyncio.ensure_future(changed.wait())
+            stop = asyncio.ensure_future(closing.wait())
+            done, _ = await asyncio.wait({wake, stop}, timeout=poll, return_when="FIRST_COMPLETED")
+            for task in (wake, stop):
+                task.cancel()
+            if done:
+                quiet = 0.0
+                continue
+            quiet += poll
+            if quiet >= KEEP_ALIVE_SECONDS:
+                quiet = 0.0
+                if await request.is_disconnected():
+                    return
+                yield ": keep-alive\n\n"
 
     async def card_svg(request: Request) -> Response:
         from .svg import card_svg as draw
@@ -452,17 +836,45 @@ def create_app(max_body: int = MAX_BODY_BYTES, max_games: int = MAX_GAMES) -> St
         headers = {**_SECURITY_HEADERS, "Cache-Control": "public, max-age=86400"}
         return Response(svg, media_type="image/svg+xml", headers=headers)
 
+    async def admin_games(request: Request) -> Response:
+        need_key(request)
+        return ok({"store": games.kind, "games": await off_loop(games.count)}, private=True)
+
+    async def admin_prune(request: Request) -> Response:
+        need_key(request)
+        return ok({"pruned": await maybe_prune(force=True)}, private=True)
+
     async def on_problem(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, Problem)
-        return _problem_response(exc.status, exc.kind, exc.problems)
+        return _problem_response(exc.status, exc.kind, exc.problems, exc.headers)
 
     async def on_http(request: Request, exc: Exception) -> Response:
         status = getattr(exc, "status_code", 500)
-        detail = getattr(exc, "detail", "error")
-        kind = {404: "not-found", 405: "method-not-allowed"}.get(status, "bad-request")
-        return _problem_response(status, kind, [str(detail)])
+        headers = dict(getattr(exc, "headers", None) or {})
+        if status == 405:
+            allowed = [m.strip() for m in headers.get("Allow", "").split(",") if m.strip()]
+            allowed = sorted({*allowed, "OPTIONS"})
+            headers["Allow"] = ", ".join(allowed)
+            if request.method == "OPTIONS":
+                return Response(status_code=204, headers={**_SECURITY_HEADERS, **headers})
+            problem = f"{request.method} is not allowed here; use {', '.join(allowed)}"
+            return _problem_response(405, "method-not-allowed", [problem], headers)
+        if status == 404:
+            return _problem_response(404, "not-found", ["no such route"])
+        return _problem_response(status, "bad-request", [str(getattr(exc, "detail", "error"))])
+
+    async def on_error(request: Request, exc: Exception) -> Response:
+        # The guard around the app logs it, in one line.
+        return _problem_response(500, "internal-error", ["the service failed on this request"])
+
+    from contextlib import asynccontextmanager
 
     from starlette.exceptions import HTTPException
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        closing.set()
 
     routes = [
         Route("/", page, methods=["GET"]),
@@ -480,31 +892,43 @@ def create_app(max_body: int = MAX_BODY_BYTES, max_games: int = MAX_GAMES) -> St
         Route("/api/games/{game}/seats/{seat:int}/table.svg", seat_table_svg, methods=["GET"]),
         Route("/api/games/{game}/seats/{seat:int}/moves", seat_move, methods=["POST"]),
         Route("/api/games/{game}/seats/{seat:int}/events", seat_events, methods=["GET"]),
+        Route("/api/admin/games", admin_games, methods=["GET"]),
+        Route("/api/admin/prune", admin_prune, methods=["POST"]),
     ]
-    return Starlette(
+    inner = Starlette(
         routes=routes,
-        exception_handlers={Problem: on_problem, HTTPException: on_http},
+        exception_handlers={Problem: on_problem, HTTPException: on_http, Exception: on_error},
+        lifespan=lifespan,
     )
+    return Service(inner, allowed_hosts, games, closing)
 
 
-async def _event_stream(request: Request, game: _Game, seat: int, after: int) -> AsyncIterator[str]:
-    """Server-sent events: each log entry as one ``move`` event (its id is its index), a
-    comment now and then to keep the connection open; the stream ends with the game."""
-    sent = after
-    while True:
-        changed = game.changed
-        for entry in game.entries(seat, sent):
-            yield f"id: {entry['index']}\nevent: move\ndata: {json.dumps(entry)}\n\n"
-        sent = len(game.log)
-        if game.state.game_over:
-            yield "event: end\ndata: {}\n\n"
-            return
-        try:
-            await asyncio.wait_for(changed.wait(), KEEP_ALIVE_SECONDS)
-        except TimeoutError:
-            if await request.is_disconnected():
-                return
-            yield ": keep-alive\n\n"
+class Service:
+    """The service as one ASGI app: :class:`_Guard` around the routes."""
+
+    def __init__(
+        self, inner: Starlette, hosts: tuple[str, ...] | None, store: Store, closing: asyncio.Event
+    ) -> None:
+        self._guarded = _Guard(inner, hosts)
+        self.routes = inner.routes
+        self.store = store
+        self._closing = closing
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self._guarded(scope, receive, send)
+
+    def close_streams(self) -> None:
+        """End every open event stream with an ``end`` event (reason ``shutdown``);
+        ``uno-rules serve`` calls this when it is asked to stop."""
+        self._closing.set()
+
+
+def _token(request: Request, stream: bool) -> str | None:
+    auth = request.headers.get("authorization", "")
+    if auth[:7].lower() == "bearer ":
+        return auth[7:].strip() or None
+    # EventSource cannot send headers, so the event stream (and only it) takes ?token=.
+    return request.query_params.get("token") if stream else None
 
 
 def _preset_names() -> tuple[str, ...]:

@@ -1,0 +1,119 @@
+"""``uno-rules serve``: uvicorn, set up so that no client can hold the service.
+
+- A connection must send a request's whole header within ``HEADER_SECONDS`` of connecting
+  (or of its first byte after a previous answer), or it is closed; an idle kept-alive
+  connection is closed after ``KEEP_ALIVE_SECONDS``; the app gives a body ``BODY_SECONDS``.
+- At most ``MAX_CONNECTIONS`` connections are served at once; beyond, each gets a 503.
+- A refused or dropped client is one line on stderr, never a traceback (asyncio's own
+  "out of system resource" reports included).
+- Asked to stop (Ctrl+C, SIGTERM), the service first ends each open event stream with an
+  ``end`` event (reason ``shutdown``), then stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import resource
+import socket
+from typing import Any
+
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from .server import Service
+
+HEADER_SECONDS = 10.0
+KEEP_ALIVE_SECONDS = 5
+MAX_CONNECTIONS = 500
+LOGGER = logging.getLogger("uno_rules.server")
+
+
+class _TimedProtocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a deadline for each request's header."""
+
+    _deadline: asyncio.TimerHandle | None = None
+    _armed_for: object = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        if self._deadline is None and (self.cycle is None or self.cycle.response_complete):
+            self._arm()  # the first byte of the next request on a kept-alive connection
+        super().data_received(data)
+        if self.cycle is not self._armed_for and self._deadline is not None:
+            self._deadline.cancel()  # a whole request header arrived
+            self._deadline = None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        self._armed_for = self.cycle
+        self._deadline = self.loop.call_later(HEADER_SECONDS, self._expire)
+
+    def _expire(self) -> None:
+        self._deadline = None
+        if self.cycle is self._armed_for and not self.transport.is_closing():
+            client = self.client[0] if self.client else "unknown"
+            LOGGER.warning("%s: dropped: no request header within %g s", client, HEADER_SECONDS)
+            self.transport.close()
+
+
+def _one_line(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """asyncio's reports (a failed accept, a lost socket) as one line, no traceback."""
+    exc = context.get("exception")
+    message = context.get("message", "error")
+    LOGGER.warning("%s%s", message, f": {exc}" if exc else "")
+
+
+class _Server(uvicorn.Server):
+    def __init__(self, config: uvicorn.Config, app: Service) -> None:
+        super().__init__(config)
+        self.service = app
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        asyncio.get_running_loop().set_exception_handler(_one_line)
+        await super().startup(sockets)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.service.close_streams()
+        await asyncio.sleep(0.2)  # the streams send their end event and finish
+        await super().shutdown(sockets)
+
+
+def _more_files() -> None:
+    """Raise the soft limit on open files to the hard one: connections are files."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
+    if soft < wanted:
+        with contextlib.suppress(ValueError, OSError):  # a platform that refuses
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def make_server(app: Service) -> uvicorn.Server:
+    """A uvicorn server for ``app`` with the limits above; ``run(sockets=[...])`` serves."""
+    config = uvicorn.Config(
+        app,
+        http=_TimedProtocol,
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=5,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        limit_concurrency=MAX_CONNECTIONS,
+        lifespan="on",
+    )
+    return _Server(config, app)
+
+
+def run(app: Service, sock: socket.socket) -> None:
+    """Serve ``app`` on the listening ``sock`` until asked to stop."""
+    logging.basicConfig(format="uno-rules: %(message)s", level=logging.WARNING)
+    _more_files()
+    make_server(app).run(sockets=[sock])

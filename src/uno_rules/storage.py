@@ -1,0 +1,467 @@
+"""Where the referee service keeps its games: in memory, in a SQLite file, or in PostgreSQL.
+
+Only :mod:`uno_rules.server` imports this module. A game is its state (a snapshot, see
+:func:`uno_rules.snapshot.dump_state`), the hashes of its seats' tokens and its log: one
+entry per accepted move, each holding the events as every seat may see them. The game's
+*version* is the number of entries in its log.
+
+A move is kept by :meth:`Store.commit`, which succeeds only if the game is still at the
+version the move was ruled on (compare-and-set, in one transaction with the new log entry):
+two server processes sharing a database can never both apply a move to one game. The one
+that loses rules again on the new state.
+
+- ``memory``: nothing is kept when the process ends.
+- ``sqlite:///PATH`` (or ``sqlite:PATH``): a SQLite file in WAL mode, each move written
+  through to disk (``synchronous=FULL``) before it is answered. Several processes on one
+  machine may share the file.
+- ``postgresql://...``: a PostgreSQL database (extra ``postgres``: psycopg 3), for several
+  server processes on one machine or many.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import sqlite3
+import threading
+from abc import ABC, abstractmethod
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import Any
+
+from attrs import define, evolve
+
+from .snapshot import dump_state, load_state
+from .state import GameState
+
+__all__ = [
+    "Game",
+    "MemoryStore",
+    "PostgresStore",
+    "SQLiteStore",
+    "Store",
+    "StoreError",
+    "open_store",
+]
+
+STATE_CACHE = 256  # states kept decoded per process; the store holds the truth
+
+
+class StoreError(Exception):
+    """A store that cannot be opened or used: one line naming the problem."""
+
+
+@define
+class Game:
+    """One game as the service keeps it."""
+
+    id: str
+    players: int
+    tokens: tuple[str, ...]  # the SHA-256 of each seat's token, hex
+    state: GameState
+    version: int = 0
+    finished: bool = False
+    touched: float = 0.0  # when a seat last moved (or the game was dealt), seconds
+
+
+def entry_row(index: int, seat: int | None, move: str, views: list[list[dict[str, Any]]]) -> str:
+    """One log entry as stored: the events as each seat may see them, JSON."""
+    return json.dumps({"seat": seat, "move": move, "views": views}, separators=(",", ":"))
+
+
+def _entry_for(index: int, raw: str, seat: int) -> dict[str, Any]:
+    data = json.loads(raw)
+    return {
+        "index": index,
+        "seat": data["seat"],
+        "move": data["move"],
+        "events": data["views"][seat],
+    }
+
+
+class Store(ABC):
+    """The interface every backend offers; each method is one short transaction, and may be
+    called from any thread."""
+
+    kind = "memory"
+    where = "memory"
+
+    @abstractmethod
+    def create(self, game: Game) -> None:
+        """Keep a newly dealt game."""
+
+    @abstractmethod
+    def load(self, game_id: str) -> Game | None:
+        """The game, or ``None`` when there is no such game (never dealt, or pruned)."""
+
+    @abstractmethod
+    def head(self, game_id: str) -> tuple[int, bool] | None:
+        """The game's version and whether it is finished, without its state."""
+
+    @abstractmethod
+    def commit(self, game: Game, state: GameState, entry: str, now: float) -> bool:
+        """Append ``entry`` to the log of ``game`` and make ``state`` its state, if the game
+        is still at ``game.version``; ``False`` (and nothing changed) if it is not."""
+
+    @abstractmethod
+    def entries(self, game_id: str, seat: int, after: int, limit: int) -> list[dict[str, Any]]:
+        """At most ``limit`` log entries from index ``after`` on, as ``seat`` sees them."""
+
+    @abstractmethod
+    def count(self) -> int:
+        """How many games are kept."""
+
+    @abstractmethod
+    def prune(self, finished_before: float, idle_before: float) -> int:
+        """Remove the finished games last moved before ``finished_before`` and the unfinished
+        ones last moved before ``idle_before``; how many went."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release the store's connections."""
+
+
+class MemoryStore(Store):
+    """Games in this process's memory."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._games: dict[str, Game] = {}
+        self._logs: dict[str, list[str]] = {}
+
+    def create(self, game: Game) -> None:
+        with self._lock:
+            self._games[game.id] = evolve(game)  # its own copy: the caller's may change
+            self._logs[game.id] = []
+
+    def load(self, game_id: str) -> Game | None:
+        with self._lock:
+            game = self._games.get(game_id)
+            return None if game is None else evolve(game)
+
+    def head(self, game_id: str) -> tuple[int, bool] | None:
+        with self._lock:
+            game = self._games.get(game_id)
+            return None if game is None else (game.version, game.finished)
+
+    def commit(self, game: Game, state: GameState, entry: str, now: float) -> bool:
+        with self._lock:
+            kept = self._games.get(game.id)
+            if kept is None or kept.version != game.version:
+                return False
+            self._logs[game.id].append(entry)
+            kept.state, kept.version = state, kept.version + 1
+            kept.finished, kept.touched = state.game_over, now
+            return True
+
+    def entries(self, game_id: str, seat: int, after: int, limit: int) -> list[dict[str, Any]]:
+        with self._lock:
+            log = self._logs.get(game_id, [])[after : after + limit]
+        return [_entry_for(index, raw, seat) for index, raw in enumerate(log, after)]
+
+    def count(self) -> int:
+        with self._lock:
+            return len(self._games)
+
+    def prune(self, finished_before: float, idle_before: float) -> int:
+        with self._lock:
+            old = [
+                g.id
+                for g in self._games.values()
+                if g.touched < (finished_before if g.finished else idle_before)
+            ]
+            for game_id in old:
+                del self._games[game_id], self._logs[game_id]
+            return len(old)
+
+    def close(self) -> None:
+        """Nothing to release: the games go with the process."""
+
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS uno_games (id TEXT PRIMARY KEY, version INTEGER NOT NULL, "
+    "players INTEGER NOT NULL, tokens TEXT NOT NULL, state TEXT NOT NULL, "
+    "finished BOOLEAN NOT NULL, touched DOUBLE PRECISION NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS uno_entries (game TEXT NOT NULL, idx INTEGER NOT NULL, "
+    "entry TEXT NOT NULL, PRIMARY KEY (game, idx))",
+    "CREATE INDEX IF NOT EXISTS uno_games_touched ON uno_games (finished, touched)",
+)
+
+
+class _SQLStore(Store):
+    """What the SQL backends share: the queries, and a cache of decoded states by version."""
+
+    placeholder = "?"
+
+    def __init__(self) -> None:
+        self._cache: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
+        self._cache_lock = threading.Lock()
+
+    @abstractmethod
+    def _transaction(self) -> AbstractContextManager[Any]:
+        """A cursor inside one transaction, committed when the block ends."""
+
+    def _sql(self, text: str) -> str:
+        return text.replace("?", self.placeholder)
+
+    def _remember(self, game_id: str, version: int, state: GameState) -> None:
+        with self._cache_lock:
+            self._cache[game_id] = (version, state)
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > STATE_CACHE:
+                self._cache.popitem(last=False)
+
+    def create(self, game: Game) -> None:
+        row = (
+            game.id,
+            game.version,
+            game.players,
+            json.dumps(list(game.tokens)),
+            json.dumps(dump_state(game.state)),
+            game.finished,
+            game.touched,
+        )
+        with self._transaction() as cur:
+            cur.execute(self._sql("INSERT INTO uno_games VALUES (?, ?, ?, ?, ?, ?, ?)"), row)
+        self._remember(game.id, game.version, game.state)
+
+    def load(self, game_id: str) -> Game | None:
+        with self._cache_lock:
+            cached = self._cache.get(game_id)
+        with self._transaction() as cur:
+            cur.execute(
+                self._sql(
+                    "SELECT version, players, tokens, finished, touched FROM uno_games WHERE id = ?"
+                ),
+                (game_id,),
+            )
+            row = cur.fetchone()
+            if row is None:
+                return None
+            version, players, tokens, finished, touched = row
+            if cached is not None and cached[0] == version:
+                state = cached[1]
+            else:
+                cur.execute(
+                    self._sql("SELECT state, version FROM uno_games WHERE id = ?"), (game_id,)
+                )
+                got = cur.fetchone()
+                if got is None:
+                    return None
+                text, version = got
+                state = load_state(json.loads(text))
+                self._remember(game_id, version, state)
+        return Game(
+            game_id, players, tuple(json.loads(tokens)), state, version, bool(finished), touched
+        )
+
+    def head(self, game_id: str) -> tuple[int, bool] | None:
+        with self._transaction() as cur:
+            cur.execute(
+                self._sql("SELECT version, finished FROM uno_games WHERE id = ?"), (game_id,)
+            )
+            row = cur.fetchone()
+        return None if row is None else (row[0], bool(row[1]))
+
+    def commit(self, game: Game, state: GameState, entry: str, now: float) -> bool:
+        snapshot = json.dumps(dump_state(state))
+        with self._transaction() as cur:
+            cur.execute(
+                self._sql(
+                    "UPDATE uno_games SET version = ?, state = ?, finished = ?, touched = ? "
+                    "WHERE id = ? AND version = ?"
+                ),
+                (game.version + 1, snapshot, state.game_over, now, game.id, game.version),
+            )
+            if cur.rowcount != 1:
+                return False
+            cur.execute(
+                self._sql("INSERT INTO uno_entries VALUES (?, ?, ?)"),
+                (game.id, game.version, entry),
+            )
+        self._remember(game.id, game.version + 1, state)
+        return True
+
+    def entries(self, game_id: str, seat: int, after: int, limit: int) -> list[dict[str, Any]]:
+        with self._transaction() as cur:
+            cur.execute(
+                self._sql(
+                    "SELECT idx, entry FROM uno_entries WHERE game = ? AND idx >= ? "
+                    "ORDER BY idx LIMIT ?"
+                ),
+                (game_id, after, limit),
+            )
+            rows = cur.fetchall()
+        return [_entry_for(index, raw, seat) for index, raw in rows]
+
+    def count(self) -> int:
+        with self._transaction() as cur:
+            cur.execute("SELECT COUNT(*) FROM uno_games")
+            row = cur.fetchone()
+        return int(row[0])
+
+    def prune(self, finished_before: float, idle_before: float) -> int:
+        where = "(finished AND touched < ?) OR (NOT finished AND touched < ?)"
+        bounds = (finished_before, idle_before)
+        with self._transaction() as cur:
+            cur.execute(
+                self._sql(
+                    "DELETE FROM uno_entries WHERE game IN "
+                    f"(SELECT id FROM uno_games WHERE {where})"
+                ),
+                bounds,
+            )
+            cur.execute(self._sql(f"DELETE FROM uno_games WHERE {where}"), bounds)
+            gone = int(cur.rowcount)
+        with self._cache_lock:
+            self._cache.clear()
+        return gone
+
+
+class SQLiteStore(_SQLStore):
+    """Games in a SQLite file (WAL mode; each move on disk before it is answered)."""
+
+    kind = "sqlite"
+
+    def __init__(self, path: str | Path) -> None:
+        super().__init__()
+        self._lock = threading.Lock()
+        self.path = Path(path).expanduser().resolve()
+        self.where = str(self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(
+                self.path, timeout=10.0, isolation_level=None, check_same_thread=False
+            )
+            self._db.execute("PRAGMA busy_timeout = 10000")
+            mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            self._db.execute("PRAGMA synchronous = FULL")
+            with self._transaction() as cur:
+                for statement in _SCHEMA:
+                    cur.execute(statement)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"cannot open the SQLite store {self.path}: {exc}") from None
+        if str(mode).lower() != "wal":
+            raise StoreError(f"the SQLite store {self.path} cannot be put in WAL mode")
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Cursor]:
+        with self._lock:
+            cur = self._db.cursor()
+            cur.execute("BEGIN IMMEDIATE")  # the write lock at once: no upgrade deadlock
+            try:
+                yield cur
+            except BaseException:
+                self._db.rollback()
+                raise
+            else:
+                self._db.commit()
+            finally:
+                cur.close()
+
+    def close(self) -> None:
+        self._db.close()
+
+
+class PostgresStore(_SQLStore):
+    """Games in a PostgreSQL database (extra ``postgres``), shared by several processes."""
+
+    kind = "postgresql"
+    placeholder = "%s"
+    POOL = 8
+
+    def __init__(self, dsn: str) -> None:
+        super().__init__()
+        try:
+            import psycopg
+        except ImportError:
+            raise StoreError(
+                "a PostgreSQL store needs the optional extra: pip install 'uno-rules[postgres]'"
+            ) from None
+        self._psycopg = psycopg
+        self._dsn = dsn
+        self.where = _without_password(dsn)
+        self._idle: queue.LifoQueue[Any] = queue.LifoQueue()
+        self._slots = threading.BoundedSemaphore(self.POOL)
+        try:
+            with self._transaction() as cur:
+                cur.execute("SELECT pg_advisory_xact_lock(2749127)")  # one schema creator at once
+                for statement in _SCHEMA:
+                    cur.execute(statement)
+        except psycopg.Error as exc:
+            raise StoreError(
+                f"cannot open the PostgreSQL store {self.where}: {_first_line(exc)}"
+            ) from None
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Any]:
+        with self._slots:
+            try:
+                conn = self._idle.get_nowait()
+            except queue.Empty:
+                conn = self._psycopg.connect(self._dsn, autocommit=True)
+            try:
+                with conn.transaction(), conn.cursor() as cur:
+                    yield cur
+            except self._psycopg.OperationalError:
+                conn.close()
+                raise
+            except BaseException:
+                self._idle.put(conn)
+                raise
+            else:
+                self._idle.put(conn)
+
+    def close(self) -> None:
+        while True:
+            try:
+                self._idle.get_nowait().close()
+            except queue.Empty:
+                return
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+def _without_password(dsn: str) -> str:
+    """The DSN as it may be printed: a password in it is replaced by ``***``."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    try:
+        parts = urlsplit(dsn)
+        if parts.password is None:
+            return dsn
+        netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+        return urlunsplit(parts._replace(netloc=netloc))
+    except ValueError:
+        return "postgresql://..."
+
+
+def default_sqlite_path() -> Path:
+    """The default store: ``$XDG_STATE_HOME/uno-rules/games.sqlite3`` (``~/.local/state``)."""
+    import os
+
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "uno-rules" / "games.sqlite3"
+
+
+def open_store(url: str | None) -> Store:
+    """The store ``url`` names: ``memory``, ``sqlite:///PATH`` or ``sqlite:PATH``,
+    ``postgresql://...``; ``None`` is the default SQLite file."""
+    if url is None:
+        return SQLiteStore(default_sqlite_path())
+    if url == "memory":
+        return MemoryStore()
+    if url.startswith(("postgresql://", "postgres://")):
+        return PostgresStore(url)
+    if url.startswith("sqlite:"):
+        path = url.removeprefix("sqlite:")
+        path = path.removeprefix("///") if path.startswith("///") else path
+        if not path:
+            raise StoreError("--store sqlite: name a file, e.g. sqlite:///games.sqlite3")
+        return SQLiteStore(path)
+    shown = url if len(url) <= 40 else url[:37] + "..."
+    raise StoreError(f"--store: expected memory, sqlite:///PATH or postgresql://..., got {shown!r}")
