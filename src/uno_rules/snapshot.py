@@ -18,8 +18,8 @@ from .cards import Card, Color, Rank, parse_color
 from .deal import MAX_PLAYERS, MAX_SEED_BITS, MIN_PLAYERS, build_deck, table_problems
 from .errors import NotationError, PresetError, SituationError
 from .plain import plain
-from .rules import OnBlocked, Rules, ScoringMode
-from .state import GameState, Penalty, Phase, choosing_draw_color, pile_from
+from .rules import CustomEffect, DrawChooser, OnBlocked, Rules, ScoringMode
+from .state import GameState, Penalty, Phase, choosing_draw_color, pile_from, seat_after
 
 __all__ = ["FORMAT", "dump_state", "load_state", "plain", "state_problems"]
 
@@ -370,6 +370,15 @@ def state_problems(state: GameState) -> list[str]:
         fail("penalty", "a pending penalty goes with the 'penalty' phase and only with it")
     if penalty is not None and phase is Phase.PENALTY:
         _check_penalty(state, penalty, top, fail)
+    if penalty is not None and choosing:
+        _check_draw_color(state, penalty, top, fail)
+
+    # Passes (A44): a round ends as soon as every seat still in has passed in a row.
+    if in_round and state.passes >= len(active):
+        fail(
+            "passes",
+            f"{state.passes} passes in a row end the round of {len(active)} seats (A44)",
+        )
 
     # UNO calls and windows (B9, A15, A20): only a hand of one card.
     for seat in sorted(state.uno_called):
@@ -436,6 +445,46 @@ def _check_penalty(
             )
         if penalty.offender == state.turn:
             fail("penalty.offender", "the victim of a challengeable penalty is another seat")
+
+    under = state.discard[1] if state.discard is not None else None
+    if penalty.card.rank is Rank.WILD_DRAW_FOUR and top == penalty.card and under is not None:
+        # A8: the color before the card is the one of the card under it, when it has one.
+        below = under[0]
+        if below.color is not None and penalty.previous_color is not below.color:
+            fail(
+                "penalty.previous_color",
+                f"{penalty.previous_color.value}, but the card under the {penalty.card} "
+                f"is {below} (A8)",
+            )
+
+
+def _check_draw_color(
+    state: GameState, penalty: Penalty, top: Card | None, fail: Callable[[str, str], None]
+) -> None:
+    """H17 ``chooser: victim``: the zero draw a Wild Customizable leaves while its victim
+    names the color to draw until, exactly as the engine leaves it."""
+    wc = state.rules.extra_cards.wild_customizable
+    if wc.effect is not CustomEffect.DRAW_UNTIL_COLOR or wc.chooser is not DrawChooser.VICTIM:
+        fail(
+            "penalty",
+            "a color to draw until is named only under H17 draw_until_color with chooser: victim",
+        )
+        return
+    if top != penalty.card:
+        fail("penalty.card", f"the Wild Customizable must be the top card, not {top} (H17)")
+    if state.color is None:
+        fail("color", "the Wild Customizable's color stays in force while the victim names one")
+    elif penalty.previous_color is not state.color:
+        fail("penalty.previous_color", f"must be the color in force, {state.color.value}")
+    if penalty.bluff or penalty.challengeable or penalty.offender_hand:
+        fail("penalty", "the zero draw of H17 is no bluff, not challengeable, and holds no hand")
+    victim = seat_after(state.players, state.eliminated, penalty.offender, state.direction)
+    if state.turn != victim:
+        fail(
+            "turn",
+            f"seat {victim}, the seat after the Wild Customizable's player, names the "
+            f"color (H17), not seat {state.turn}",
+        )
 
 
 _DRAW_RANKS = frozenset((Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR))
