@@ -103,8 +103,12 @@ def over_budget(value: Any, budget: Budget, where: str = "") -> str | None:
                 )
             continue
         if isinstance(item, int) and not isinstance(item, bool):
-            # bit_length, not str(): converting a huge integer to text is the slow part
-            if item.bit_length() > budget.max_digits * 3.33:
+            # bit_length, not str(): converting a huge integer to text is the slow part; the
+            # exact comparison is made only near the limit
+            bits = item.bit_length()
+            if bits > budget.max_digits * 3.33 or (
+                bits > budget.max_digits * 3.32 and abs(item) >= 10**budget.max_digits
+            ):
                 return (
                     f"{at}an integer has more than {budget.max_digits} digits (the integer limit)"
                 )

@@ -37,7 +37,10 @@ __all__ = [
 
 
 SECRET_SEED_BITS = 128  # a seed drawn by new_game: beyond any search
-MAX_SEED_BITS = 1024  # a seed given: any size up to this is mixed in full
+# A seed given: any size up to this is mixed in full. 332 bits is the most that always
+# fits the documents' integer limit of 100 digits (2**332 < 10**100), so a state whose seed
+# new_game took always saves to a snapshot and a record that load back.
+MAX_SEED_BITS = 332
 
 
 def coerce_rules(rules: Rules | str | Mapping[str, Any] | None) -> Rules:
@@ -118,6 +121,17 @@ def deal_game(
     events: list[Event] = []
     state = _new_game(rules, players, seed, dealer, events)
     return Transition(state, tuple(events))
+
+
+def given_seed(document: Mapping[str, Any], key: str = "seed") -> int:
+    """The seed a document (a game record, a dispute's ``deal``) gives: ``0`` when the key
+    is left out. A key written with no value (``seed:``, YAML's null) is refused: it is not
+    the default, and ``new_game`` would otherwise draw a fresh secret seed, making the
+    document replay a different game each time."""
+    seed = document.get(key, 0)
+    if seed is None:
+        raise SituationError([f"{key}: no value (leave the key out for the default 0)"])
+    return seed  # type: ignore[no-any-return]
 
 
 def _new_game(

@@ -75,7 +75,7 @@ def start_table(described: dict[str, Any], deal: Any) -> tuple[GameState, tuple[
     """The table a dispute starts from, with the events of its deal: a described table
     (no events), or a fresh deal (``deal: {players, seed, dealer}``) for disputes about
     the start of a round."""
-    from .deal import deal_game
+    from .deal import deal_game, given_seed
     from .errors import SituationError
     from .situation import situation
 
@@ -89,7 +89,7 @@ def start_table(described: dict[str, Any], deal: Any) -> tuple[GameState, tuple[
     return deal_game(
         described.get("rules", "official"),
         players=deal.get("players", 4),
-        seed=deal.get("seed", 0),
+        seed=given_seed(deal),
         dealer=deal.get("dealer"),
     )
 

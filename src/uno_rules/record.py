@@ -14,7 +14,7 @@ from typing import Any
 from attrs import frozen
 
 from ._budget import RECORD, brief, over_budget
-from .deal import new_game, next_round
+from .deal import given_seed, new_game, next_round
 from .engine import Transition, apply
 from .errors import NotationError, SituationError
 from .moves import Move, parse_move
@@ -83,7 +83,7 @@ def replay(record: Mapping[str, Any]) -> ReplayResult:
     state = new_game(
         record.get("rules", "official"),
         players=record.get("players", 4),
-        seed=record.get("seed", 0),
+        seed=given_seed(record),
         dealer=record.get("dealer"),
     )
     for index, text in enumerate(moves):
