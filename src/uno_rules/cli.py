@@ -322,13 +322,19 @@ def _problems(where: str, problems: Sequence[str]) -> BadInput:
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
-    from .dispute import settle
+    from .dispute import rulings_problem, settle
     from .errors import PresetError, SituationError
 
     data = _read_mapping(args.file, "table file")
     twice = sorted({p for p in args.preset if args.preset.count(p) > 1})
     if twice:
         raise BadInput(f"--preset {twice[0]} is given more than once; give each preset once")
+    if getattr(args, "svg", None):
+        moves = data.get("moves")
+        count = len(moves) if isinstance(moves, list) else 0
+        too_many = rulings_problem(count, max(1, len(args.preset)), pictures=True)
+        if too_many is not None:
+            raise BadInput(f"{args.file}: {too_many}")
     try:
         settlement = settle(data, list(args.preset))
     except PresetError as exc:

@@ -196,6 +196,26 @@ class Settlement:
         }
 
 
+def rulings_problem(moves: int, presets: int, pictures: bool = False) -> str | None:
+    """Why a dispute of ``moves`` moves ruled under ``presets`` presets asks for too much
+    work (the ruling limit; with ``pictures``, two pictures a ruling and the picture
+    limit), or ``None``."""
+    from ._budget import MAX_PICTURES, MAX_RULINGS
+
+    rulings = moves * presets
+    if rulings > MAX_RULINGS:
+        return (
+            f"moves: {moves} moves under {presets} preset(s) ask for {rulings} rulings, "
+            f"more than {MAX_RULINGS} (the ruling limit)"
+        )
+    if pictures and 2 * rulings > MAX_PICTURES:
+        return (
+            f"moves: {moves} moves under {presets} preset(s) ask for {2 * rulings} pictures, "
+            f"more than {MAX_PICTURES} (the picture limit)"
+        )
+    return None
+
+
 def settle(
     data: Mapping[str, Any], presets: Sequence[str | Rules | Mapping[str, Any] | None] = ()
 ) -> Settlement:
@@ -212,6 +232,9 @@ def settle(
     moves = data.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise SituationError(["moves: expected a list of move texts"])
+    too_many = rulings_problem(len(moves), max(1, len(presets)))
+    if too_many is not None:
+        raise SituationError([too_many])
     parsed = read_moves(moves)
     table = {k: v for k, v in data.items() if k not in DISPUTE_KEYS}
     starts: dict[str, GameState] = {}

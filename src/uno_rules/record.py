@@ -13,7 +13,7 @@ from typing import Any
 
 from attrs import frozen
 
-from ._budget import RECORD, brief, over_budget
+from ._budget import MAX_RECORD_MOVES, RECORD, brief, over_budget
 from .deal import given_seed, new_game, next_round
 from .engine import Transition, apply
 from .errors import NotationError, SituationError
@@ -80,6 +80,10 @@ def replay(record: Mapping[str, Any]) -> ReplayResult:
     moves = record.get("moves", [])
     if not isinstance(moves, list):
         raise SituationError(["moves: expected a list of move texts"])
+    if len(moves) > MAX_RECORD_MOVES:
+        raise SituationError(
+            [f"moves: {len(moves)} entries, more than {MAX_RECORD_MOVES} (the move limit)"]
+        )
     state = new_game(
         record.get("rules", "official"),
         players=record.get("players", 4),
