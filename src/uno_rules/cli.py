@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 __all__ = ["main"]
 
 EXIT_OK, EXIT_REJECTED, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
+# ``presets check`` prints at most this many problems and counts the rest (``--json`` at
+# most MAX_CHECK_JSON, with ``problem_count`` giving them all).
+MAX_CHECK_LISTED, MAX_CHECK_JSON = 50, 1_000
 # simulate's bounds: far above any useful run (games are played in blocks, so memory does
 # not grow with --games), low enough that a typo fails clearly
 MAX_GAMES, MAX_JOBS, MAX_TURNS = 10**12, 256, 1_000_000
@@ -532,11 +535,20 @@ def cmd_presets_check(args: argparse.Namespace) -> int:
         rules = load_preset(args.file)
     except PresetError as exc:
         if args.json:
-            _emit_json({"file": args.file, "ok": False, "problems": exc.problems})
+            _emit_json(
+                {
+                    "file": args.file,
+                    "ok": False,
+                    "problems": exc.problems[:MAX_CHECK_JSON],
+                    "problem_count": len(exc.problems),
+                }
+            )
         else:
             print(f"{args.file}: {len(exc.problems)} problem(s)")
-            for problem in exc.problems:
+            for problem in exc.problems[:MAX_CHECK_LISTED]:
                 print(f"  {problem}")
+            if len(exc.problems) > MAX_CHECK_LISTED:
+                print(f"  ... and {len(exc.problems) - MAX_CHECK_LISTED} more")
         return EXIT_REJECTED
     if args.json:
         _emit_json({"file": args.file, "ok": True, "problems": [], "name": rules.name})

@@ -38,7 +38,16 @@ class NotationError(UnoError):
         self.text = text
         self.expected = expected
         shown = repr(text) if len(text) <= 80 else repr(text[:77]) + "..."
+        if len(expected) > _MAX_EXPECTED:  # it may name a piece of the text: never whole
+            expected = expected[: _MAX_EXPECTED - 3] + "..."
         super().__init__(f"cannot read {shown}: expected {expected}")
+
+
+# The longest ``expected`` a NotationError message carries (the move grammar fits).
+_MAX_EXPECTED = 400
+# The most problems an error message lists (``problems`` keeps them all); the rest are
+# counted.
+MAX_LISTED = 20
 
 
 class _ProblemsError(UnoError):
@@ -53,7 +62,9 @@ class _ProblemsError(UnoError):
         if len(self.problems) == 1:
             text = f"invalid {self.what}: {self.problems[0]}"
         else:
-            listed = "; ".join(self.problems)
+            listed = "; ".join(self.problems[:MAX_LISTED])
+            if len(self.problems) > MAX_LISTED:
+                listed += f"; ... and {len(self.problems) - MAX_LISTED} more"
             text = f"invalid {self.what} ({len(self.problems)} problems): {listed}"
         super().__init__(text)
 

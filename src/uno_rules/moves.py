@@ -201,7 +201,7 @@ _EXPECTED = (
 def _seat(token: str, text: str) -> int:
     raw = token[1:] if token[:1] in ("P", "p") else token
     if not raw.isdigit() or not raw.isascii() or len(raw) > 6:
-        raise NotationError(text, f"a seat number such as 0 or P0 where {token!r} stands")
+        raise NotationError(text, f"a seat number such as 0 or P0 where {brief(token, 30)} stands")
     return int(raw)
 
 

@@ -64,3 +64,48 @@ def test_rule_json_under_every_preset_is_bounded(
         argv += ["--preset", name]
     code, _, err = run(capsys, *argv)
     assert "the ruling limit" in one_line_error(code, err)
+
+
+# --------------------------------------------------------------------------- finding 7
+
+
+def test_a_huge_seat_token_is_not_quoted_whole() -> None:
+    with pytest.raises(uno.NotationError) as info:
+        uno.parse_move("9" * 10**6 + " draw")
+    assert len(str(info.value)) < 1_000
+
+
+def test_an_expected_text_is_cut_whatever_builds_it() -> None:
+    error = uno.NotationError("x", "y" * 10**6)
+    assert len(str(error)) < 1_000
+
+
+def test_a_snapshot_of_unreadable_cards_gives_a_short_message() -> None:
+    snap = uno.dump_state(uno.new_game("official", players=2, seed=1))
+    snap["draw_pile"] = ["Q" * 20] * 40_000
+    with pytest.raises(uno.SituationError) as info:
+        uno.load_state(snap)
+    assert len(info.value.problems) >= 40_000  # every problem is kept
+    assert len(str(info.value)) < 10_000
+    assert "more" in str(info.value)
+
+
+def test_presets_check_caps_the_problems_it_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 25 unknown settings in every house rule's section: hundreds of problems
+    sections = uno.Rules().to_dict()["house_rules"]
+    bad = {"house_rules": {name: {f"k{i}": 1 for i in range(25)} for name in sections}}
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    with pytest.raises(uno.PresetError) as info:
+        uno.load_preset(bad)
+    total = len(info.value.problems)
+    assert total > 100
+    code, out, _ = run(capsys, "presets", "check", str(path))
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0].endswith(f"{total} problem(s)")
+    assert len(lines) == 52 and lines[-1] == f"  ... and {total - 50} more"
+    code, out, _ = run(capsys, "presets", "check", str(path), "--json")
+    assert json.loads(out)["problem_count"] == total
