@@ -325,6 +325,16 @@ def _resolve(
         raise PresetError([f"{key}: a preset must be a mapping of settings, got {got}"])
     if from_file and data and not any(k in _TOP_KEYS for k in data):
         raise PresetError([f"{key}: not a preset: none of its keys is a rule setting or 'extends'"])
+    if from_file and chain and not all(k in _TOP_KEYS for k in data):
+        # A file reached through ``extends`` declares itself a preset by holding only rule
+        # settings; any other key and it may be any file at all (a 'name:' is common), so
+        # nothing of it is quoted, not even which keys are wrong.
+        raise PresetError(
+            [
+                f"extends: {key}: not a preset: a file reached through 'extends' holds only "
+                "rule settings, and this one holds other keys (its contents are not shown)"
+            ]
+        )
     data = dict(data)
     has_parent = "extends" in data
     parent = data.pop("extends", None)

@@ -9,6 +9,8 @@ The budget is small in the default suite; ``UNO_RULES_HARDENING_BUDGET=N`` multi
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import random
 from collections import Counter
@@ -275,3 +277,49 @@ def test_command_line(
     if code == 2:
         one_line_error(code, err)  # the reason in one line; listed problems under it
     count(f"cli {verb[0]}", f"exit {code}")
+
+
+# --------------------------------------------------------------------------- through extends
+
+MARK = "zq-secret-7f3a"
+SETTING_KEYS = [f.name for f in __import__("attrs").fields(uno.Rules)]
+
+
+@settings(FUZZ, max_examples=examples(20))
+@given(
+    st.dictionaries(
+        st.sampled_from(SETTING_KEYS) | st.sampled_from(["api_token", "password", "k"]),
+        st.just(MARK) | st.lists(st.just(MARK), max_size=2) | scalars,
+        min_size=1,
+        max_size=6,
+    ),
+    st.booleans(),
+)
+def test_values_read_through_extends_are_quoted_only_from_a_preset(
+    tmp_path_factory: pytest.TempPathFactory, parent: dict[str, Any], as_yaml: bool
+) -> None:
+    """Round 2, finding 8: a file reached through ``extends`` is quoted only when every key
+    it holds is a rule setting (it declares itself a preset); a file with any other key is
+    named by its path only, through the library and the command."""
+    folder = tmp_path_factory.mktemp("extends")
+    path = folder / ("parent.yaml" if as_yaml else "parent.json")
+    text = yaml.safe_dump(parent) if as_yaml else json.dumps(parent)
+    path.write_text(text, encoding="utf-8")
+    child = folder / "child.yaml"
+    child.write_text(f"extends: {path}\nhand_size: 7\n", encoding="utf-8")
+    declares = all(k in SETTING_KEYS for k in parent)
+    try:
+        uno.load_preset(str(child))
+        outcome = "ok"
+    except uno.PresetError as exc:
+        outcome = "PresetError"
+        if not declares:
+            assert MARK not in str(exc) and "api_token" not in str(exc), str(exc)
+    count("extends", f"{outcome} ({'a preset' if declares else 'not a preset'})")
+    for verb in ("check", "show"):
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["presets", verb, str(child)])
+        assert code in (0, 1, 2)
+        if not declares:
+            assert MARK not in out.getvalue() + err.getvalue()
