@@ -53,6 +53,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     stderr, whatever the input: usage errors, unreadable files, I/O errors), 130 when
     interrupted (Ctrl-C). Never shows a traceback.
     """
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Escaped(streams[0]), _Escaped(streams[1])
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         try:
             code = _run(argv)
@@ -81,6 +90,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:  # a bug: still one line, and said to be one
             _fail(f"internal error: {type(exc).__name__}: {_short(str(exc))} (please report it)")
     return EXIT_BAD_INPUT
+
+
+# Every control character but newline and tab, written as Python writes it in a string
+# (``\x1b``): text from the input (a preset's name, a file name, a move) never reaches a
+# terminal as an escape sequence.
+_CONTROL = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0)) if c not in (9, 10)}
+
+
+class _Escaped:
+    """A text stream whose writes have their control characters escaped (``_CONTROL``);
+    everything else is the stream's own. ``raw`` is the stream itself, for the one writer
+    that means to move the cursor (the progress line of ``simulate``)."""
+
+    def __init__(self, raw: typing.TextIO) -> None:
+        self.raw = raw
+
+    def write(self, text: str) -> int:
+        self.raw.write(text.translate(_CONTROL))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
+def _raw_stderr() -> typing.TextIO:
+    stream = sys.stderr
+    return stream.raw if isinstance(stream, _Escaped) else stream
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -835,8 +871,9 @@ class _SimulationProgress:
             line += f", {rate:.1f} games/s, " + (
                 f"{_duration(left)} left" if done < total else f"{_duration(elapsed)} in all"
             )
-        sys.stderr.write(line + "\x1b[K")
-        sys.stderr.flush()
+        raw = _raw_stderr()
+        raw.write(line + "\x1b[K")
+        raw.flush()
         self._written = True
 
     def end(self) -> None:
