@@ -151,7 +151,20 @@ def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any
 
 
 MAX_NODES = PRESET.max_values
-_INTEGER = re.compile(r"[-+]?(0[xob])?[0-9a-fA-F_:]+")
+
+
+@cache
+def _integer_forms() -> re.Pattern[str]:
+    """The plain scalars the YAML loader reads as integers: its own resolver's pattern (the
+    YAML 1.1 forms: decimal, 0b binary, 0 octal, 0x hex, base 60 with colons), so exactly
+    the scalars it would convert, and no others, meet the integer limit."""
+    import yaml.resolver
+
+    for tag, pattern in yaml.resolver.Resolver.yaml_implicit_resolvers.get("1", []):
+        if tag == "tag:yaml.org,2002:int":
+            found: re.Pattern[str] = pattern
+            return found
+    raise AssertionError("the YAML resolver reads no integers")  # pragma: no cover
 
 
 def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
@@ -211,7 +224,7 @@ def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
             chars += len(value)
             if len(value) > budget.max_digits and (
                 event.tag == "tag:yaml.org,2002:int"
-                or (not event.style and _INTEGER.fullmatch(value))
+                or (event.implicit[0] and _integer_forms().match(value))
             ):
                 fail(
                     f"an integer has more than {budget.max_digits} digits "
