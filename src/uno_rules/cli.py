@@ -12,6 +12,7 @@ Only what a verb needs is imported, so the command starts fast.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import sys
 import typing
@@ -99,16 +100,32 @@ _CONTROL = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0)) if c no
 
 
 class _Escaped:
-    """A text stream whose writes have their control characters escaped (``_CONTROL``);
-    everything else is the stream's own. ``raw`` is the stream itself, for the one writer
-    that means to move the cursor (the progress line of ``simulate``)."""
+    """A text stream whose writes have their control characters escaped (``_CONTROL``),
+    and whatever its encoding cannot write (non-ASCII text under an ASCII locale, a file
+    name's undecodable bytes) written as backslash escapes; everything else is the
+    stream's own. A stream that is closed or missing (the process started with it closed,
+    so Python made it ``None``) raises ``OSError`` on a write, which ``main`` reports as
+    output that cannot be written. ``raw`` is the stream itself, for the one writer that
+    means to move the cursor (the progress line of ``simulate``)."""
 
-    def __init__(self, raw: typing.TextIO) -> None:
+    def __init__(self, raw: typing.TextIO | None) -> None:
         self.raw = raw
 
     def write(self, text: str) -> int:
-        self.raw.write(text.translate(_CONTROL))
+        raw = self.raw
+        if raw is None:
+            raise OSError(errno.EBADF, "the output is closed")
+        text = text.translate(_CONTROL)
+        try:
+            raw.write(text)
+        except UnicodeEncodeError:
+            encoding = getattr(raw, "encoding", None) or "ascii"
+            raw.write(text.encode(encoding, "backslashreplace").decode(encoding))
         return len(text)
+
+    def flush(self) -> None:
+        if self.raw is not None:
+            self.raw.flush()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.raw, name)
@@ -116,7 +133,9 @@ class _Escaped:
 
 def _raw_stderr() -> typing.TextIO:
     stream = sys.stderr
-    return stream.raw if isinstance(stream, _Escaped) else stream
+    if isinstance(stream, _Escaped):
+        return stream.raw if stream.raw is not None else stream  # type: ignore[return-value]
+    return stream
 
 
 def _run(argv: Sequence[str] | None) -> int:

@@ -7,6 +7,9 @@ command writes, and each of those cases is one clear line with the documented st
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -49,3 +52,78 @@ def test_keys_moves_and_file_names_with_escapes_are_printed_escaped(
     code, out, err = run(capsys, "replay", str(tmp_path / f"missing{EVIL}.yaml"))
     one_line_error(code, err)
     no_control(out + err)
+
+
+# --------------------------------------------------------------------------- finding 11
+
+
+ENTRY = "import sys; from uno_rules.cli import main; sys.exit(main())"
+
+
+def command(*argv: str, env: dict[str, str] | None = None, **kw: object) -> tuple[int, str]:
+    """``uno-rules ARGV`` in a process of its own: (exit status, stderr)."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            ENTRY,
+            *argv,
+        ],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        timeout=60,
+        **kw,  # type: ignore[arg-type]
+    )
+    return done.returncode, done.stderr
+
+
+def test_text_an_ascii_terminal_cannot_show_is_escaped(tmp_path: Path) -> None:
+    table = tmp_path / "t.yaml"
+    dispute = {"title": "café ☕", "players": 2, "hands": [["R5"], 3], "discard": ["R3"]}
+    table.write_text(json.dumps({**dispute, "moves": ["0 R5"]}), encoding="utf-8")
+    code, err = command("rule", str(table), env={"PYTHONIOENCODING": "ascii"})
+    assert code == 0 and err == "", err
+    missing = os.fsdecode(bytes(tmp_path) + b"/\xff.yaml")  # a surrogate-escaped name
+    code, err = command("replay", missing, env={"PYTHONIOENCODING": "ascii"})
+    assert code == 2 and "internal error" not in err and "no such game record" in err, err
+
+
+def test_a_closed_stdout_is_output_that_cannot_be_written() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", ENTRY, "presets", "schema"],
+        capture_output=False,
+        stdout=None,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("uno-rules: cannot write the output"), done.stderr
+    assert "internal error" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        {"turns": [1, 10**300, 10**600]},
+        {"win_units": [10**6, 0, 0]},
+        {"turns": [5, 1, 1]},
+        {"players": 1, "win_units": [0]},
+    ],
+)
+def test_a_forged_results_file_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], forged: dict[str, object]
+) -> None:
+    """A results file whose totals no run could make: huge turns gave an OverflowError,
+    more wins than games a math domain error, both as internal errors."""
+    out = tmp_path / "run.jsonl"
+    quick = ["--games", "2", "--players", "3", "--max-turns", "150", "--seed", "11", "--json"]
+    assert run(capsys, "simulate", *quick, "--out", str(out))[0] == 0
+    header, block = out.read_text(encoding="utf-8").splitlines()[:2]
+    entry = json.loads(block)
+    entry["totals"].update(forged)
+    out.write_text(header + "\n" + json.dumps(entry) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, "simulate", *quick, "--out", str(out))
+    assert "is not a finished block of games" in one_line_error(code, err)
