@@ -19,6 +19,7 @@ from .engine import Transition, apply, apply_or_raise, legal_moves, validate
 from .errors import (
     IllegalMoveError,
     NotationError,
+    PluginError,
     PresetError,
     SituationError,
     UnoError,
@@ -107,6 +108,7 @@ __all__ = [
     "Phase",
     "Play",
     "PlayerView",
+    "PluginError",
     "PresetError",
     "Rank",
     "ReplayResult",

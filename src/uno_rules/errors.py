@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 __all__ = [
     "IllegalMoveError",
     "NotationError",
+    "PluginError",
     "PresetError",
     "SituationError",
     "UnoError",
@@ -86,6 +87,20 @@ class PresetError(_ProblemsError):
     """
 
     what = "preset"
+
+
+class PluginError(UnoError):
+    """A house rule installed by another package misbehaved while the engine used it: a
+    hook raised, recursed without end or answered with the wrong kind of value, or a move
+    it took part in would break card conservation (B1.4). ``rule`` names the rule (or the
+    installed rules enabled, when the engine cannot tell which one); the original
+    exception, if any, is the ``__cause__``. A rule that cannot even be loaded is a
+    :class:`PresetError` of the preset that names it."""
+
+    def __init__(self, rule: str, problem: str) -> None:
+        self.rule = rule
+        self.problem = problem
+        super().__init__(f"house rule {rule}: {problem}")
 
 
 class IllegalMoveError(UnoError):
