@@ -59,13 +59,19 @@ def table_problems(rules: Rules, players: object, dealing: bool = True) -> list[
     """Why ``players`` cannot sit at a table under ``rules`` (empty if they can);
     ``dealing`` adds the check that the deck can deal their hands."""
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        return [f"players: expected 2 to 10 (B1.2), got {players!r}"]
+        return [f"players: expected 2 to 10 (B1.2), got {brief(players)}"]
     problems = []
     if players > rules.max_players:
         problems.append(
             f"players: {players} is more than this rule set's max_players ({rules.max_players})"
         )
-    for hook, params in rules.plan.table_problems:  # T6
+    plan = rules.plan
+    if plan.setting_problems is None:  # a Rules built directly is checked here, once
+        from .presets import setting_problems
+
+        plan.setting_problems = setting_problems(rules)
+    problems.extend(plan.setting_problems)
+    for hook, params in plan.table_problems:  # T6
         problems.extend(hook(rules, players, params))
     deck_size = len(build_deck(rules))
     if dealing and rules.hand_size * players >= deck_size:

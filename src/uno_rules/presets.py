@@ -151,6 +151,7 @@ def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any
 
 
 MAX_NODES = PRESET.max_values
+MAX_EXTENDS = 50  # presets in one ``extends`` chain: far beyond any real one
 
 
 @cache
@@ -356,6 +357,10 @@ def _resolve(
         return data, str(data.get("name", name)), written
     if not isinstance(parent, str) or not parent.strip():
         raise PresetError([f"extends: expected a preset name or a path, got {_type_name(parent)}"])
+    if len(chain) >= MAX_EXTENDS:
+        raise PresetError(
+            [f"extends: a chain of more than {MAX_EXTENDS} presets (the extends limit)"]
+        )
     parent_data, _, _ = _resolve(parent, (*chain, key), here)
     merged = _merge(parent_data, data)
     if "name" not in data:
@@ -696,6 +701,15 @@ def _check_value(
             problems.append(f"{path}: expected text, got {_type_name(value)}")
     else:  # pragma: no cover - a field type the checker does not know is a bug here
         raise TypeError(f"unsupported rules field type {tp!r} at {path}")
+
+
+def setting_problems(rules: Rules) -> list[str]:
+    """The settings of ``rules`` outside their ranges or of the wrong type: what
+    :func:`load_preset` refuses, for a :class:`Rules` value built directly in code
+    (``Rules(hand_size=-3)``), so that ``new_game`` refuses it too."""
+    problems: list[str] = []
+    _check_class(Rules, rules.to_dict(), "", problems)
+    return problems
 
 
 def leaf_paths(data: Any, prefix: str = "") -> set[str]:

@@ -45,7 +45,7 @@ class ReplayResult:
 
 
 def make_record(
-    rules: Rules | str,
+    rules: Rules | str | Mapping[str, Any],
     players: int,
     seed: int,
     moves: Iterable[Move | str],
@@ -53,7 +53,7 @@ def make_record(
 ) -> dict[str, Any]:
     """A record mapping for a game, ready to be written as YAML or JSON."""
     record: dict[str, Any] = {
-        "rules": rules if isinstance(rules, str) else rules.to_dict(),
+        "rules": rules if isinstance(rules, str) else _rules_dict(rules),
         "players": players,
         "seed": seed,
         "moves": [str(m) for m in moves],
@@ -61,6 +61,15 @@ def make_record(
     if dealer is not None:
         record["dealer"] = dealer
     return record
+
+
+def _rules_dict(rules: Rules | Mapping[str, Any]) -> dict[str, Any]:
+    """A rule set's mapping for a record: a mapping is loaded (and so checked) first."""
+    if isinstance(rules, Mapping):
+        from .presets import load_preset
+
+        rules = load_preset(rules)
+    return rules.to_dict()
 
 
 def replay(record: Mapping[str, Any]) -> ReplayResult:

@@ -431,6 +431,12 @@ def _check_penalty(
         fail("penalty.card", f"{penalty.card} is not a draw card (B7.3, B7.5)")
     if penalty.amount < 1:
         fail("penalty.amount", "a pending penalty draws at least one card")
+    deck_size = len(build_deck(rules))
+    if len(penalty.offender_hand) > deck_size:
+        fail(
+            "penalty.offender_hand",
+            f"{len(penalty.offender_hand)} cards, more than the {deck_size} of the deck",
+        )
     if penalty.bluff and penalty.card.rank is not Rank.WILD_DRAW_FOUR:
         fail("penalty.bluff", "only a Wild Draw Four can be a bluff (B8.1)")
     if penalty.challengeable:

@@ -273,6 +273,7 @@ class Plan:
         "play_effect",
         "ranks",
         "rules",
+        "setting_problems",
         "shape_penalty",
         "table_problems",
         "target",
@@ -342,6 +343,8 @@ class Plan:
         )
         self._choice: dict[Rank, bool] = {}
         self.fast: Any = None
+        # what presets.setting_problems finds in these rules, once a table asks
+        self.setting_problems: list[str] | None = None
 
     def penalty_choice(self, card: Card) -> bool:
         """A60: a draw card leaves its victim a decision (so its draw waits for ``accept``)
