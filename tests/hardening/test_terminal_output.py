@@ -127,3 +127,42 @@ def test_a_forged_results_file_is_refused_in_one_line(
     out.write_text(header + "\n" + json.dumps(entry) + "\n", encoding="utf-8")
     code, _, err = run(capsys, "simulate", *quick, "--out", str(out))
     assert "is not a finished block of games" in one_line_error(code, err)
+
+
+INTERRUPT_AT_IMPORT = """
+import sys
+sys.argv[0] = {argv0!r}
+
+
+class Interrupt:
+    def find_spec(self, name, path=None, target=None):
+        if name == "uno_rules.deal":
+            raise KeyboardInterrupt  # as a Ctrl-C while the package imports
+        return None
+
+
+sys.meta_path.insert(0, Interrupt())
+from uno_rules.cli import main
+sys.exit(main())
+"""
+
+
+def test_a_ctrl_c_while_the_command_starts_is_one_line_and_status_130() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPT_AT_IMPORT.format(argv0="/usr/bin/uno-rules")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 130, done.stderr
+    assert done.stderr == "uno-rules: interrupted\n"
+
+
+def test_a_program_importing_the_library_gets_the_interrupt_itself() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPT_AT_IMPORT.format(argv0="my_program.py")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0 and "KeyboardInterrupt" in done.stderr
