@@ -365,8 +365,8 @@ def _seat_list(values: Sequence[int]) -> str:
 
 
 def _emit_json(data: Any) -> None:
-    json.dump(data, sys.stdout, indent=2)
-    sys.stdout.write("\n")
+    # one write: json.dump would write every token on its own, each escaped (_Escaped)
+    sys.stdout.write(json.dumps(data, indent=2) + "\n")
 
 
 # --------------------------------------------------------------------------- rule
