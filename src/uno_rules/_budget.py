@@ -53,8 +53,8 @@ SNAPSHOT = Budget("state snapshot", 1 * _MIB, 20, 50_000, 4 * _MIB, 5_000)
 # What a document may ask for, beyond its size: the work it requests. A game record
 # replays at most MAX_RECORD_MOVES entries; a dispute is ruled at most MAX_RULINGS times
 # (its moves times the presets it is ruled under); ``rule --svg`` draws at most
-# MAX_PICTURES pictures (two a ruling). Within these, every entry point costs about a
-# second of CPU time at most for an input of 1 MB (docs/formats.md, input limits).
+# MAX_PICTURES pictures (two a ruling). Within these, every entry point costs under two
+# seconds of CPU time for an input of 1 MB (docs/formats.md, input limits).
 MAX_RECORD_MOVES = 50_000
 MAX_RULINGS = 10_000
 MAX_PICTURES = 1_000
