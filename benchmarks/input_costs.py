@@ -1,19 +1,22 @@
-"""The most time and memory any hostile input under 1 MB costs each entry point.
+"""The most CPU time and memory any hostile input under 1 MB costs each entry point.
 
 Each input below is built to be expensive (alias bombs, deep nesting, many keys, long
 text, huge integers, documents that contain themselves, long game records, random bytes)
 and stays under 1 MB on disk. Every entry point (``load_preset``, ``situation``,
 ``replay``, ``load_state`` and each verb of the command line, run in-process through
 ``cli.main``) reads every input that fits it; the script prints, per entry point, the
-largest wall time and the largest peak of traced memory (``tracemalloc``) with the input
-that caused it, and checks that only the documented outcomes happen.
+largest CPU time of the process (``time.process_time``) and the largest peak of traced
+memory (``tracemalloc``) with the input that caused it, and checks that only the
+documented outcomes happen. The inputs include the largest work a document may ask for
+within the limits of ``uno_rules._budget``: a record of as many legal moves as the move
+limit allows, a dispute ruled under every bundled preset up to the ruling limit, and one
+drawn with ``rule --svg`` up to the picture limit.
 
     python benchmarks/input_costs.py            # every input
     python benchmarks/input_costs.py --quick    # a few, to check the script works
 
-Times are wall-clock on whatever machine runs this; on a shared machine, compare them
-with the ``reference`` line (reading the bundled ``official`` preset file) of the same
-run.
+Times are CPU seconds on whatever machine runs this; compare them with the ``reference``
+line (reading the bundled ``official`` preset file) of the same run.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from typing import Any
 
 import uno_rules as uno
 from uno_rules import _budget, cli, presets
+from uno_rules.dispute import settle
 
 LIMIT = 1_000_000  # bytes: every input file stays under this
 
@@ -66,12 +70,26 @@ def hostile_texts() -> dict[str, str]:
         {"players": 2, "hands": [["R5"], 3], "discard": ["R3"], "moves": ["1 R5"] * 60_000}
     )
     texts["long record"] = json.dumps(long_record(40_000))
+    # the most work a record, a dispute and its pictures may ask for (_budget's limits)
+    texts["record at the move limit"] = json.dumps(long_record(_budget.MAX_RECORD_MOVES))
+    texts["record over the move limit"] = json.dumps(
+        {"players": 2, "seed": 1, "moves": ["0 draw"] * (_budget.MAX_RECORD_MOVES + 1)}
+    )
+    presets_all = len(uno.preset_names())
+    texts["dispute at the ruling limit"] = json.dumps(dispute(_budget.MAX_RULINGS // presets_all))
+    texts["dispute at the picture limit"] = json.dumps(dispute(_budget.MAX_PICTURES // 2))
     texts["record of bad moves"] = json.dumps(
         {"players": 2, "seed": 1, "moves": ["0 draw", "0 pass"] * 40_000}
     )
     for name, text in texts.items():
         assert len(text.encode()) < LIMIT, name
     return texts
+
+
+def dispute(moves: int) -> dict[str, Any]:
+    """A dispute about a fresh deal: the first ``moves`` moves of a long game."""
+    record = long_record(moves)
+    return {"deal": {"players": 2, "seed": 12}, "moves": record["moves"]}
 
 
 def long_record(moves: int) -> dict[str, Any]:
@@ -94,8 +112,8 @@ def long_record(moves: int) -> dict[str, Any]:
 
 
 def measure(fn: Callable[[], Any]) -> tuple[float, int, str]:
-    """(seconds, peak traced bytes, outcome) of ``fn()``: timed on a plain run, memory on
-    a second run under ``tracemalloc`` (which slows the code it traces several times)."""
+    """(CPU seconds, peak traced bytes, outcome) of ``fn()``: timed on a plain run, memory
+    on a second run under ``tracemalloc`` (which slows the code it traces several times)."""
 
     def call() -> str:
         try:
@@ -104,9 +122,9 @@ def measure(fn: Callable[[], Any]) -> tuple[float, int, str]:
         except uno.UnoError as exc:
             return type(exc).__name__
 
-    start = time.perf_counter()
+    start = time.process_time()
     outcome = call()
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     tracemalloc.start()
     call()
     _, peak = tracemalloc.get_traced_memory()
@@ -130,6 +148,12 @@ def run_cli(argv: list[str]) -> int:
     return code
 
 
+def run_svg(path: str) -> int:
+    """``rule --svg`` into a fresh directory, removed afterwards."""
+    with tempfile.TemporaryDirectory() as folder:
+        return run_cli(["rule", path, "--svg", folder])
+
+
 def entry_points(path: Path) -> dict[str, Callable[[], Any]]:
     """Every entry point, reading ``path`` (or the data it holds, for the library)."""
 
@@ -141,12 +165,15 @@ def entry_points(path: Path) -> dict[str, Callable[[], Any]]:
 
     loaded = data()
     p = str(path)
+    every_preset = [arg for name in uno.preset_names() for arg in ("--preset", name)]
     points: dict[str, Callable[[], Any]] = {
         "load_preset (file)": lambda: uno.load_preset(p),
         "cli presets check": lambda: run_cli(["presets", "check", p]),
         "cli presets show": lambda: run_cli(["presets", "show", p]),
         "cli presets diff": lambda: run_cli(["presets", "diff", "official", p]),
         "cli rule": lambda: run_cli(["rule", p]),
+        "cli rule --json (all)": lambda: run_cli(["rule", p, "--json", *every_preset]),
+        "cli rule --svg": lambda: run_svg(p),
         "cli replay": lambda: run_cli(["replay", p]),
         "cli simulate": lambda: run_cli(["simulate", "--preset", p, "--games", "1"]),
     }
@@ -155,6 +182,7 @@ def entry_points(path: Path) -> dict[str, Callable[[], Any]]:
         points["situation"] = lambda: uno.situation(loaded)
         points["replay"] = lambda: uno.replay(loaded)
         points["load_state"] = lambda: uno.load_state(loaded)
+        points["settle (all presets)"] = lambda: settle(loaded, list(uno.preset_names()))
     return points
 
 
@@ -194,11 +222,11 @@ def main() -> None:
                 sys.stdout.write(".")
                 sys.stdout.flush()
     print()
-    print(f"{'entry point':<24} {'max time':>9}  {'input':<26} {'max memory':>11}  input")
+    print(f"{'entry point':<24} {'max CPU':>9}  {'input':<28} {'max memory':>11}  input")
     for point in sorted(k for k in worst if not k.endswith("(memory)")):
         seconds, name, _, _ = worst[point]
         _, mname, peak, _ = worst[point + " (memory)"]
-        print(f"{point:<24} {seconds * 1000:>7.0f}ms  {name:<26} {peak / 1e6:>9.1f}MB  {mname}")
+        print(f"{point:<24} {seconds * 1000:>7.0f}ms  {name:<28} {peak / 1e6:>9.1f}MB  {mname}")
 
 
 if __name__ == "__main__":

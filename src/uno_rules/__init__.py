@@ -11,43 +11,57 @@ typed :class:`Violation` that names the rule (a ``docs/rules.md`` clause id) ref
 True
 """
 
+import sys as _sys
 from typing import TYPE_CHECKING, Any
 
-from .cards import COLORS, Card, Color, Rank, parse_cards
-from .deal import deal_game, deal_next_round, new_game, next_round
-from .engine import Transition, apply, apply_or_raise, legal_moves, validate
-from .errors import (
-    IllegalMoveError,
-    NotationError,
-    PresetError,
-    SituationError,
-    UnoError,
-)
-from .events import *  # noqa: F403
-from .events import __all__ as _events_all
-from .moves import (
-    Accept,
-    CallUno,
-    CatchUno,
-    Challenge,
-    ChooseColor,
-    Draw,
-    Move,
-    Pass,
-    Play,
-    parse_move,
-)
-from .outcome import refusal
-from .presets import load_preset, preset_names
-from .rules import Rules
-from .situation import situation
-from .state import Decision, GameState, Penalty, Phase
+_COMMANDS = ("uno-rules", "uno-rules.exe")  # the command line's program names
 
-# ``view`` is imported here, not on first use: a name that is also a module's name would be
-# replaced by that module once anything imports ``uno_rules.view``.
-from .view import PlayerView, view
-from .violations import *  # noqa: F403
-from .violations import __all__ as _violations_all
+try:
+    from .cards import COLORS, Card, Color, Rank, parse_cards
+    from .deal import deal_game, deal_next_round, new_game, next_round
+    from .engine import Transition, apply, apply_or_raise, legal_moves, validate
+    from .errors import (
+        IllegalMoveError,
+        NotationError,
+        PluginError,
+        PresetError,
+        SituationError,
+        UnoError,
+    )
+    from .events import *  # noqa: F403
+    from .events import __all__ as _events_all
+    from .moves import (
+        Accept,
+        CallUno,
+        CatchUno,
+        Challenge,
+        ChooseColor,
+        Draw,
+        Move,
+        Pass,
+        Play,
+        parse_move,
+    )
+    from .outcome import refusal
+    from .presets import load_preset, preset_names
+    from .rules import Rules
+    from .situation import situation
+    from .state import Decision, GameState, Penalty, Phase
+
+    # ``view`` is imported here, not on first use: a name that is also a module's name would be
+    # replaced by that module once anything imports ``uno_rules.view``.
+    from .view import PlayerView, view
+    from .violations import *  # noqa: F403
+    from .violations import __all__ as _violations_all
+except KeyboardInterrupt:
+    # Ctrl-C while the command line starts: its entry point imports this package before
+    # any of its own code runs, so the interrupt is reported here, as the command reports
+    # one (docs/errors.md), instead of as a traceback. A program importing the library
+    # gets the KeyboardInterrupt itself.
+    if _sys.argv and _sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1] in _COMMANDS:
+        _sys.stderr.write("uno-rules: interrupted\n")
+        raise SystemExit(130) from None
+    raise
 
 if TYPE_CHECKING:
     from ._compiled import COMPILED
@@ -112,6 +126,7 @@ __all__ = [
     "Phase",
     "Play",
     "PlayerView",
+    "PluginError",
     "PresetError",
     "Rank",
     "ReplayResult",

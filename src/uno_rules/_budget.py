@@ -7,8 +7,8 @@ its values and characters counted after YAML aliases are expanded, its number of
 keys and the digits of its integers. A document over a limit is refused with one problem
 that names the limit; a document that contains itself (a YAML anchor used inside itself, a
 mapping that holds itself) is refused too. The limits are far above what any real
-document needs (a game record of 250 000 moves fits) and low enough that reading what
-passes costs bounded time and memory.
+document needs and low enough that reading what passes costs bounded time and memory; the
+work a document asks for (moves to replay, rulings, pictures) is bounded too.
 
 This module imports nothing heavy: the engine and the command line may use it freely.
 """
@@ -18,7 +18,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-__all__ = ["PRESET", "RECORD", "SNAPSHOT", "TABLE", "Budget", "brief", "over_budget"]
+__all__ = [
+    "MAX_PICTURES",
+    "MAX_RECORD_MOVES",
+    "MAX_RULINGS",
+    "PRESET",
+    "RECORD",
+    "SNAPSHOT",
+    "TABLE",
+    "Budget",
+    "brief",
+    "over_budget",
+]
 
 
 class Budget(NamedTuple):
@@ -38,6 +49,15 @@ PRESET = Budget("preset", 256 * 1024, 20, 20_000, 1 * _MIB, 5_000)
 TABLE = Budget("table description", 1 * _MIB, 20, 20_000, 1 * _MIB, 5_000)
 RECORD = Budget("game record", 8 * _MIB, 20, 300_000, 8 * _MIB, 10_000)
 SNAPSHOT = Budget("state snapshot", 1 * _MIB, 20, 50_000, 4 * _MIB, 5_000)
+
+# What a document may ask for, beyond its size: the work it requests. A game record
+# replays at most MAX_RECORD_MOVES entries; a dispute is ruled at most MAX_RULINGS times
+# (its moves times the presets it is ruled under); ``rule --svg`` draws at most
+# MAX_PICTURES pictures (two a ruling). Within these, every entry point costs under two
+# seconds of CPU time for an input of 1 MB (docs/formats.md, input limits).
+MAX_RECORD_MOVES = 50_000
+MAX_RULINGS = 10_000
+MAX_PICTURES = 1_000
 
 
 def brief(value: Any, limit: int = 60, _depth: int = 0) -> str:
@@ -103,8 +123,12 @@ def over_budget(value: Any, budget: Budget, where: str = "") -> str | None:
                 )
             continue
         if isinstance(item, int) and not isinstance(item, bool):
-            # bit_length, not str(): converting a huge integer to text is the slow part
-            if item.bit_length() > budget.max_digits * 3.33:
+            # bit_length, not str(): converting a huge integer to text is the slow part; the
+            # exact comparison is made only near the limit
+            bits = item.bit_length()
+            if bits > budget.max_digits * 3.33 or (
+                bits > budget.max_digits * 3.32 and abs(item) >= 10**budget.max_digits
+            ):
                 return (
                     f"{at}an integer has more than {budget.max_digits} digits (the integer limit)"
                 )

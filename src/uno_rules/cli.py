@@ -12,6 +12,7 @@ Only what a verb needs is imported, so the command starts fast.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import sys
 import typing
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
 __all__ = ["main"]
 
 EXIT_OK, EXIT_REJECTED, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
+# ``presets check`` prints at most this many problems and counts the rest (``--json`` at
+# most MAX_CHECK_JSON, with ``problem_count`` giving them all).
+MAX_CHECK_LISTED, MAX_CHECK_JSON = 50, 1_000
 # simulate's bounds: far above any useful run (games are played in blocks, so memory does
 # not grow with --games), low enough that a typo fails clearly
 MAX_GAMES, MAX_JOBS, MAX_TURNS = 10**12, 256, 1_000_000
@@ -50,6 +54,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     stderr, whatever the input: usage errors, unreadable files, I/O errors), 130 when
     interrupted (Ctrl-C). Never shows a traceback.
     """
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Escaped(streams[0]), _Escaped(streams[1])
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         try:
             code = _run(argv)
@@ -78,6 +91,51 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:  # a bug: still one line, and said to be one
             _fail(f"internal error: {type(exc).__name__}: {_short(str(exc))} (please report it)")
     return EXIT_BAD_INPUT
+
+
+# Every control character but newline and tab, written as Python writes it in a string
+# (``\x1b``): text from the input (a preset's name, a file name, a move) never reaches a
+# terminal as an escape sequence.
+_CONTROL = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0)) if c not in (9, 10)}
+
+
+class _Escaped:
+    """A text stream whose writes have their control characters escaped (``_CONTROL``),
+    and whatever its encoding cannot write (non-ASCII text under an ASCII locale, a file
+    name's undecodable bytes) written as backslash escapes; everything else is the
+    stream's own. A stream that is closed or missing (the process started with it closed,
+    so Python made it ``None``) raises ``OSError`` on a write, which ``main`` reports as
+    output that cannot be written. ``raw`` is the stream itself, for the one writer that
+    means to move the cursor (the progress line of ``simulate``)."""
+
+    def __init__(self, raw: typing.TextIO | None) -> None:
+        self.raw = raw
+
+    def write(self, text: str) -> int:
+        raw = self.raw
+        if raw is None:
+            raise OSError(errno.EBADF, "the output is closed")
+        text = text.translate(_CONTROL)
+        try:
+            raw.write(text)
+        except UnicodeEncodeError:
+            encoding = getattr(raw, "encoding", None) or "ascii"
+            raw.write(text.encode(encoding, "backslashreplace").decode(encoding))
+        return len(text)
+
+    def flush(self) -> None:
+        if self.raw is not None:
+            self.raw.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
+def _raw_stderr() -> typing.TextIO:
+    stream = sys.stderr
+    if isinstance(stream, _Escaped):
+        return stream.raw if stream.raw is not None else stream  # type: ignore[return-value]
+    return stream
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -347,8 +405,8 @@ def _seat_list(values: Sequence[int]) -> str:
 
 
 def _emit_json(data: Any) -> None:
-    json.dump(data, sys.stdout, indent=2)
-    sys.stdout.write("\n")
+    # one write: json.dump would write every token on its own, each escaped (_Escaped)
+    sys.stdout.write(json.dumps(data, indent=2) + "\n")
 
 
 # --------------------------------------------------------------------------- rule
@@ -378,13 +436,19 @@ def _preset_problems(sources: Sequence[str], error: Exception) -> BadInput:
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
-    from .dispute import settle
+    from .dispute import rulings_problem, settle
     from .errors import PresetError, SituationError
 
     data = _read_mapping(args.file, "table file")
     twice = sorted({p for p in args.preset if args.preset.count(p) > 1})
     if twice:
         raise BadInput(f"--preset {twice[0]} is given more than once; give each preset once")
+    if getattr(args, "svg", None):
+        moves = data.get("moves")
+        count = len(moves) if isinstance(moves, list) else 0
+        too_many = rulings_problem(count, max(1, len(args.preset)), pictures=True)
+        if too_many is not None:
+            raise BadInput(f"{args.file}: {too_many}")
     try:
         settlement = settle(data, list(args.preset))
     except PresetError as exc:
@@ -581,11 +645,20 @@ def cmd_presets_check(args: argparse.Namespace) -> int:
         rules = load_preset(args.file)
     except PresetError as exc:
         if args.json:
-            _emit_json({"file": args.file, "ok": False, "problems": exc.problems})
+            _emit_json(
+                {
+                    "file": args.file,
+                    "ok": False,
+                    "problems": exc.problems[:MAX_CHECK_JSON],
+                    "problem_count": len(exc.problems),
+                }
+            )
         else:
             print(f"{args.file}: {len(exc.problems)} problem(s)")
-            for problem in exc.problems:
+            for problem in exc.problems[:MAX_CHECK_LISTED]:
                 print(f"  {problem}")
+            if len(exc.problems) > MAX_CHECK_LISTED:
+                print(f"  ... and {len(exc.problems) - MAX_CHECK_LISTED} more")
         return EXIT_REJECTED
     if args.json:
         _emit_json({"file": args.file, "ok": True, "problems": [], "name": rules.name})
@@ -946,8 +1019,9 @@ class _SimulationProgress:
             line += f", {rate:.1f} games/s, " + (
                 f"{_duration(left)} left" if done < total else f"{_duration(elapsed)} in all"
             )
-        sys.stderr.write(line + "\x1b[K")
-        sys.stderr.flush()
+        raw = _raw_stderr()
+        raw.write(line + "\x1b[K")
+        raw.flush()
         self._written = True
 
     def end(self) -> None:

@@ -37,7 +37,10 @@ __all__ = [
 
 
 SECRET_SEED_BITS = 128  # a seed drawn by new_game: beyond any search
-MAX_SEED_BITS = 1024  # a seed given: any size up to this is mixed in full
+# A seed given: any size up to this is mixed in full. 332 bits is the most that always
+# fits the documents' integer limit of 100 digits (2**332 < 10**100), so a state whose seed
+# new_game took always saves to a snapshot and a record that load back.
+MAX_SEED_BITS = 332
 
 
 def coerce_rules(rules: Rules | str | Mapping[str, Any] | None) -> Rules:
@@ -56,13 +59,19 @@ def table_problems(rules: Rules, players: object, dealing: bool = True) -> list[
     """Why ``players`` cannot sit at a table under ``rules`` (empty if they can);
     ``dealing`` adds the check that the deck can deal their hands."""
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        return [f"players: expected 2 to 10 (B1.2), got {players!r}"]
+        return [f"players: expected 2 to 10 (B1.2), got {brief(players)}"]
     problems = []
     if players > rules.max_players:
         problems.append(
             f"players: {players} is more than this rule set's max_players ({rules.max_players})"
         )
-    for hook, params in rules.plan.table_problems:  # T6
+    plan = rules.plan
+    if plan.setting_problems is None:  # a Rules built directly is checked here, once
+        from .presets import setting_problems
+
+        plan.setting_problems = setting_problems(rules)
+    problems.extend(plan.setting_problems)
+    for hook, params in plan.table_problems:  # T6
         problems.extend(hook(rules, players, params))
     deck_size = len(build_deck(rules))
     if dealing and rules.hand_size * players >= deck_size:
@@ -118,6 +127,17 @@ def deal_game(
     events: list[Event] = []
     state = _new_game(rules, players, seed, dealer, events)
     return Transition(state, tuple(events))
+
+
+def given_seed(document: Mapping[str, Any], key: str = "seed") -> int:
+    """The seed a document (a game record, a dispute's ``deal``) gives: ``0`` when the key
+    is left out. A key written with no value (``seed:``, YAML's null) is refused: it is not
+    the default, and ``new_game`` would otherwise draw a fresh secret seed, making the
+    document replay a different game each time."""
+    seed = document.get(key, 0)
+    if seed is None:
+        raise SituationError([f"{key}: no value (leave the key out for the default 0)"])
+    return seed  # type: ignore[no-any-return]
 
 
 def _new_game(

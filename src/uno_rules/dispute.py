@@ -75,7 +75,7 @@ def start_table(described: dict[str, Any], deal: Any) -> tuple[GameState, tuple[
     """The table a dispute starts from, with the events of its deal: a described table
     (no events), or a fresh deal (``deal: {players, seed, dealer}``) for disputes about
     the start of a round."""
-    from .deal import deal_game
+    from .deal import deal_game, given_seed
     from .errors import SituationError
     from .situation import situation
 
@@ -89,7 +89,7 @@ def start_table(described: dict[str, Any], deal: Any) -> tuple[GameState, tuple[
     return deal_game(
         described.get("rules", "official"),
         players=deal.get("players", 4),
-        seed=deal.get("seed", 0),
+        seed=given_seed(deal),
         dealer=deal.get("dealer"),
     )
 
@@ -178,6 +178,26 @@ class Settlement:
         }
 
 
+def rulings_problem(moves: int, presets: int, pictures: bool = False) -> str | None:
+    """Why a dispute of ``moves`` moves ruled under ``presets`` presets asks for too much
+    work (the ruling limit; with ``pictures``, two pictures a ruling and the picture
+    limit), or ``None``."""
+    from ._budget import MAX_PICTURES, MAX_RULINGS
+
+    rulings = moves * presets
+    if rulings > MAX_RULINGS:
+        return (
+            f"moves: {moves} moves under {presets} preset(s) ask for {rulings} rulings, "
+            f"more than {MAX_RULINGS} (the ruling limit)"
+        )
+    if pictures and 2 * rulings > MAX_PICTURES:
+        return (
+            f"moves: {moves} moves under {presets} preset(s) ask for {2 * rulings} pictures, "
+            f"more than {MAX_PICTURES} (the picture limit)"
+        )
+    return None
+
+
 def settle(
     data: Mapping[str, Any], presets: Sequence[str | Rules | Mapping[str, Any] | None] = ()
 ) -> Settlement:
@@ -196,6 +216,9 @@ def settle(
     try:
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise SituationError(["moves: expected a list of move texts"])
+        too_many = rulings_problem(len(moves), max(1, len(presets)))
+        if too_many is not None:
+            raise SituationError([too_many])
         parsed = read_moves(moves)
     except SituationError as bad_moves:
         # Every problem of the file at once: the table's (hands, discard...) too, read

@@ -40,6 +40,7 @@ from .rules.builder import Builder
 from .rules.extra_cards import effect_steps, until_step
 from .rules.hooks import PlayContext
 from .rules.judge import is_bluff
+from .rules.registry import hook_rule
 from .state import Penalty, Phase, pile_push
 
 __all__ = ["STEPS", "apply_card_effect", "draw_until_color"]
@@ -72,7 +73,9 @@ def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
             penalty = b.penalty
             if penalty is not None and penalty.rule is None and penalty is not ctx.pending:
                 # a penalty this rule made is its own to answer (registry.owned)
-                b.penalty = replace(penalty, rule=hook.__self__.name)  # type: ignore[attr-defined]
+                owner = hook_rule(hook)
+                if owner is not None:
+                    b.penalty = replace(penalty, rule=owner.name)
             return
     steps = effect_steps(rules, card)
     if not ctx.hand and not (

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 __all__ = [
     "IllegalMoveError",
     "NotationError",
+    "PluginError",
     "PresetError",
     "SituationError",
     "UnoError",
@@ -38,7 +39,16 @@ class NotationError(UnoError):
         self.text = text
         self.expected = expected
         shown = repr(text) if len(text) <= 80 else repr(text[:77]) + "..."
+        if len(expected) > _MAX_EXPECTED:  # it may name a piece of the text: never whole
+            expected = expected[: _MAX_EXPECTED - 3] + "..."
         super().__init__(f"cannot read {shown}: expected {expected}")
+
+
+# The longest ``expected`` a NotationError message carries (the move grammar fits).
+_MAX_EXPECTED = 400
+# The most problems an error message lists (``problems`` keeps them all); the rest are
+# counted.
+MAX_LISTED = 20
 
 
 class _ProblemsError(UnoError):
@@ -53,7 +63,9 @@ class _ProblemsError(UnoError):
         if len(self.problems) == 1:
             text = f"invalid {self.what}: {self.problems[0]}"
         else:
-            listed = "; ".join(self.problems)
+            listed = "; ".join(self.problems[:MAX_LISTED])
+            if len(self.problems) > MAX_LISTED:
+                listed += f"; ... and {len(self.problems) - MAX_LISTED} more"
             text = f"invalid {self.what} ({len(self.problems)} problems): {listed}"
         super().__init__(text)
 
@@ -75,6 +87,20 @@ class PresetError(_ProblemsError):
     """
 
     what = "preset"
+
+
+class PluginError(UnoError):
+    """A house rule installed by another package misbehaved while the engine used it: a
+    hook raised, recursed without end or answered with the wrong kind of value, or a move
+    it took part in would break card conservation (B1.4). ``rule`` names the rule (or the
+    installed rules enabled, when the engine cannot tell which one); the original
+    exception, if any, is the ``__cause__``. A rule that cannot even be loaded is a
+    :class:`PresetError` of the preset that names it."""
+
+    def __init__(self, rule: str, problem: str) -> None:
+        self.rule = rule
+        self.problem = problem
+        super().__init__(f"house rule {rule}: {problem}")
 
 
 class IllegalMoveError(UnoError):

@@ -36,17 +36,31 @@ __all__ = [
 ]
 
 
+# A seat number a move may hold: whether it is at the table is the table's to say (checked
+# by ``validate``), but a move's text must read back as the move (``parse_move(str(m)) ==
+# m``), so a seat has at most this many digits, in the move and in its text.
+SEAT_DIGITS = 18
+_SEAT_LIMIT = 10**SEAT_DIGITS
+
+
 def _seat_number(value: object) -> int:
     """A seat number: an ``int`` (its range is the table's, checked by ``validate``)."""
-    if type(value) is int:
+    if type(value) is int and -_SEAT_LIMIT < value < _SEAT_LIMIT:
         return value
+    if type(value) is int:
+        raise TypeError(
+            f"a seat must be an int of at most {SEAT_DIGITS} digits, got {brief(value)}"
+        )
     raise TypeError(f"a seat must be an int, got {brief(value)}")
 
 
 def _target(value: object) -> int | None:
-    if value is None or type(value) is int:
+    if value is None or (type(value) is int and -_SEAT_LIMIT < value < _SEAT_LIMIT):
         return value
-    raise TypeError(f"a target must be a seat number (an int) or None, got {brief(value)}")
+    raise TypeError(
+        f"a target must be a seat number (an int of at most {SEAT_DIGITS} digits) or None, "
+        f"got {brief(value)}"
+    )
 
 
 def _flag(value: object) -> bool:
@@ -200,8 +214,9 @@ _EXPECTED = (
 
 def _seat(token: str, text: str) -> int:
     raw = token[1:] if token[:1] in ("P", "p") else token
-    if not raw.isdigit() or not raw.isascii() or len(raw) > 6:
-        raise NotationError(text, f"a seat number such as 0 or P0 where {token!r} stands")
+    digits = raw[1:] if raw[:1] == "-" else raw
+    if not digits.isdigit() or not digits.isascii() or len(digits) > SEAT_DIGITS:
+        raise NotationError(text, f"a seat number such as 0 or P0 where {brief(token, 30)} stands")
     return int(raw)
 
 

@@ -152,7 +152,21 @@ def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any
 
 
 MAX_NODES = PRESET.max_values
-_INTEGER = re.compile(r"[-+]?(0[xob])?[0-9a-fA-F_:]+")
+MAX_EXTENDS = 50  # presets in one ``extends`` chain: far beyond any real one
+
+
+@cache
+def _integer_forms() -> re.Pattern[str]:
+    """The plain scalars the YAML loader reads as integers: its own resolver's pattern (the
+    YAML 1.1 forms: decimal, 0b binary, 0 octal, 0x hex, base 60 with colons), so exactly
+    the scalars it would convert, and no others, meet the integer limit."""
+    import yaml.resolver
+
+    for tag, pattern in yaml.resolver.Resolver.yaml_implicit_resolvers.get("1", []):
+        if tag == "tag:yaml.org,2002:int":
+            found: re.Pattern[str] = pattern
+            return found
+    raise AssertionError("the YAML resolver reads no integers")  # pragma: no cover
 
 
 def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
@@ -212,7 +226,7 @@ def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
             chars += len(value)
             if len(value) > budget.max_digits and (
                 event.tag == "tag:yaml.org,2002:int"
-                or (not event.style and _INTEGER.fullmatch(value))
+                or (event.implicit[0] and _integer_forms().match(value))
             ):
                 fail(
                     f"an integer has more than {budget.max_digits} digits "
@@ -326,6 +340,16 @@ def _resolve(
         raise PresetError([f"{key}: a preset must be a mapping of settings, got {got}"])
     if from_file and data and not any(k in _TOP_KEYS for k in data):
         raise PresetError([f"{key}: not a preset: none of its keys is a rule setting or 'extends'"])
+    if from_file and chain and not all(k in _TOP_KEYS for k in data):
+        # A file reached through ``extends`` declares itself a preset by holding only rule
+        # settings; any other key and it may be any file at all (a 'name:' is common), so
+        # nothing of it is quoted, not even which keys are wrong.
+        raise PresetError(
+            [
+                f"extends: {key}: not a preset: a file reached through 'extends' holds only "
+                "rule settings, and this one holds other keys (its contents are not shown)"
+            ]
+        )
     data = dict(data)
     has_parent = "extends" in data
     parent = data.pop("extends", None)
@@ -334,6 +358,10 @@ def _resolve(
         return data, str(data.get("name", name)), written
     if not isinstance(parent, str) or not parent.strip():
         raise PresetError([f"extends: expected a preset name or a path, got {_type_name(parent)}"])
+    if len(chain) >= MAX_EXTENDS:
+        raise PresetError(
+            [f"extends: a chain of more than {MAX_EXTENDS} presets (the extends limit)"]
+        )
     parent_data, _, _ = _resolve(parent, (*chain, key), here)
     merged = _merge(parent_data, data)
     if "name" not in data:
@@ -681,6 +709,15 @@ def _check_value(
             problems.append(f"{path}: expected text, got {_type_name(value)}")
     else:  # pragma: no cover - a field type the checker does not know is a bug here
         raise TypeError(f"unsupported rules field type {tp!r} at {path}")
+
+
+def setting_problems(rules: Rules) -> list[str]:
+    """The settings of ``rules`` outside their ranges or of the wrong type: what
+    :func:`load_preset` refuses, for a :class:`Rules` value built directly in code
+    (``Rules(hand_size=-3)``), so that ``new_game`` refuses it too."""
+    problems: list[str] = []
+    _check_class(Rules, rules.to_dict(), "", problems)
+    return problems
 
 
 def leaf_paths(data: Any, prefix: str = "") -> set[str]:

@@ -13,8 +13,8 @@ from typing import Any
 
 from attrs import frozen
 
-from ._budget import RECORD, brief, over_budget
-from .deal import new_game, next_round
+from ._budget import MAX_RECORD_MOVES, RECORD, brief, over_budget
+from .deal import given_seed, new_game, next_round
 from .engine import Transition, apply
 from .errors import NotationError, SituationError
 from .moves import Move, parse_move
@@ -45,7 +45,7 @@ class ReplayResult:
 
 
 def make_record(
-    rules: Rules | str,
+    rules: Rules | str | Mapping[str, Any],
     players: int,
     seed: int,
     moves: Iterable[Move | str],
@@ -53,7 +53,7 @@ def make_record(
 ) -> dict[str, Any]:
     """A record mapping for a game, ready to be written as YAML or JSON."""
     record: dict[str, Any] = {
-        "rules": rules if isinstance(rules, str) else rules.to_dict(),
+        "rules": rules if isinstance(rules, str) else _rules_dict(rules),
         "players": players,
         "seed": seed,
         "moves": [str(m) for m in moves],
@@ -61,6 +61,15 @@ def make_record(
     if dealer is not None:
         record["dealer"] = dealer
     return record
+
+
+def _rules_dict(rules: Rules | Mapping[str, Any]) -> dict[str, Any]:
+    """A rule set's mapping for a record: a mapping is loaded (and so checked) first."""
+    if isinstance(rules, Mapping):
+        from .presets import load_preset
+
+        rules = load_preset(rules)
+    return rules.to_dict()
 
 
 def replay(record: Mapping[str, Any]) -> ReplayResult:
@@ -80,10 +89,14 @@ def replay(record: Mapping[str, Any]) -> ReplayResult:
     moves = record.get("moves", [])
     if not isinstance(moves, list):
         raise SituationError(["moves: expected a list of move texts"])
+    if len(moves) > MAX_RECORD_MOVES:
+        raise SituationError(
+            [f"moves: {len(moves)} entries, more than {MAX_RECORD_MOVES} (the move limit)"]
+        )
     state = new_game(
         record.get("rules", "official"),
         players=record.get("players", 4),
-        seed=record.get("seed", 0),
+        seed=given_seed(record),
         dealer=record.get("dealer"),
     )
     for index, text in enumerate(moves):

@@ -287,6 +287,15 @@ class Totals:
                 _read_moments(data[key]) for key in ("rounds", "turns", "drawn", "longest_stack")
             )
             units = tuple(_count(v) for v in data["win_units"])
+            if not 2 <= players <= 10 or len(units) != players:
+                raise ValueError("not a table of 2 to 10 seats")
+            games = rounds.n
+            # What games can add up to: each seat wins at most every game, and a set of
+            # values has a sum of squares of at least its sum squared over its count.
+            if sum(units) > games * win_unit(players):
+                raise ValueError("more wins than games")
+            if not turns.n == drawn.n == rounds.total or longest.n != games:
+                raise ValueError("counts of rounds and games that disagree")
             return cls(
                 players,
                 rounds,
@@ -308,11 +317,18 @@ def _moments(m: Moments) -> tuple[int, int, int]:
 def _read_moments(value: Any) -> Moments:
     if not isinstance(value, list) or len(value) != 3:
         raise ValueError("not a count, a sum and a sum of squares")
-    return Moments(*(_count(v) for v in value))
+    n, total, squares = (_count(v) for v in value)
+    if n * squares < total * total or (n == 0 and (total or squares)) or squares > total**2:
+        raise ValueError("not the moments of any set of counts")
+    return Moments(n, total, squares)
+
+
+# The largest count a results file may hold: beyond any run (and far inside a float).
+_MAX_COUNT = 2**62
 
 
 def _count(value: Any) -> int:
-    if type(value) is not int or value < 0:
+    if type(value) is not int or not 0 <= value <= _MAX_COUNT:
         raise ValueError("not a count")
     return value
 

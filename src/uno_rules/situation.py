@@ -33,7 +33,7 @@ from typing import Any
 
 from ._budget import TABLE, brief, over_budget
 from .cards import Card, Color, parse_color
-from .deal import MAX_PLAYERS, MIN_PLAYERS, build_deck, coerce_rules, table_problems
+from .deal import MAX_PLAYERS, MAX_SEED_BITS, MIN_PLAYERS, build_deck, coerce_rules, table_problems
 from .errors import NotationError, PresetError, SituationError
 from .randomness import derive_seed, shuffled
 from .rules import Rules
@@ -158,6 +158,9 @@ def situation(description: Mapping[str, Any]) -> GameState:
     seed = d.get("seed", 0)
     if type(seed) is not int:
         problems.append(f"seed: expected an integer, got {brief(seed)}")
+        seed = 0
+    elif seed.bit_length() > MAX_SEED_BITS:
+        problems.append(f"seed: more than {MAX_SEED_BITS} bits (the seed limit)")
         seed = 0
     scores = d.get("scores", [0] * players)
     if (

@@ -19,8 +19,8 @@ from .deal import MAX_PLAYERS, MAX_SEED_BITS, MIN_PLAYERS, build_deck, table_pro
 from .errors import NotationError, PresetError, SituationError
 from .plain import plain
 from .rules import OnBlocked, Rules, ScoringMode
-from .rules.extra_cards import effect_steps
-from .state import GameState, Penalty, Phase, choosing_draw_color, pile_from
+from .rules.extra_cards import effect_steps, until_step
+from .state import GameState, Penalty, Phase, choosing_draw_color, pile_from, seat_after
 
 __all__ = ["FORMAT", "dump_state", "load_state", "plain", "state_problems"]
 
@@ -384,6 +384,15 @@ def state_problems(state: GameState) -> list[str]:
         fail("penalty", "a pending penalty goes with the 'penalty' phase and only with it")
     if penalty is not None and phase is Phase.PENALTY:
         _check_penalty(state, penalty, top, fail)
+    if penalty is not None and choosing:
+        _check_draw_color(state, penalty, top, fail)
+
+    # Passes (A44): a round ends as soon as every seat still in has passed in a row.
+    if in_round and state.passes >= len(active):
+        fail(
+            "passes",
+            f"{state.passes} passes in a row end the round of {len(active)} seats (A44)",
+        )
 
     # UNO calls and windows (B9, A15, A20): only a hand of one card.
     for seat in sorted(state.uno_called):
@@ -440,6 +449,12 @@ def _check_penalty(
         fail("penalty.card", f"{penalty.card} is not a draw card (B7.3, B7.5)")
     if penalty.amount < 1:
         fail("penalty.amount", "a pending penalty draws at least one card")
+    deck_size = len(build_deck(rules))
+    if len(penalty.offender_hand) > deck_size:
+        fail(
+            "penalty.offender_hand",
+            f"{len(penalty.offender_hand)} cards, more than the {deck_size} of the deck",
+        )
     if penalty.bluff and not penalty.card.kind.restricted:
         fail("penalty.bluff", "only a Wild Draw Four can be a bluff (B8.1)")
     if penalty.challengeable:
@@ -454,3 +469,48 @@ def _check_penalty(
             )
         if penalty.offender == state.turn:
             fail("penalty.offender", "the victim of a challengeable penalty is another seat")
+
+    under = state.discard[1] if state.discard is not None else None
+    if penalty.card.kind.restricted and top == penalty.card and under is not None:
+        # A8: the color before the card is the one of the card under it, when it has one.
+        below = under[0]
+        if below.color is not None and penalty.previous_color is not below.color:
+            fail(
+                "penalty.previous_color",
+                f"{penalty.previous_color.value}, but the card under the {penalty.card} "
+                f"is {below} (A8)",
+            )
+
+
+def _check_draw_color(
+    state: GameState, penalty: Penalty, top: Card | None, fail: Callable[[str, str], None]
+) -> None:
+    """H17 ``chooser: victim``, N15: the zero draw a Wild Customizable (or a Wild Color
+    Roulette) leaves while its victim names the color to draw until, exactly as the engine
+    leaves it."""
+    try:
+        chooser = until_step(state.rules, penalty.card).chooser
+    except ValueError:
+        chooser = None
+    if chooser != "victim":
+        fail(
+            "penalty",
+            "a color to draw until is named only for a card that draws until a color with "
+            "chooser: victim (H17, N15)",
+        )
+        return
+    if top != penalty.card:
+        fail("penalty.card", f"the {penalty.card} must be the top card, not {top} (H17, N15)")
+    if state.color is None:
+        fail("color", f"the {penalty.card}'s color stays in force while the victim names one")
+    elif penalty.previous_color is not state.color:
+        fail("penalty.previous_color", f"must be the color in force, {state.color.value}")
+    if penalty.bluff or penalty.challengeable or penalty.offender_hand:
+        fail("penalty", "the zero draw of H17 is no bluff, not challengeable, and holds no hand")
+    victim = seat_after(state.players, state.eliminated, penalty.offender, state.direction)
+    if state.turn != victim:
+        fail(
+            "turn",
+            f"seat {victim}, the seat after the {penalty.card}'s player, names the "
+            f"color (H17, N15), not seat {state.turn}",
+        )

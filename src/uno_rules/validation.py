@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Final, TypeAlias
 
 from . import violations as v
+from ._budget import brief
 from .cards import COLORS, Card, Color, Rank
 from .moves import (
     Accept,
@@ -87,7 +88,7 @@ def validate(state: GameState, move: MoveLike) -> v.Violation | None:
         move = parse_move(move)
     check = _CHECKS.get(type(move))
     if check is None:
-        raise TypeError(f"not a move: {move!r}")
+        raise TypeError(f"not a move: {brief(move)}")
     seat = move.seat
     if not is_seat(seat, state.players):
         return v.UnknownSeat(seat=None, players=state.players, value=seat)

@@ -4,13 +4,22 @@ of their own, named in the error, in files and in memory alike."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import uno_rules as uno
 from uno_rules._budget import PRESET
+from uno_rules.cli import main
+from uno_rules.presets import parse_yaml
 
+from .budget import examples
 from .helpers import one_line_error, run
 
 
@@ -62,3 +71,46 @@ def test_a_huge_seed_in_a_record_is_one_line(
     record.write_text('{"players": 2, "seed": ' + "7" * 5000 + ', "moves": []}')
     code, _, err = run(capsys, "replay", str(record))
     assert "integer limit" in one_line_error(code, err)
+
+
+# --------------------------------------------------------------------------- round 2
+
+
+@pytest.mark.parametrize(
+    "name", ["cafe" * 30, "a" * 101, "dead_beef" * 12, "ab:cd" * 25, "0b" + "2" * 120]
+)
+def test_a_long_name_that_only_looks_like_hex_is_text(name: str, tmp_path: Path) -> None:
+    """Round 2, finding 10: any plain scalar over 100 characters of ``[0-9a-fA-F_:]`` was
+    taken for an integer and refused; only the loader's own integer forms are now."""
+    path = tmp_path / "p.yaml"
+    path.write_text(f"name: {name}\nhand_size: 7\n", encoding="utf-8")
+    assert uno.load_preset(str(path)).name == name
+
+
+@pytest.mark.parametrize(
+    "text", ["9" * 101, "-" + "9" * 101, "0x" + "f" * 100, "0b" + "1" * 100, "1" + ":30" * 40]
+)
+def test_real_integer_forms_over_the_limit_are_still_refused(text: str) -> None:
+    with pytest.raises(uno.PresetError) as info:
+        parse_yaml(f"hand_size: {text}\n")
+    assert "the integer limit" in info.value.problems[0]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@example("a" * 101)
+@example("0" * 120)
+@given(st.text(st.characters(exclude_categories=("Cc", "Cs")), min_size=1, max_size=130))
+def test_presets_show_output_always_reads_back(name: str) -> None:
+    """``presets show`` writes what ``presets check`` reads back: the same preset."""
+    out, err = io.StringIO(), io.StringIO()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "p.json"
+        path.write_text(
+            json.dumps({"extends": "family", "name": name}, ensure_ascii=False), encoding="utf-8"
+        )
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["presets", "show", str(path)])
+        assert code == 0, err.getvalue()
+        shown = Path(folder) / "shown.yaml"
+        shown.write_text(out.getvalue(), encoding="utf-8")
+        assert uno.load_preset(str(shown)) == uno.load_preset(str(path))

@@ -79,3 +79,37 @@ def test_a_real_preset_with_a_typo_still_names_its_keys(tmp_path: Path) -> None:
     with pytest.raises(uno.PresetError) as info:
         uno.load_preset(str(path))
     assert "stackin" in info.value.problems[0]
+
+
+# --------------------------------------------------------------------------- round 2
+
+
+def test_values_read_through_extends_from_a_file_that_is_not_a_preset_are_not_quoted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Round 2, finding 8: a file counted as a preset when any key was a setting, and
+    ``name:`` is common, so ``deck: <a secret>`` came back as ``deck: unknown value``."""
+    secret = tmp_path / "secret.yml"
+    secret.write_text(
+        f"name: production\napi_token: {SECRET}\ndeck: sk-live-{SECRET}\n", encoding="utf-8"
+    )
+    preset = tmp_path / "p.yaml"
+    preset.write_text(f"extends: {secret}\n", encoding="utf-8")
+    with pytest.raises(uno.PresetError) as info:
+        uno.load_preset(str(preset))
+    text = str(info.value)
+    assert SECRET not in text and "api_token" not in text and "production" not in text
+    assert str(secret) in text and "not a preset" in text
+    for argv in (["presets", "check", str(preset)], ["presets", "show", str(preset)]):
+        code, out, err = run(capsys, *argv)
+        assert SECRET not in out + err and code in (1, 2)
+
+
+def test_a_file_of_settings_only_is_still_a_preset_through_extends(tmp_path: Path) -> None:
+    parent = tmp_path / "parent.yaml"
+    parent.write_text("name: parent\nhand_size: 5\n", encoding="utf-8")
+    assert uno.load_preset({"extends": str(parent)}).hand_size == 5
+    parent.write_text("name: parent\ndeck: bogus\n", encoding="utf-8")
+    with pytest.raises(uno.PresetError) as info:
+        uno.load_preset({"extends": str(parent)})
+    assert "deck: unknown value 'bogus'" in info.value.problems[0]

@@ -9,6 +9,8 @@ The budget is small in the default suite; ``UNO_RULES_HARDENING_BUDGET=N`` multi
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import random
 from collections import Counter
@@ -22,10 +24,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import uno_rules as uno
+from house_rule_plugin import installed
 from uno_rules.cli import main
 
 from .budget import examples
 from .helpers import one_line_error
+from .test_broken_plugins import BODIES
+from .test_broken_plugins import HEADER as BROKEN_HEADER
+from .test_broken_plugins import ON as BROKEN_ON
 
 CENSUS: Counter[str] = Counter()
 FUZZ = settings(
@@ -275,3 +281,102 @@ def test_command_line(
     if code == 2:
         one_line_error(code, err)  # the reason in one line; listed problems under it
     count(f"cli {verb[0]}", f"exit {code}")
+
+
+# --------------------------------------------------------------------------- through extends
+
+MARK = "zq-secret-7f3a"
+SETTING_KEYS = [f.name for f in __import__("attrs").fields(uno.Rules)]
+
+
+@settings(FUZZ, max_examples=examples(20))
+@given(
+    st.dictionaries(
+        st.sampled_from(SETTING_KEYS) | st.sampled_from(["api_token", "password", "k"]),
+        st.just(MARK) | st.lists(st.just(MARK), max_size=2) | scalars,
+        min_size=1,
+        max_size=6,
+    ),
+    st.booleans(),
+)
+def test_values_read_through_extends_are_quoted_only_from_a_preset(
+    tmp_path_factory: pytest.TempPathFactory, parent: dict[str, Any], as_yaml: bool
+) -> None:
+    """Round 2, finding 8: a file reached through ``extends`` is quoted only when every key
+    it holds is a rule setting (it declares itself a preset); a file with any other key is
+    named by its path only, through the library and the command."""
+    folder = tmp_path_factory.mktemp("extends")
+    path = folder / ("parent.yaml" if as_yaml else "parent.json")
+    text = yaml.safe_dump(parent) if as_yaml else json.dumps(parent)
+    path.write_text(text, encoding="utf-8")
+    child = folder / "child.yaml"
+    child.write_text(f"extends: {path}\nhand_size: 7\n", encoding="utf-8")
+    declares = all(k in SETTING_KEYS for k in parent)
+    try:
+        uno.load_preset(str(child))
+        outcome = "ok"
+    except uno.PresetError as exc:
+        outcome = "PresetError"
+        if not declares:
+            assert MARK not in str(exc) and "api_token" not in str(exc), str(exc)
+    count("extends", f"{outcome} ({'a preset' if declares else 'not a preset'})")
+    for verb in ("check", "show"):
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["presets", verb, str(child)])
+        assert code in (0, 1, 2)
+        if not declares:
+            assert MARK not in out.getvalue() + err.getvalue()
+
+
+# --------------------------------------------------------------------------- broken plugins
+
+
+@settings(FUZZ, max_examples=examples(8))
+@given(
+    st.sampled_from(sorted(BODIES)),
+    st.sampled_from(["new_game", "replay", "situation", "rule_on", "cli rule", "cli check"]),
+    st.integers(0, 2**16),
+)
+def test_entry_points_with_a_misbehaving_plugin(
+    tmp_path_factory: pytest.TempPathFactory, broken: str, entry: str, seed: int
+) -> None:
+    """Round 2, finding 12: with a broken installed rule turned on, every entry point gives
+    a documented error naming it (or plays on, where the broken hook is not reached), and
+    the command exits 0, 1 or 2 with no internal error."""
+    folder = tmp_path_factory.mktemp("plugin")
+    source = BROKEN_HEADER + BODIES[broken] + "\nRULE = Broken()\n"
+    with installed(folder, {"x_broken": source}, {"test_broken": "x_broken:RULE"}):
+        rng = random.Random(seed)
+        moves = [f"{rng.randrange(2)} {rng.choice(['R5', 'R6', 'B1', 'draw', 'pass'])}"] * 3
+        table = {"rules": BROKEN_ON, "players": 2, "hands": [["R5", "R6", "B1"], 4]}
+        table["discard"] = ["R3"]
+        if entry.startswith("cli"):
+            path = folder / "t.json"
+            data = {**table, "moves": moves} if entry == "cli rule" else BROKEN_ON
+            path.write_text(json.dumps(data), encoding="utf-8")
+            argv = ["rule", str(path)] if entry == "cli rule" else ["presets", "check", str(path)]
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                code = main(argv)
+            assert code in (0, 1, 2) and "internal error" not in err.getvalue(), err.getvalue()
+            count(f"plugin {entry}", str(code))
+            return
+
+        def call() -> None:
+            if entry == "new_game":
+                uno.new_game(BROKEN_ON, players=2, seed=seed)
+            elif entry == "replay":
+                uno.replay({"rules": BROKEN_ON, "players": 2, "seed": seed, "moves": moves})
+            elif entry == "situation":
+                uno.situation(table)
+            else:
+                from uno_rules.ruling import rule_on
+
+                for move in moves:
+                    rule_on(uno.situation(table), move)
+
+        outcome = documented(call)
+        if outcome != "ok":
+            assert outcome in ("PluginError", "PresetError", "SituationError", "NotationError")
+        count(f"plugin {entry}", outcome)

@@ -283,6 +283,36 @@ def _penalty_field(snap: Snapshot, rng: random.Random) -> None:
     penalty[key] = rng.choice(values[key])
 
 
+def _choose_color_draw(snap: Snapshot, rng: random.Random) -> None:
+    """The shape of H17 ``chooser: victim`` (round 2, finding 1): phase ``choose-color``
+    with the Wild Customizable's zero draw pending, the rules, the top card, the color and
+    the victim each right or wrong at random."""
+    n = snap["players"]
+    offender = rng.randrange(n)
+    snap["phase"] = "choose-color"
+    snap["penalty"] = {
+        "amount": 0,
+        "card": "WC",
+        "offender": offender,
+        "bluff": rng.random() < 0.2,
+        "offender_hand": [],
+        "previous_color": rng.choice(COLORS).value,
+        "challengeable": rng.random() < 0.2,
+    }
+    if rng.random() < 0.7:
+        snap["color"] = snap["penalty"]["previous_color"]
+    else:
+        snap["color"] = None
+    snap["turn"] = rng.choice([(offender + snap["direction"]) % n, rng.randrange(n)])
+    if rng.random() < 0.6:
+        wc = {"effect": "draw_until_color", "chooser": rng.choice(["victim", "victim", "player"])}
+        snap["rules"].setdefault("extra_cards", {})["wild_customizable"] = wc
+    places = [p for p in _locations(snap) if "WC" in p]
+    if places and rng.random() < 0.8:
+        rng.choice(places).remove("WC")
+        snap["discard_pile"].append("WC")
+
+
 def _rules(snap: Snapshot, rng: random.Random) -> None:
     rules = snap["rules"]
     hr = rules.setdefault("house_rules", {})
@@ -374,11 +404,19 @@ def _tampers() -> list[Callable[[Snapshot, random.Random], None]]:
         _swap_cards,
         _penalty,
         _penalty_field,
+        _choose_color_draw,
+        _choose_color_draw,
         _rules,
     ]
 
 
 TAMPERS = _tampers()
+# A rule set that makes the H17 zero draw (a Wild Customizable whose victim names the color).
+H17_VICTIM: dict[str, Any] = {
+    "extends": "official-2015",
+    "name": "draw until the victim's color",
+    "extra_cards": {"wild_customizable": {"effect": "draw_until_color", "chooser": "victim"}},
+}
 CENSUS: Counter[str] = Counter()
 
 
@@ -452,7 +490,7 @@ def play_on(state: uno.GameState, rng: random.Random, rounds: int = 2) -> tuple[
 
 @st.composite
 def games(draw: st.DrawFn) -> tuple[uno.GameState, int]:
-    rules = draw(rules_for_games())
+    rules = draw(rules_for_games() | st.just(H17_VICTIM).map(uno.load_preset))
     players = draw(player_counts(rules))
     seed = draw(st.integers(0, 2**32))
     moves = draw(st.integers(0, 150))

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._budget import brief
 from ..cards import COLORS, Card, Color, Rank
 from ..errors import UnoError
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
@@ -187,16 +188,44 @@ def encode(move: Move, players: int) -> tuple[int, ...]:
 
 
 def _check(action: object) -> int:
-    if isinstance(action, bool) or not isinstance(action, int):
-        # numpy integers and other integral types are accepted through __index__
-        index = getattr(action, "__index__", None)
-        if index is None or isinstance(action, bool):
-            raise ActionError(action, f"an action is an integer from 0 to {ACTION_COUNT - 1}")
-        action = index()
-    assert isinstance(action, int)
+    action = as_integer(action)
     if not 0 <= action < ACTION_COUNT:
-        raise ActionError(action, f"action {action} is out of range 0 to {ACTION_COUNT - 1}")
+        raise ActionError(action, f"action {brief(action)} is out of range 0 to {ACTION_COUNT - 1}")
     return action
+
+
+def as_integer(action: object) -> int:
+    """``action`` as a plain int: an int, or an integral value such as a numpy integer or a
+    0-d integer array (through ``__index__``); anything else (a bool, a float, an array of
+    another shape or kind) is an :class:`ActionError`."""
+    if isinstance(action, int) and not isinstance(action, bool):
+        return action
+    index = getattr(action, "__index__", None)
+    if index is None or isinstance(action, bool):
+        raise ActionError(action, f"an action is an integer from 0 to {ACTION_COUNT - 1}")
+    try:
+        value = index()
+    except (TypeError, ValueError):  # numpy: an array of another shape, or not integers
+        value = None
+    if not isinstance(value, int) or isinstance(value, bool):
+        shape = getattr(action, "shape", None)
+        kind = f"an array of shape {shape}" if shape is not None else type(action).__name__
+        raise ActionError(
+            action, f"an action is an integer from 0 to {ACTION_COUNT - 1}, not {kind}"
+        )
+    return value
+
+
+def episode_seed(seed: object) -> int | None:
+    """A ``reset`` seed as a plain int: ``None``, an int or a numpy integer, not negative
+    (as Gymnasium's own seeding requires); anything else is an :class:`EnvError`."""
+    if seed is None:
+        return None
+    index = getattr(seed, "__index__", None)
+    value = index() if index is not None and not isinstance(seed, bool) else None
+    if not isinstance(value, int) or value < 0:
+        raise EnvError(f"seed: expected a non-negative integer or None, got {brief(seed)}")
+    return value
 
 
 def describe(action: object) -> str:

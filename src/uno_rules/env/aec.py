@@ -22,6 +22,7 @@ from gymnasium import spaces
 from gymnasium.logger import warn
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from .._budget import brief
 from ..cards import Card, Color
 from ..deal import new_game, next_round
 from ..engine import Transition, apply, legal_moves, validate
@@ -39,9 +40,11 @@ from .actions import (
     NOOP,
     ActionError,
     EnvError,
+    as_integer,
     decode,
     describe,
     encode,
+    episode_seed,
 )
 from .observation import SIZE, Scales, high, observe_state
 
@@ -192,6 +195,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game. With ``seed``, the episode (deal, draws, polling order) is
         fixed by it; without, the next episode of the current sequence is dealt."""
+        seed = episode_seed(seed)
         if seed is not None or self._seeder is None:
             self._seeder = random.Random(seed)
         self._poll_rng = random.Random(self._seeder.getrandbits(64))
@@ -417,9 +421,12 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         agent = self.possible_agents[seat]
         try:
             index = _index(action)
+            meaning = describe(index)  # refuses an integer out of range
         except ActionError as error:
-            return ActionError(action, f"{agent} cannot take action {action!r}: {error.reason}")
-        what = f"action {index} ({describe(index)!r})"
+            return ActionError(
+                action, f"{agent} cannot take action {brief(action)}: {error.reason}"
+            )
+        what = f"action {index} ({meaning!r})"
         if index == NOOP:
             reason = "it is this seat's own decision; noop only declines an out-of-turn chance"
         elif CHAIN <= index < DRAW or self._chain:
@@ -681,14 +688,7 @@ class _Infos(dict[str, Any]):
 
 def _index(action: object) -> int:
     """``action`` as a plain int (numpy integers included), or :class:`ActionError`."""
-    if isinstance(action, int) and not isinstance(action, bool):
-        return action
-    index = getattr(action, "__index__", None)
-    if index is None or isinstance(action, bool):
-        raise ActionError(action, f"an action is an integer from 0 to {ACTION_COUNT - 1}")
-    value = index()
-    assert isinstance(value, int)
-    return value
+    return as_integer(action)
 
 
 def raw_env(

@@ -20,7 +20,7 @@ from gymnasium import spaces
 
 from ..bots import BOTS, Bot
 from ..rules import Rules
-from .actions import ACTION_COUNT, NOOP, ActionError, EnvError, describe, encode
+from .actions import ACTION_COUNT, NOOP, ActionError, EnvError, describe, encode, episode_seed
 from .aec import SeatInfo, UnoEnv
 from .observation import SIZE, high
 
@@ -95,7 +95,7 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        super().reset(seed=seed)
+        super().reset(seed=episode_seed(seed))
         self.table.reset(seed=int(self.np_random.integers(2**62)))
         self._rng = random.Random(int(self.np_random.integers(2**62)))
         self._opponents_move()

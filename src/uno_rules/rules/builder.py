@@ -30,6 +30,7 @@ from ..state import (
     changer,
     pile_cards,
     pile_from,
+    pile_size,
     seat_after,
 )
 from .options import OnBlocked, UnoWindow
@@ -280,6 +281,19 @@ class Builder:
         self.transferred = self.transferred | set(active)
         self.events.append(HandsRotated(self.direction))
 
+    def unconserved(self) -> None:
+        """A move that would make or lose cards (B1.4) is refused with one error: naming
+        the installed house rules enabled, whose hooks are the ones the engine does not
+        vouch for."""
+        from ..errors import PluginError
+
+        names = ", ".join(self.rules.plan.installed_enabled) or "(none installed)"
+        raise PluginError(
+            names,
+            "a move would make or lose cards (B1.4): the hands and piles no longer add up "
+            "to the deck",
+        )
+
     def finish(self) -> Transition:
         """The end of the move: the round's end (B10.1), the rules' end-of-move hooks (H16),
         UNO calls and windows after transfers (A19, A20); then the one new state."""
@@ -298,6 +312,12 @@ class Builder:
                 and self.phase not in (PHASE_ROUND_OVER, PHASE_GAME_OVER),
             )
         hands = self.hands
+        old = self.old
+        # B1.4: a move moves cards, never makes or loses one, whoever's hook moved them.
+        if pile_size(self.draw) + pile_size(self.discard) + sum(map(len, hands)) != (
+            pile_size(old.draw) + pile_size(old.discard) + sum(map(len, old.hands))
+        ):
+            self.unconserved()
         if self.uno_called or self.uno_open:
             # A20: a call lapses, and a window closes, once the hand is not one card.
             if any(len(hands[s]) != 1 for s in self.uno_called):

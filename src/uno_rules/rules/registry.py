@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from .._budget import brief
 from ..cards import Card, Rank
 from ..errors import PresetError
 from ..moves import Accept, Move, Pass
@@ -120,13 +121,27 @@ def installed_rule(name: str) -> HouseRule:
         )
     try:
         rule = ep.load()
-    except Exception as exc:  # a broken plugin is a configuration problem, not a crash
+    except (Exception, SystemExit) as exc:  # a broken plugin is a configuration problem
+        # (SystemExit too: a module that calls sys.exit() as it is imported must not end
+        # the process that merely looked for house rules)
         raise PresetError(
             [f"house_rules.{name}: the installed rule could not be loaded ({type(exc).__name__})"]
         ) from None
     if not isinstance(rule, HouseRule) or rule.name != name:
         raise PresetError(
             [f"house_rules.{name}: the entry point does not name a HouseRule called {name!r}"]
+        )
+    import attrs
+
+    params = getattr(type(rule), "params", None)
+    if not (isinstance(params, type) and attrs.has(params)) or "enabled" not in {
+        a.name for a in attrs.fields(params)
+    }:
+        raise PresetError(
+            [
+                f"house_rules.{name}: the installed rule's params is not an attrs class "
+                "with an 'enabled' field"
+            ]
         )
     return rule
 
@@ -168,6 +183,65 @@ def clause_sentence(clause: str, installed: Iterable[HouseRule] = ()) -> str | N
 
 
 Hook = tuple[Callable[..., Any], Any]  # a rule's bound hook and that rule's parameters
+
+
+# What an installed rule's hook must answer, where a wrong kind of answer would fail later
+# and far from the rule (a clause that is not text in a ruling, a count that is not one).
+_ANSWERS: dict[str, tuple[type, ...]] = {
+    "is_enabled": (bool,),
+    "touches": (Touches,),
+    "legal_clause": (str, type(None)),
+    "drawn_compulsory": (str, type(None)),
+    "elimination_clause": (str, type(None)),
+    "color_choice": (str, type(None)),
+    "effect_times": (int, type(None)),
+    "bluff_exempt": (bool,),
+    "carries_penalty": (bool,),
+    "play_effect": (bool,),
+    "after_accept": (bool,),
+    "first_card": (bool,),
+    "table_problems": (list,),
+}
+
+
+def _guarded(rule: HouseRule, name: str, hook: Callable[..., Any] | None = None) -> Any:
+    """``rule``'s hook ``name`` (an installed rule's), made to fail with one
+    :class:`~uno_rules.PluginError` naming the rule when it raises, recurses without end or
+    answers with the wrong kind of value. A rule's own typed errors pass through."""
+    from ..errors import PluginError, UnoError
+
+    call = getattr(rule, name) if hook is None else hook
+    answers = _ANSWERS.get(name)
+
+    def guarded(*args: Any) -> Any:
+        try:
+            answer = call(*args)
+        except UnoError:
+            raise
+        except RecursionError:
+            raise PluginError(rule.name, f"its {name} hook recursed without end") from None
+        except Exception as exc:
+            raise PluginError(
+                rule.name, f"its {name} hook raised {type(exc).__name__}: {brief(str(exc), 120)}"
+            ) from exc
+        if answers is not None and not isinstance(answer, answers):
+            kinds = " or ".join("None" if t is type(None) else t.__name__ for t in answers)
+            raise PluginError(
+                rule.name, f"its {name} hook answered {type(answer).__name__}, not {kinds}"
+            )
+        return answer
+
+    guarded.rule = rule  # type: ignore[attr-defined]  # (hook_rule)
+    return guarded
+
+
+def hook_rule(hook: Callable[..., Any]) -> HouseRule | None:
+    """The rule a plan's hook belongs to: a bundled rule's bound method, or an installed
+    rule's guarded hook."""
+    rule = getattr(hook, "__self__", None)
+    if rule is None:
+        rule = getattr(hook, "rule", None)
+    return rule if isinstance(rule, HouseRule) else None
 
 
 def _overrides(rule: HouseRule, name: str) -> bool:
@@ -212,7 +286,7 @@ def owned(hooks: tuple[Hook, ...], penalty: Penalty | None) -> tuple[Hook, ...]:
     if penalty is None or penalty.rule is None:
         return hooks
     name = penalty.rule
-    return tuple(h for h in hooks if getattr(getattr(h[0], "__self__", None), "name", None) == name)
+    return tuple(h for h in hooks if getattr(hook_rule(h[0]), "name", None) == name)
 
 
 class Plan:
@@ -240,6 +314,7 @@ class Plan:
         "extra_refusal",
         "fast",
         "first_card",
+        "installed_enabled",
         "jump_card",
         "last_card",
         "legal_clause",
@@ -251,6 +326,7 @@ class Plan:
         "play_effect",
         "ranks",
         "rules",
+        "setting_problems",
         "shape_penalty",
         "table_problems",
         "target",
@@ -262,15 +338,23 @@ class Plan:
         hr = rules.house_rules
         installed: tuple[HouseRule, ...] = getattr(type(hr), "installed", ())
         enabled = []
-        for rule in (*ORDER, *installed):
+        for rule in ORDER:
             params = getattr(hr, rule.name)
             if rule.is_enabled(params):
                 enabled.append((rule, params))
+        for rule in installed:
+            params = getattr(hr, rule.name)
+            if _guarded(rule, "is_enabled", rule.is_enabled)(params):
+                enabled.append((rule, params))
         self.enabled: tuple[tuple[HouseRule, Any], ...] = tuple(enabled)
+        # the installed rules enabled, named when a move breaks card conservation
+        self.installed_enabled = tuple(r.name for r, _ in enabled if r not in ORDER)
 
         def hooks(name: str) -> tuple[Hook, ...]:
             return tuple(
-                (getattr(rule, name), params) for rule, params in enabled if _overrides(rule, name)
+                (getattr(rule, name) if rule in ORDER else _guarded(rule, name), params)
+                for rule, params in enabled
+                if _overrides(rule, name)
             )
 
         self.answer_penalty = hooks("answer_penalty")
@@ -300,7 +384,9 @@ class Plan:
         # A bundled rule's declaration is held to the general path by the project's own
         # equivalence tests; an installed rule's is widened to what its hooks imply.
         touches = [
-            rule.touches(params) if rule in ORDER else derived_touches(rule, rule.touches(params))
+            rule.touches(params)
+            if rule in ORDER
+            else derived_touches(rule, _guarded(rule, "touches")(params))
             for rule, params in enabled
         ]
         self.ranks: frozenset[Rank] = frozenset().union(*(t.ranks for t in touches))
@@ -321,6 +407,8 @@ class Plan:
         )
         self._choice: dict[Rank, bool] = {}
         self.fast: Any = None
+        # what presets.setting_problems finds in these rules, once a table asks
+        self.setting_problems: list[str] | None = None
 
     def penalty_choice(self, card: Card) -> bool:
         """A60: a draw card leaves its victim a decision (so its draw waits for ``accept``)
