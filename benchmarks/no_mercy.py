@@ -79,6 +79,7 @@ def batch(job: tuple[list[int], str]) -> list[tuple[int, int, int, bool]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--first", type=int, default=0, help="the first game's seed")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--policy", choices=("uniform", "play-first"), default="uniform")
     parser.add_argument("--quick", action="store_true", help="50 games, to check the script")
@@ -87,7 +88,8 @@ def main() -> None:
     kind = "compiled" if uno.COMPILED else "pure Python"
     print(f"uno_rules {uno.__version__}, {kind} build, Python {sys.version.split()[0]}")
     start = time.perf_counter()
-    chunks = [range(k, games, 1000 * args.jobs) for k in range(0, 1000 * args.jobs)]
+    first, end = args.first, args.first + games
+    chunks = [range(first + k, end, 1000 * args.jobs) for k in range(1000 * args.jobs)]
     jobs = [(list(r), args.policy) for r in chunks if len(r)]
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:

@@ -323,8 +323,13 @@ def document(version: str) -> dict[str, Any]:
         "PresetCheck": {
             "type": "object",
             "properties": {
+                "file": {"type": "null", "description": "Always null here (no file)."},
                 "ok": {"type": "boolean"},
                 "problems": {"type": "array", "items": {"type": "string"}},
+                "problem_count": {
+                    "type": "integer",
+                    "description": "How many problems there are (at most 1,000 are listed).",
+                },
                 "name": {"type": "string"},
             },
         },

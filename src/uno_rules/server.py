@@ -607,7 +607,13 @@ def create_app(
             try:
                 rules = load_preset(data)
             except PresetError as exc:  # the keys of ``presets check --json`` (no file here)
-                return {"file": None, "ok": False, "problems": exc.problems}
+                problems = exc.problems
+                return {
+                    "file": None,
+                    "ok": False,
+                    "problems": problems[:1000],
+                    "problem_count": len(problems),
+                }
             return {"file": None, "ok": True, "problems": [], "name": rules.name}
 
         async with heavy:

