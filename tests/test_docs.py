@@ -428,6 +428,8 @@ def test_generated_tables_are_written_into_the_pages_and_current() -> None:
     """The settings tables of docs/house-rules.md and the name tables of docs/reference.md
     are in the files themselves, as the code makes them today (regenerate them with
     ``python tools/write_docs_tables.py``)."""
+    if uno.COMPILED:  # the tables quote docstrings, which compiled functions do not keep
+        pytest.skip("the tables are generated from the pure package's docstrings")
     tables = _tools_module("write_docs_tables")
     pages = tables.pages()
     assert {p.name for p in pages} >= {"house-rules.md", "reference.md"}

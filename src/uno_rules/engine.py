@@ -66,7 +66,7 @@ from .rules.judge import (
 )
 from .rules.registry import owned
 from .state import GameState, Phase, Transition, pile_push
-from .validation import MoveLike, is_seat, play_kind, reference_legal_moves, validate
+from .validation import MoveLike, play_kind, reference_legal_moves, validate
 
 __all__ = [
     "PlayKind",
@@ -111,28 +111,31 @@ def penalty_has_choice(rules: Rules, card: Card) -> bool:
 # --------------------------------------------------------------------------- legal moves
 
 
-def legal_moves(state: GameState, seat: int | None = None) -> tuple[Move, ...]:
+def legal_moves(state: GameState, seat: object = None) -> tuple[Move, ...]:
     """Every legal move of ``seat`` (default: the seat whose turn or decision it is),
     out-of-turn ones (UNO calls and catches, jump-ins) included, in a deterministic order.
     A ``seat`` that is not one of the table's raises :class:`~uno_rules.SituationError`,
     as :func:`~uno_rules.view` does (``docs/errors.md``)."""
+    # ``object``, not ``int | None``: the compiled build would take ``True`` for seat 1
     if seat is None:
-        seat = state.turn
-    elif not is_seat(seat, state.players):
+        asked: int = state.turn
+    elif type(seat) is int and 0 <= seat < state.players:
+        asked = seat
+    else:
         raise SituationError([f"seat: expected 0 to {state.players - 1}, got {seat!r}"])
     phase = state.phase
     if phase is PHASE_ROUND_OVER or phase is PHASE_GAME_OVER:
         return ()
-    if seat in state.eliminated:
+    if asked in state.eliminated:
         return ()
     global _LAST_LISTED
     last = _LAST_LISTED
-    if last is not None and last[0] is state and last[1] == seat:
+    if last is not None and last[0] is state and last[1] == asked:
         return last[2]
-    moves = fast_listing(state, seat)
+    moves = fast_listing(state, asked)
     if moves is None:
-        moves = reference_legal_moves(state, seat)
-    _LAST_LISTED = (state, seat, moves)
+        moves = reference_legal_moves(state, asked)
+    _LAST_LISTED = (state, asked, moves)
     return moves
 
 
