@@ -107,11 +107,6 @@ class CardKind(NamedTuple):
         """A colored card with a symbol (B1.3)."""
         return not self.wild and self.number is None
 
-    @property
-    def has(self) -> frozenset[str]:
-        """The ops of its steps."""
-        return frozenset(step.op for step in self.effect)
-
 
 class CardData(NamedTuple):
     """The card kinds, and each bundled deck as ``(rank, count)`` pairs per color and wild."""
