@@ -21,8 +21,9 @@ import attrs
 import pytest
 
 import uno_rules as uno
+from uno_rules.cards import Rank
 from uno_rules.engine import _perform, reference_legal_moves
-from uno_rules.fastpath import FastPlan
+from uno_rules.fastpath import FORM_ROTATE, FORM_SWAP, FastPlan
 from uno_rules.fastpath import fast_listing as _fast_listing
 from uno_rules.fastpath import shortcut as _shortcut
 from uno_rules.rules import registry
@@ -259,12 +260,13 @@ def test_listed_moves_are_shared_values() -> None:
     ("move", "swapped"),
     [("0 R7 >1", True), ("0 R0", False), ("0 R7 >2", True)],
 )
-def test_a_rules_shortcut_effect_applies_its_plays_as_the_general_path_does(
+def test_a_rules_card_steps_take_the_shortcut_as_the_general_path_applies_them(
     move: str, swapped: bool
 ) -> None:
-    """H07 gives the play shortcut its effect (``shortcut_effect``): a 7 swapping hands and
-    a 0 passing them on take the shortcut under ``family``, with the general path's state
-    and events (the UNO window of a seat left with one card after a swap included, A19)."""
+    """H07 says what a 7 and a 0 do in steps (``card_steps``), and the play shortcut reads
+    them from the plan: a 7 swapping hands and a 0 passing them on take the shortcut under
+    ``family``, with the general path's state and events (the UNO window of a seat left with
+    one card after a swap included, A19)."""
     state = uno.situation(
         {
             "rules": "family",
@@ -275,7 +277,8 @@ def test_a_rules_shortcut_effect_applies_its_plays_as_the_general_path_does(
         }
     )
     play = uno.parse_move(move)
-    assert FastPlan(state.rules).effect_shortcuts  # family's 7 and 0
+    forms = FastPlan(state.rules).forms  # family's 7 and 0, read from H07's steps
+    assert forms[Rank.SEVEN] == (FORM_SWAP, 0) and forms[Rank.ZERO] == (FORM_ROTATE, 0)
     done = _shortcut(state, play)
     assert done is not None
     general = _perform(state, play)

@@ -111,8 +111,8 @@ T = TypeVar("T")
 def replace(record: T, **changes: Any) -> T:
     """A copy of ``record`` with ``changes``: the one way the package derives a changed
     value, for its records and for its ``attrs`` classes (a pending penalty, rules
-    sections) alike. (A :class:`~uno_rules.GameState` is a named tuple: the engine derives
-    changed states through :func:`uno_rules.state.changer`.)"""
+    sections) alike. (A :class:`~uno_rules.GameState` is a named tuple: a move's new state is
+    built by :func:`uno_rules.rules.builder.moved_state`.)"""
     if isinstance(record, Record):
         values = {f: getattr(record, f) for f in record._fields}
         values.update(changes)

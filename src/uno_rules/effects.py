@@ -9,8 +9,9 @@ the engine once the cards are on the discard pile. The order is fixed here:
    victim has a decision (A60; an enabled rule may shape it, H01), else drawn at once;
 2. the enabled rules' own effects (``play_effect``, in the registry's order; H15, H06, H07
    and rules installed from other packages); the first that answers replaces the rest;
-3. "no further effect" for a card that went out (B10.4, A41; A38 ``redeal`` excepted);
-4. the kind's steps, in order, the seat to play next starting as the next seat (B4.3).
+3. the card's steps (``Plan.steps``: an enabled rule's ``card_steps``, else the kind's), in
+   order, the seat to play next starting as the next seat (B4.3); a card that went out has
+   none (B10.4, A41; A38 ``redeal`` and H07 ``on_last_card: apply`` excepted).
 
 Each step is one function of :data:`STEPS`: skip (N seats, or everyone), reverse (two
 players as H08 says), a draw penalty on the next seat, every other seat draws, draw until a
@@ -35,9 +36,9 @@ from .events import (
 )
 from .kinds import Step
 from .randomness import shuffled
-from .rules import DealDirection, ShuffleLastCard, TwoPlayerReverse
+from .rules import DealDirection, TwoPlayerReverse
 from .rules.builder import Builder
-from .rules.extra_cards import effect_steps, until_step
+from .rules.extra_cards import until_step
 from .rules.hooks import PlayContext
 from .rules.judge import is_bluff
 from .rules.registry import hook_rule
@@ -53,22 +54,21 @@ PHASE_PENALTY: Final = Phase.PENALTY
 PHASE_TURN: Final = Phase.TURN
 TWO_PLAYER_REVERSE_SKIP: Final = TwoPlayerReverse.SKIP
 DEAL_DIRECTION_DIRECTION_OF_PLAY: Final = DealDirection.DIRECTION_OF_PLAY
-SHUFFLE_LAST_CARD_REDEAL: Final = ShuffleLastCard.REDEAL
 
 
 def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
     """Apply the effect of the cards just played (``ctx``), as the module docstring says."""
-    rules = b.rules
+    plan = b.rules.plan
     seat = ctx.move.seat
     card = ctx.cards[-1]
-    kind = card.kind
-    if kind.draw:
+    last = not ctx.hand
+    if card.kind.draw:
         # B7.3, B7.5, H01, H09, N10, N14: a draw card's steps apply even as a last card
         b.turn = b.next(seat)
-        for step in kind.effect:
+        for step in plan.steps(card, last):
             STEPS[step.op](b, ctx, step)
         return
-    for hook, params in rules.plan.play_effect:  # the enabled rules, in the registry's order
+    for hook, params in plan.play_effect:  # the enabled rules, in the registry's order
         if hook(b, ctx, params):
             penalty = b.penalty
             if penalty is not None and penalty.rule is None and penalty is not ctx.pending:
@@ -77,13 +77,9 @@ def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
                 if owner is not None:
                     b.penalty = replace(penalty, rule=owner.name)
             return
-    steps = effect_steps(rules, card)
-    if not ctx.hand and not (
-        steps
-        and steps[0].op == "shuffle_hands"
-        and rules.extra_cards.wild_shuffle_hands.on_last_card is SHUFFLE_LAST_CARD_REDEAL
-    ):
-        return  # B10.4, A30, A41: a last card has no further effect.
+    steps = plan.steps(card, last)  # B10.4, A30, A41: a last card's are none (A38 aside)
+    if last and not steps:
+        return
     b.turn = b.next(seat)
     for step in steps:
         STEPS[step.op](b, ctx, step)

@@ -13,10 +13,12 @@ touched is listed by validating each way to play it; a touched phase is listed b
 reference; a touched kind of move is validated when listed and never shortcut; a rule that
 acts after every move turns the shortcuts off). So a rule added tomorrow is never bypassed.
 What remains here is the official rules and their top-level options (H04, H05, H08, H10,
-H12, A15), and the official A60 decision a penalty waits for, which the plan states. The
-one exception is a rule's own: a rule that changes only the effect of some ranks may give
-the play shortcut that effect (its ``shortcut_effect`` hook, H07's 7s and 0s), which the
-shortcut then applies in place of the official one.
+H12, A15), and the official A60 decision a penalty waits for, which the plan states. What a
+card does is never written here: the play shortcut reads each rank's effect steps from the
+plan (``Plan.steps``, the same steps :mod:`uno_rules.effects` interprets) and applies the
+few shapes of steps it knows; a rank with any other steps takes the general path. A rule
+that says what a card does in steps (``card_steps``, H07's 7s and 0s) is applied here with
+no code of its own.
 tests/test_fast_paths.py holds both equal to their definitions under every bundled preset
 and rule variants generated from the registry.
 """
@@ -26,24 +28,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final, TypeAlias
 
-from .cards import COLORS, NUMBER_RANKS, Card, Color, Rank
+from .cards import COLORS, Card, Color, Rank
 from .events import (
     CardPlayed,
     CardsDrawn,
     Event,
+    HandsRotated,
+    HandsSwapped,
     Passed,
     PenaltyAccepted,
     Reversed,
     Skipped,
     UnoCalled,
 )
+from .kinds import Step
 from .moves import Accept, CallUno, CatchUno, Challenge, Draw, Move, Pass, Play
 from .rules import AfterDraw, Rules, UnoWindow, VoluntaryDraw, W4Restriction
-from .rules.builder import NO_SEATS, after_transfer
-from .rules.extra_cards import effect_steps
-from .rules.hooks import HouseRule
+from .rules.builder import NO_SEATS, after_transfer, moved_state
 from .rules.judge import has_legal_card, is_bluff, position
-from .rules.registry import Hook, Plan
+from .rules.registry import Plan
 from .state import (
     MAX_PLAYERS,
     GameState,
@@ -58,7 +61,6 @@ from .validation import candidate_cards, play_variants, validate
 _new: Final = tuple.__new__  # builds a Transition without keyword handling
 # Classes of other modules that the hot paths name, as constants: a compiled module looks an
 # imported name up in its namespace on every use, and reads a Final one directly.
-_STATE: Final = GameState
 _TRANSITION: Final = Transition
 _PLAY: Final = Play
 _DRAW: Final = Draw
@@ -70,21 +72,81 @@ __all__ = ["FastPlan", "fast_listing", "shortcut"]
 PHASE_DRAWN: Final = Phase.DRAWN
 PHASE_PENALTY: Final = Phase.PENALTY
 PHASE_TURN: Final = Phase.TURN
-RANK_DRAW_TWO: Final = Rank.DRAW_TWO
-RANK_REVERSE: Final = Rank.REVERSE
-RANK_SKIP: Final = Rank.SKIP
-RANK_WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
 TPR_SKIP: Final = "skip"
 UNO_WINDOW_NEXT_TURN_ACTION: Final = UnoWindow.NEXT_TURN_ACTION
 
 # players, eliminated, seat, card, hand size up to 3, a penalty pending
 _VariantKey: TypeAlias = tuple[int, frozenset[int], int, Card, int, bool]
 
-# The ranks whose official effect the play shortcut knows (B5, B7, B7.4); a rank an enabled
-# rule touches is left out of a rule set's shortcut ranks.
-_OFFICIAL_SHORTCUT_RANKS: Final = frozenset(
-    (*NUMBER_RANKS, Rank.WILD, Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
-)
+# The shapes of effect the play shortcut applies. Each rank's is read from its steps under
+# the rule set (``Plan.steps``: the card kind's, a Wild Customizable's written rule, an
+# enabled rule's ``card_steps``), once per rule set (``_shortcut_form``); a rank whose steps
+# have none of these shapes takes the general path, which interprets them (effects.STEPS).
+FORM_NONE: Final = 0  # no steps: the next seat plays (B4.3, B5, B7.4)
+FORM_SKIP: Final = 1  # skip n (B7.1, H09)
+FORM_SKIP_ALL: Final = 2  # skip everyone (N12)
+FORM_REVERSE: Final = 3  # reverse (B7.2, H08)
+FORM_DRAW: Final = 4  # next_draws n (B7.3, B7.5, N10)
+FORM_SWAP: Final = 5  # swap_hands with the seat named (E4, H07)
+FORM_ROTATE: Final = 6  # rotate_hands (H07, A32)
+# (form, n): a rank's shape and its count (seats skipped, cards drawn)
+_Form: TypeAlias = tuple[int, int]
+
+
+def _shortcut_form(steps: tuple[Step, ...]) -> _Form | None:
+    """The shape of ``steps`` that the play shortcut applies, or ``None``."""
+    if not steps:
+        return FORM_NONE, 0
+    if len(steps) != 1:
+        return None
+    step = steps[0]
+    op = step.op
+    if op == "skip":
+        return (FORM_SKIP_ALL, 0) if step.everyone else (FORM_SKIP, step.n)
+    if op == "reverse":
+        return FORM_REVERSE, 0
+    if op == "next_draws":
+        return FORM_DRAW, step.n
+    if op == "swap_hands":
+        return FORM_SWAP, 0
+    if op == "rotate_hands":
+        return FORM_ROTATE, 0
+    return None
+
+
+def _forms(rules: Rules) -> dict[Rank, _Form]:
+    """The shortcut's shape of each rank it may apply under ``rules``: not one an enabled
+    rule judges or changes by code (``ranks``, ``effect_ranks``), not a wild that names no
+    color (N15) or a card that sheds others (N13); a draw penalty only while no rule shapes
+    penalties (H01)."""
+    plan = rules.plan
+    off = plan.ranks | plan.effect_ranks
+    found: dict[Rank, _Form] = {}
+    for rank in Rank:
+        kind = rank.kind
+        if rank in off or kind.sheds or (kind.wild and not kind.names_color):
+            continue
+        form = _shortcut_form(plan.steps(_sample(rank), False))
+        if form is not None and not (form[0] == FORM_DRAW and plan.shape_penalty):
+            found[rank] = form
+    return found
+
+
+def _waits(rules: Rules, forms: dict[Rank, _Form]) -> dict[Rank, bool]:
+    """A60: for each rank whose shape is a draw penalty, whether the penalty waits for the
+    victim's decision."""
+    plan = rules.plan
+    return {
+        rank: plan.penalty_choice(_sample(rank))
+        for rank, (form, _) in forms.items()
+        if form == FORM_DRAW
+    }
+
+
+def _sample(rank: Rank) -> Card:
+    """A card of ``rank``: what a rank's steps, targets and penalties are asked with (they
+    depend on the rank alone)."""
+    return Card(None, rank) if rank.is_wild else Card(Color.RED, rank)
 
 
 class FastPlan:
@@ -95,11 +157,10 @@ class FastPlan:
         "answers_listed",
         "any_draw_closes",
         "calls_always",
-        "d2_waits",
         "draw_checked",
         "drawn_may_pass",
         "drawn_only",
-        "effect_shortcuts",
+        "forms",
         "list_drawn",
         "list_penalty",
         "list_turn",
@@ -107,13 +168,12 @@ class FastPlan:
         "plain_draw",
         "plays",
         "shortcut_moves",
-        "shortcut_ranks",
         "special",
         "strict_w4",
         "target_ranks",
         "uno",
         "variants",
-        "w4_waits",
+        "waits",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -149,20 +209,14 @@ class FastPlan:
         )
         moves: set[type[Move]] = set() if plan.every_move else {Play, Draw, Pass, Accept}
         self.shortcut_moves = frozenset(moves - plan.moves)
-        self.shortcut_ranks = _OFFICIAL_SHORTCUT_RANKS - plan.ranks - plan.effect_ranks
-        self.effect_shortcuts = _effect_shortcuts(plan)
-        self.w4_waits = plan.penalty_choice(_W4)  # A60
-        self.d2_waits = plan.penalty_choice(_D2)
+        self.forms = _forms(rules)  # the play shortcut's shape of each rank, from its steps
+        self.waits = _waits(rules, self.forms)  # A60
         # plays[calls][seat]: the plays of each card, built as cards come up
         self.plays: list[list[dict[Card, tuple[Play, ...]]]] = [
             [{} for _ in range(MAX_PLAYERS)] for _ in (False, True)
         ]
         # every way to play a card (play_variants), for the special ranks
         self.variants: dict[_VariantKey, tuple[Play, ...]] = {}
-
-
-_W4: Final = Card(None, Rank.WILD_DRAW_FOUR)
-_D2: Final = Card(Color.RED, Rank.DRAW_TWO)
 
 
 # Listed by validating each way to play, under every rule set: the kinds whose ways of
@@ -174,41 +228,20 @@ _UNLISTED_RANKS: Final = frozenset(
 
 
 def _target_ranks(plan: Plan) -> frozenset[Rank]:
-    """Ranks whose play may name a target: a card whose effect swaps hands (E4 Wild Swap
-    Hands; a Wild Customizable whose written rule swaps), and any rank for which an
+    """Ranks whose play may name a target: a card whose steps swap hands (E4 Wild Swap
+    Hands, H07's 7, a Wild Customizable whose written rule swaps), and any rank for which an
     enabled rule's target hook allows or requires one."""
-    rules = plan.rules
-    found = {
-        r
-        for r in Rank
-        if r.is_wild and any(s.op == "swap_hands" for s in effect_steps(rules, Card(None, r)))
-    }
+    found = set()
     for rank in Rank:
-        card = Card(None, rank) if rank.is_wild else Card(Color.RED, rank)
+        card = _sample(rank)
+        if any(step.op == "swap_hands" for step in plan.steps(card, False)):
+            found.add(rank)
         for hook, params in plan.target:
             for goes_out in (False, True):
                 answer = hook(card, goes_out, params)
                 if answer is not None and answer[0] is not False:
                     found.add(rank)
     return frozenset(found)
-
-
-def _effect_shortcuts(plan: Plan) -> dict[Rank, Hook]:
-    """For each rank whose play only one enabled rule changes, and only in its effect
-    (``effect_ranks``, not ``ranks``), that rule's ``shortcut_effect`` hook, if it has
-    one: the play shortcut applies those plays with it."""
-    claims: dict[Rank, list[tuple[HouseRule, Any]]] = {}
-    for rule, params in plan.enabled:
-        for rank in rule.touches(params).effect_ranks:
-            claims.setdefault(rank, []).append((rule, params))
-    found: dict[Rank, Hook] = {}
-    for rank, rules in claims.items():
-        if rank in plan.ranks or len(rules) != 1:
-            continue
-        rule, params = rules[0]
-        if type(rule).shortcut_effect is not HouseRule.shortcut_effect:
-            found[rank] = (rule.shortcut_effect, params)
-    return found
 
 
 def _fast_plan(rules: Rules) -> FastPlan:
@@ -434,38 +467,40 @@ def shortcut(state: GameState, move: Move) -> Transition | None:
 
 
 def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition | None:
-    """A card played on the seat's own turn, not its last, with no false UNO call (H12),
-    no target and no extra cards, of a rank no enabled rule touches, when it is one of:
+    """A card played on the seat's own turn, not its last, with no false UNO call (H12)
+    and no extra cards, of a rank no enabled rule judges or changes by code, whose steps
+    (``Plan.steps``) have one of the shapes the shortcut applies (``_shortcut_form``):
 
-    - a number card (B5, B4.3), or a Wild (B7.4: its color named);
-    - a Skip (B7.1): the next seat is skipped;
-    - a Reverse (B7.2): the direction flips; with two players under H08 ``skip`` it skips;
-    - a Draw Two or Wild Draw Four whose victim has no decision to make (B7.3, B7.5, A60):
-      the victim draws from a pile that holds the cards and is skipped; the victim's UNO
-      call lapses (A20);
-    - a Draw Two or Wild Draw Four that waits for its victim's answer (A60, B8.3: the plan
-      says when): the penalty is recorded, for a Wild Draw Four with whether it was a
-      bluff (B8.2) and the hand it is judged on (B8.5).
+    - no steps: a number card (B5, B4.3), or a Wild (B7.4: its color named);
+    - ``skip`` (B7.1; N12 everyone: the player plays again);
+    - ``reverse`` (B7.2): the direction flips; with two players under H08 ``skip`` it skips;
+    - ``next_draws`` (B7.3, B7.5, N10) whose victim has no decision to make (A60): the
+      victim draws from a pile that holds the cards and is skipped; the victim's UNO call
+      lapses (A20); or that waits for the victim's answer (A60, B8.3: the plan says when):
+      the penalty is recorded, for a restricted card (B8.1) with whether it was a bluff
+      (B8.2) and the hand it is judged on (B8.5);
+    - ``swap_hands`` with the seat the play names (E4, H07), ``rotate_hands`` (A32): the
+      calls and windows of the seats whose hands moved lapse (A19, A40).
 
     Every other UNO window closes (A15: the play is a turn action); with one card left
-    the player's call is recorded or its own window opens (B9.1, B9.3)."""
+    the player's call is recorded or its own window opens (B9.1, B9.3). Each shape does
+    what the step's one implementation in :mod:`uno_rules.effects` does;
+    ``tests/test_fast_paths.py`` holds the two equal."""
     seat, card = move.seat, move.card
     hands = state.hands
     hand = hands[seat]
     phase = state.phase
-    rank = card.rank
-    rule_effect = None
-    if rank not in fast.shortcut_ranks:
-        rule_effect = fast.effect_shortcuts.get(rank)  # a rule's own effect (H07)
-        if rule_effect is None:
-            return None
+    found = fast.forms.get(card.rank)
+    if found is None:
+        return None
+    form, n = found
     if (
         seat != state.turn
         or (phase is not PHASE_TURN and phase is not PHASE_DRAWN)
         or len(hand) < 2  # going out ends the round: the general path
         or (move.call_uno and len(hand) != 2)  # H12 false call: the general path
         or move.extra
-        or (move.target is not None and rule_effect is None)
+        or (move.target is not None and form != FORM_SWAP)
     ):
         return None
     players, direction = state.players, state.direction
@@ -491,21 +526,25 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
         elif fast.uno:
             opened = frozenset((seat,))
     nxt = (seat + direction) % players  # nobody is eliminated in a plain state
-    if rule_effect is not None:
-        hook, params = rule_effect
-        done = hook(state, move, hands, params)
-        if done is None:
-            return None
-        hands, turn, tail, moved = done
-        events: tuple[Event, ...] = (*head, *tail)
-        if moved:  # A19, A40: calls and windows of the seats whose hands moved
-            uno = state.rules.uno
-            must_call = uno.enabled and uno.applies_after_transfer
-            called, opened = after_transfer(called, opened, moved, hands, must_call)
-    elif rank is RANK_SKIP:
-        events = (*head, _SKIPPED[nxt])
-        turn = (nxt + direction) % players
-    elif rank is RANK_REVERSE:
+    moved = NO_SEATS
+    if form == FORM_NONE:
+        events = head
+        turn = nxt
+    elif form == FORM_SKIP:
+        if n == 1:
+            events = (*head, _SKIPPED[nxt])
+            turn = (nxt + direction) % players
+        else:
+            skipped = []
+            turn = nxt
+            for _ in range(n):
+                skipped.append(_SKIPPED[turn])
+                turn = (turn + direction) % players
+            events = (*head, *skipped)
+    elif form == FORM_SKIP_ALL:
+        events = (*head, *(_SKIPPED[(seat + k * direction) % players] for k in range(1, players)))
+        turn = seat
+    elif form == FORM_REVERSE:
         if players == 2 and state.rules.two_player_reverse == TPR_SKIP:
             events = (*head, _SKIPPED[nxt])  # H08
             turn = seat
@@ -513,47 +552,60 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
             direction = -direction
             events = (*head, _CLOCKWISE if direction == 1 else _COUNTERCLOCKWISE)
             turn = (seat + direction) % players
-    elif rank is RANK_WILD_DRAW_FOUR and fast.w4_waits:
-        rules = state.rules
-        discard = state.discard
-        assert discard is not None and state.color is not None
-        after = hands[seat]
-        bluff = is_bluff(rules, after, discard[0], state.color)
-        pending = Penalty(4, card, seat, bluff, after, state.color, rules.challenge_possible)
-        phase = PHASE_PENALTY
-        events = head
+    elif form == FORM_DRAW:
+        if fast.waits[card.rank]:  # A60: the victim may answer it
+            rules = state.rules
+            after = hands[seat]
+            before = state.color
+            assert before is not None
+            if card.kind.restricted:  # B8.1, B8.2, B8.5
+                discard = state.discard
+                assert discard is not None
+                bluff = is_bluff(rules, after, discard[0], before)
+                pending = Penalty(n, card, seat, bluff, after, before, rules.challenge_possible)
+            else:
+                pending = Penalty(n, card, seat, False, after, before, False)
+            phase = PHASE_PENALTY
+            events = head
+            turn = nxt
+        else:
+            if draw is None or draw[2] < n:
+                return None  # a reshuffle: the general path
+            cards, draw = _top_cards(draw, n)
+            hands, called = _take(hands, called, nxt, cards)
+            events = (*head, CardsDrawn(nxt, n, "penalty", cards), _SKIPPED[nxt])
+            if fast.any_draw_closes:
+                opened = NO_SEATS  # A15 (b): the victim's draw closes the player's window
+            turn = (nxt + direction) % players
+    elif form == FORM_SWAP:
+        target = move.target
         turn = nxt
-    elif rank is RANK_DRAW_TWO and fast.d2_waits:  # A60: the victim may answer it
-        assert state.color is not None
-        pending = Penalty(2, card, seat, False, hands[seat], state.color, False)
-        phase = PHASE_PENALTY
-        events = head
+        if target is None:  # A31: a 7 the player may keep
+            events = head
+        else:
+            swapped = list(hands)
+            swapped[seat], swapped[target] = hands[target], hands[seat]
+            hands = tuple(swapped)
+            events = (*head, HandsSwapped(seat, target))
+            moved = frozenset((seat, target))
+    else:  # FORM_ROTATE, A32: every hand passes to the next seat in the direction of play
+        hands = tuple(hands[(k - direction) % players] for k in range(players))
+        events = (*head, HandsRotated(direction))
+        moved = frozenset(range(players))
         turn = nxt
-    elif rank is RANK_DRAW_TWO or rank is RANK_WILD_DRAW_FOUR:
-        amount = 2 if rank is RANK_DRAW_TWO else 4
-        if draw is None or draw[2] < amount:
-            return None  # a reshuffle: the general path
-        cards, draw = _top_cards(draw, amount)
-        hands, called = _take(hands, called, nxt, cards)
-        events = (*head, CardsDrawn(nxt, amount, "penalty", cards), _SKIPPED[nxt])
-        if fast.any_draw_closes:
-            opened = NO_SEATS  # A15 (b): the victim's draw closes the player's window
-        turn = (nxt + direction) % players
-    else:
-        events = head
-        turn = nxt
+    if moved:  # A19, A40: calls and windows of the seats whose hands moved
+        uno = state.rules.uno
+        must_call = uno.enabled and uno.applies_after_transfer
+        called, opened = after_transfer(called, opened, moved, hands, must_call)
     # ``Any``, not the node's tuple type: the compiled build unboxes a fixed-length tuple into
     # a C struct and boxes it again when stored, which would copy the node under the card
     # on every play (a state kept 30 bytes more) rather than share it.
     under: Any = state.discard
     s = state
-    # fmt: off
-    new = _new(_STATE, (
-        s[0], s[1], s[2], s[3], s[4], hands, draw, (card, under, under[2] + 1), color,
-        direction, turn, phase, None, pending, called, opened, s[16], s[17], s[18], s[19],
-        0, seat, s[22],
-    ))
-    # fmt: on
+    new = moved_state(
+        s, hands, draw, (card, under, under[2] + 1), color, direction, turn, phase, None,
+        pending, called, opened, s[16], s[17], s[18], s[19], 0, seat, s[22],
+    )  # fmt: skip
     return _new(_TRANSITION, (new, events))
 
 
@@ -613,13 +665,10 @@ def _draw_shortcut(state: GameState, move: Draw, fast: FastPlan) -> Transition |
                 break
     hands, called = _take(state.hands, state.uno_called, seat, cards)
     s = state
-    # fmt: off
-    new = _new(_STATE, (
-        s[0], s[1], s[2], s[3], s[4], hands, rest, s[7], s[8], s[9], s[10],
-        PHASE_DRAWN, card, s[13], called, NO_SEATS, s[16], s[17], s[18], s[19], 0, s[21],
-        s[22],
-    ))
-    # fmt: on
+    new = moved_state(
+        s, hands, rest, s[7], s[8], s[9], s[10], PHASE_DRAWN, card, s[13], called, NO_SEATS,
+        s[16], s[17], s[18], s[19], 0, s[21], s[22],
+    )  # fmt: skip
     drew = _drew_one(seat, card) if len(cards) == 1 else CardsDrawn(seat, len(cards), "turn", cards)
     return _new(_TRANSITION, (new, (drew,)))
 
@@ -630,13 +679,10 @@ def _pass_shortcut(state: GameState, move: Pass, fast: FastPlan) -> Transition |
         return None
     seat = move.seat
     s = state
-    # fmt: off
-    new = _new(_STATE, (
-        s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9],
-        (seat + state.direction) % state.players, PHASE_TURN, None, s[13], s[14], s[15],
-        s[16], s[17], s[18], s[19], s[20], s[21], s[22],
-    ))
-    # fmt: on
+    new = moved_state(
+        s, s[5], s[6], s[7], s[8], s[9], (seat + state.direction) % state.players, PHASE_TURN,
+        None, s[13], s[14], s[15], s[16], s[17], s[18], s[19], s[20], s[21], s[22],
+    )  # fmt: skip
     return _new(_TRANSITION, (new, (_PASSED_BY[seat],)))
 
 
@@ -658,31 +704,13 @@ def _accept_shortcut(state: GameState, move: Accept, fast: FastPlan) -> Transiti
         opened = opened - {seat}
     hands, called = _take(state.hands, called, seat, cards)
     s = state
-    # fmt: off
-    new = _new(_STATE, (
-        s[0], s[1], s[2], s[3], s[4], hands, rest, s[7], s[8], s[9],
-        (seat + state.direction) % state.players, PHASE_TURN, s[12], None, called, opened,
-        s[16], s[17], s[18], s[19], s[20], s[21], s[22],
-    ))
-    # fmt: on
+    new = moved_state(
+        s, hands, rest, s[7], s[8], s[9], (seat + state.direction) % state.players, PHASE_TURN,
+        s[12], None, called, opened, s[16], s[17], s[18], s[19], s[20], s[21], s[22],
+    )  # fmt: skip
     events = (
         CardsDrawn(seat, penalty.amount, "penalty", cards),
         PenaltyAccepted(seat, penalty.amount),
         _SKIPPED[seat],
     )
     return _new(_TRANSITION, (new, events))
-
-
-# The shortcuts above build their new state in one expression, reading the fields they keep
-# by position (a state is a named tuple): no keyword handling and, in the compiled build,
-# no interpreted frame. The positions are GameState's field order, checked here.
-# fmt: off
-_LAYOUT = (
-    "rules", "players", "seed", "round_number", "dealer",                     # 0-4
-    "hands", "draw", "discard", "color", "direction", "turn", "phase",        # 5-11
-    "drawn", "penalty", "uno_called", "uno_open",                             # 12-15
-    "scores", "round_winner", "game_winners", "shuffles", "passes",           # 16-20
-    "played_by", "eliminated",                                                # 21-22
-)
-# fmt: on
-assert GameState._fields == _LAYOUT, "fastpath builds states by field position"

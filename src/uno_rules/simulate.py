@@ -91,7 +91,7 @@ def play_game(
     longest = 0
     blocked = 0
     moves = 0
-    jump_in = rules.house_rules.jump_in.enabled
+    out_of_turn = bool(rules.plan.out_of_turn)  # an enabled rule allows plays out of turn (H06)
     while not state.game_over:
         if moves >= max_turns:
             return GameStats(len(turns), tuple(turns), tuple(drawn), longest, (), blocked, True)
@@ -103,7 +103,7 @@ def play_game(
             drawn.append(0)
             continue
         move = None
-        if state.uno_open or jump_in:
+        if state.uno_open or out_of_turn:
             # Seats that may act out of turn are asked in a random order, so no seat is
             # favoured by its number.
             for seat in rng.sample(state.active_seats, len(state.active_seats)):

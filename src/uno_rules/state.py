@@ -8,9 +8,8 @@ copy of the pile.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from enum import StrEnum
-from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from attrs import frozen
@@ -272,32 +271,3 @@ class Transition(NamedTuple):
 
     state: GameState
     events: tuple[Event, ...]
-
-
-# The field layout of a state is GameState's own (its ``_fields``): the engine derives a
-# changed state through a function compiled from that list (a state is built on every
-# move: one tuple allocation, the unchanged fields read by index, no keyword handling).
-_new = tuple.__new__
-
-
-@cache
-def changer(*names: str) -> Callable[..., GameState]:
-    """A function ``change(state, *values)`` that returns a copy of ``state`` with the
-    fields ``names`` set to ``values``, in that order; compiled once from the field list.
-
-    >>> turn_to = changer("turn", "passes")
-    >>> s = GameState(*([None] * 10), 0, *([None] * 9), 3)
-    >>> turn_to(s, 2, 0).turn, turn_to(s, 2, 0).passes
-    (2, 0)
-    """
-    fields = GameState._fields
-    unknown = [n for n in names if n not in fields]
-    if unknown:
-        raise ValueError(f"not fields of GameState: {unknown}")
-    items = ", ".join(f"v_{n}" if n in names else f"s[{i}]" for i, n in enumerate(fields))
-    source = f"def change(s, {', '.join(f'v_{n}' for n in names)}):\n"
-    source += f"    return _new(GameState, ({items},))\n"
-    namespace: dict[str, Any] = {"_new": _new, "GameState": GameState}
-    exec(source, namespace)
-    change: Callable[..., GameState] = namespace["change"]
-    return change

@@ -28,7 +28,6 @@ from .moves import (
     parse_move,
 )
 from .rules import AfterDraw, VoluntaryDraw, W4Restriction
-from .rules.extra_cards import effect_steps
 from .rules.hooks import PlayKind
 from .rules.judge import (
     can_draw,
@@ -202,10 +201,9 @@ def targeting(state: GameState, card: Card, goes_out: bool) -> tuple[bool | None
         found = hook(card, goes_out, params)
         if found is not None:
             return found  # type: ignore[no-any-return]
-    if card.is_wild:  # the colored kinds never take a target
-        for step in effect_steps(rules, card):
-            if step.op == "swap_hands":
-                return (not goes_out), card.kind.clause, ("A41" if goes_out else "B4.4")
+    for step in rules.plan.steps(card, False):  # the card's steps (docs/cards.md)
+        if step.op == "swap_hands":
+            return (not goes_out), card.kind.clause, ("A41" if goes_out else "B4.4")
     return False, "A31", "B4.4"
 
 

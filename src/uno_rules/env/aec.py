@@ -147,13 +147,12 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             agent: spaces.Discrete(ACTION_COUNT) for agent in self.possible_agents
         }
         settings = self.rules.to_dict()
-        self._jump = settings["house_rules"]["jump_in"]
         self._partners = bool(settings["house_rules"]["partnership"]["enabled"])
         self._calls = bool(settings["uno"]["enabled"])
         self._false_calls = bool(settings["uno"]["false_call_penalty"])
         # whether a seat may have a move out of turn with no UNO window open and nobody
         # holding a single card
-        self._may_poll = bool(self._jump["enabled"] or (self._calls and self._false_calls))
+        self._may_poll = bool(self.rules.plan.out_of_turn) or (self._calls and self._false_calls)
         self._scales = Scales.of(self.rules)
         # the top card and the active color before the last play (the previous_top and
         # previous_color sections of the observation)
@@ -394,16 +393,10 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         if phase in _OVER:
             return []
         uno_open = state.uno_open
-        jump = self._jump
-        jump_open = bool(
-            jump["enabled"]
-            and phase in _OPEN
-            and (phase is not _PHASE_PENALTY or jump["during_pending_penalty"])
-            and (state.played_by is not None or jump["on_initial_flip"])
-            and not (state.top_card.is_wild and jump["wilds"] == "none")
-        )
+        plan = self.rules.plan
+        jump_open = phase in _OPEN and bool(plan.out_of_turn)
         calls, any_call = self._calls, self._false_calls
-        turn, eliminated, played_by = state.turn, state.eliminated, state.played_by
+        turn, eliminated = state.turn, state.eliminated
         hands, called = state.hands, state.uno_called
         return [
             seat
@@ -413,7 +406,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             and (
                 (uno_open and (len(uno_open) > 1 or seat not in uno_open))
                 or (calls and seat not in called and (any_call or len(hands[seat]) == 1))
-                or (jump_open and (seat != played_by or jump["self_back_to_back"]))
+                or (jump_open and plan.may_play_out_of_turn(state, seat))
             )
         ]
 

@@ -8,9 +8,9 @@ and record events, and :meth:`Builder.finish` builds the one new state.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from ..cards import Card
+from ..cards import Card, Color
 from ..events import (
     CardsDrawn,
     Eliminated,
@@ -24,10 +24,10 @@ from ..events import (
 from ..randomness import derive_seed, shuffled
 from ..state import (
     GameState,
+    Penalty,
     Phase,
     Pile,
     Transition,
-    changer,
     pile_cards,
     pile_from,
     pile_size,
@@ -36,17 +36,57 @@ from ..state import (
 from .options import OnBlocked, UnoWindow
 from .scoring import hand_points, score_round
 
-if TYPE_CHECKING:
-    pass
-
 _new: Final = tuple.__new__  # builds a Transition without keyword handling
 
-__all__ = ["NO_SEATS", "Builder", "after_transfer"]
+__all__ = ["NO_SEATS", "Builder", "after_transfer", "moved_state"]
 
-# Every field a move may change, in GameState's order (finish() passes them by position):
-# all but the table's fixed facts.
-_FIXED: Final = ("rules", "players", "seed", "round_number", "dealer")
-_FINISH: Final = changer(*(name for name in GameState._fields if name not in _FIXED))
+
+def moved_state(
+    s: GameState,
+    hands: tuple[tuple[Card, ...], ...],
+    draw: Pile,
+    discard: Pile,
+    color: Color | None,
+    direction: int,
+    turn: int,
+    phase: Phase,
+    drawn: Card | None,
+    penalty: Penalty | None,
+    uno_called: frozenset[int],
+    uno_open: frozenset[int],
+    scores: tuple[int, ...],
+    round_winner: int | None,
+    game_winners: tuple[int, ...],
+    shuffles: int,
+    passes: int,
+    played_by: int | None,
+    eliminated: frozenset[int],
+) -> GameState:
+    """The state a move leaves: ``s``'s fixed facts (rules, players, seed, round, dealer)
+    and every other field as given. The one place a move's new state is built, by the
+    builder (:meth:`Builder.finish`) and by the engine's shortcuts alike: by position, one
+    allocation with no keyword handling (the field order is checked below)."""
+    return _new(
+        GameState,
+        (
+            s[0], s[1], s[2], s[3], s[4], hands, draw, discard, color, direction, turn,
+            phase, drawn, penalty, uno_called, uno_open, scores, round_winner, game_winners,
+            shuffles, passes, played_by, eliminated,
+        ),
+    )  # fmt: skip
+
+
+# moved_state's order: GameState's fields
+# fmt: off
+_LAYOUT: Final = (
+    "rules", "players", "seed", "round_number", "dealer",                     # 0-4
+    "hands", "draw", "discard", "color", "direction", "turn", "phase",        # 5-11
+    "drawn", "penalty", "uno_called", "uno_open",                             # 12-15
+    "scores", "round_winner", "game_winners", "shuffles", "passes",           # 16-20
+    "played_by", "eliminated",                                                # 21-22
+)
+# fmt: on
+assert GameState._fields == _LAYOUT, "moved_state builds states by field position"
 
 NO_SEATS: Final[frozenset[int]] = frozenset()
 PHASE_DRAWN: Final = Phase.DRAWN
@@ -324,7 +364,7 @@ class Builder:
                 self.uno_called = frozenset(s for s in self.uno_called if len(hands[s]) == 1)
             if any(len(hands[s]) != 1 for s in self.uno_open):
                 self.uno_open = frozenset(s for s in self.uno_open if len(hands[s]) == 1)
-        state = _FINISH(
+        state = moved_state(
             self.old,
             tuple(hands),
             self.draw,

@@ -11,7 +11,8 @@ The moments, in the order a move meets them:
 
 - ``answer_penalty`` / ``penalty_refusal``: a card played on a pending draw penalty (A60):
   what kind of answer it is, or why it is refused;
-- ``out_of_turn``: a card played out of turn (jump-in);
+- ``out_of_turn``: a card played out of turn (jump-in), and ``out_of_turn_open``: whether
+  a seat may play out of turn now, from public facts (for players that poll the seats);
 - ``target``: whether a card's play names a target seat;
 - ``color_choice`` and ``bluff_exempt``: a wild's color and the Wild Draw Four restriction
   for a kind of play;
@@ -25,9 +26,10 @@ The moments, in the order a move meets them:
 - ``carries_penalty`` and ``shape_penalty``: what a draw card played as an answer adds to,
   and what the new penalty allows (bluff, challenge);
 - ``effect_times``: how many times the effect of a play of several cards applies;
-- ``play_effect``: what a played card does (before the official effect; returning ``True``
-  replaces it), and ``shortcut_effect``: the same for the engine's play shortcut, for the
-  commonest plays of the ranks whose effect the rule changes;
+- ``card_steps``: what a card does under the rule, as effect steps in place of its kind's
+  (``docs/cards.md``): the engine interprets them, in the general path and its fast path;
+- ``play_effect``: what a played card does, written as code (before the official effect;
+  returning ``True`` replaces it), for what steps cannot say;
 - ``after_accept``: who plays after a penalty is taken;
 - ``after_move``: the end of every move (the mercy rule);
 - ``legal_clause``: the clause a ruling cites for a legal move.
@@ -51,12 +53,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from attrs import frozen
 
 from ..cards import Card, Color, Rank
+from ..kinds import Step
 from ..moves import Move, Play
 from ..state import GameState, Penalty, Phase
 from ..violations import Violation
 
 if TYPE_CHECKING:
-    from ..events import Event
     from .builder import Builder
     from .first_card import FirstTurn
     from .model import Rules
@@ -70,7 +72,6 @@ __all__ = [
     "IdleOption",
     "PlayContext",
     "PlayKind",
-    "ShortcutEffect",
     "Touches",
 ]
 
@@ -146,10 +147,6 @@ class PlayContext(NamedTuple):
         return not self.hand
 
 
-# (hands, seat to play next, events after the play's own, seats whose hands moved): what a
-# rule's shortcut_effect answers
-ShortcutEffect = tuple[tuple[tuple[Card, ...], ...], int, tuple["Event", ...], frozenset[int]]
-
 # (path, value, default, why): an option that cannot take effect (see presets.idle_options)
 IdleOption = tuple[str, Any, Any, str]
 
@@ -203,6 +200,14 @@ class HouseRule:
         allows it (a jump-in), else the refusal (``default`` where the rule does not
         apply)."""
         return default
+
+    def out_of_turn_open(self, state: GameState, seat: int, params: Any) -> bool:
+        """Whether ``seat``, not the seat to act, may play out of turn now under this rule,
+        judged from what every seat sees and never from a hand (a player that asks each
+        seat in turn, such as the RL environment's polling or the simulation's bots, must
+        not reveal by whom it asks what anyone holds). Asked only in a phase of play. A
+        rule that overrides ``out_of_turn`` and not this hook is taken to allow it always."""
+        return False
 
     def target(
         self, card: Card, goes_out: bool, params: Any
@@ -281,21 +286,14 @@ class HouseRule:
         official effect (called after a draw card's penalty, before anything else)."""
         return False
 
-    def shortcut_effect(
-        self,
-        state: GameState,
-        move: Play,
-        hands: tuple[tuple[Card, ...], ...],
-        params: Any,
-    ) -> ShortcutEffect | None:
-        """What ``play_effect`` does, for the play shortcut: asked only for a play on one's
-        own turn of a card of a rank in this rule's ``effect_ranks`` (no other enabled rule
-        touching that rank), not the last card, with no extra cards, while every seat holds
-        cards. ``hands`` are the hands after the card left the player's. The answer is the
-        hands after the effect, the seat to play next, the events after the play's own and
-        the seats whose hands moved (their UNO calls lapse, A19); ``None`` leaves the move
-        to the general path. It must agree with ``play_effect``: the tests hold the two
-        paths equal under every rule set they generate from the registry."""
+    def card_steps(self, card: Card, last: bool, params: Any) -> tuple[Step, ...] | None:
+        """The effect steps ``card`` has under this rule, in place of its kind's (``None``:
+        unchanged). ``last`` says whether the card emptied its player's hand: officially a
+        last card has no further effect (B10.4), so answer ``None`` there unless the rule
+        says otherwise (H07 ``on_last_card: apply``). The answer may depend on the card's
+        rank alone, not its color: the engine asks once per rank and keeps the answer. The
+        steps are interpreted by :mod:`uno_rules.effects` on every path, so a rule that
+        says what cards do this way is never bypassed and never written twice."""
         return None
 
     def after_accept(self, b: Builder, seat: int, params: Any) -> bool:

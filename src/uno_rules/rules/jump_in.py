@@ -172,6 +172,20 @@ class _JumpInRule(HouseRule):
             return replace(default, rule="A28")
         return None
 
+    def out_of_turn_open(self, state: GameState, seat: int, params: JumpIn) -> bool:
+        """``out_of_turn``'s conditions that do not read a hand: the top card may be jumped
+        on (A24, A27), by this seat (A28), in this phase (A25)."""
+        phase = state.phase
+        if phase is _PHASE_CHOOSE_COLOR or (
+            phase is _PHASE_PENALTY and not params.during_pending_penalty
+        ):
+            return False
+        if state.played_by is None and not params.on_initial_flip:
+            return False
+        if state.top_card.is_wild and params.wilds is _JUMP_IN_WILDS_NONE:
+            return False
+        return seat != state.played_by or params.self_back_to_back
+
     def last_card(
         self, state: GameState, seat: int, card: Card, kind: PlayKind, params: JumpIn
     ) -> Violation | None:

@@ -37,9 +37,10 @@ from typing import TYPE_CHECKING, Any
 
 from .._budget import brief
 from ..cards import Card, Rank
-from ..errors import PresetError
+from ..errors import PluginError, PresetError, UnoError
+from ..kinds import STEP_OPS, Step
 from ..moves import Accept, Move, Pass
-from ..state import Penalty, Phase
+from ..state import GameState, Penalty, Phase
 from . import (
     deflect,
     draw_until_playable,
@@ -52,6 +53,7 @@ from . import (
     seven_o,
     stacking,
 )
+from .extra_cards import effect_steps
 from .hooks import HouseRule, Touches
 
 if TYPE_CHECKING:
@@ -197,10 +199,12 @@ _ANSWERS: dict[str, tuple[type, ...]] = {
     "effect_times": (int, type(None)),
     "bluff_exempt": (bool,),
     "carries_penalty": (bool,),
+    "card_steps": (tuple, type(None)),
     "play_effect": (bool,),
     "after_accept": (bool,),
     "first_card": (bool,),
     "table_problems": (list,),
+    "out_of_turn_open": (bool,),
 }
 
 
@@ -208,8 +212,6 @@ def _guarded(rule: HouseRule, name: str, hook: Callable[..., Any] | None = None)
     """``rule``'s hook ``name`` (an installed rule's), made to fail with one
     :class:`~uno_rules.PluginError` naming the rule when it raises, recurses without end or
     answers with the wrong kind of value. A rule's own typed errors pass through."""
-    from ..errors import PluginError, UnoError
-
     call = getattr(rule, name) if hook is None else hook
     answers = _ANSWERS.get(name)
 
@@ -295,12 +297,14 @@ class Plan:
 
     __slots__ = (
         "_choice",
+        "_steps",
         "accept_check",
         "after_accept",
         "after_move",
         "answer_penalty",
         "answer_ranks",
         "bluff_exempt",
+        "card_steps",
         "carries_penalty",
         "checks",
         "color_choice",
@@ -321,6 +325,8 @@ class Plan:
         "moves",
         "next_round_out",
         "out_of_turn",
+        "out_of_turn_always",
+        "out_of_turn_open",
         "penalty_refusal",
         "phases",
         "play_effect",
@@ -360,6 +366,12 @@ class Plan:
         self.answer_penalty = hooks("answer_penalty")
         self.penalty_refusal = hooks("penalty_refusal")
         self.out_of_turn = hooks("out_of_turn")
+        self.out_of_turn_open = hooks("out_of_turn_open")
+        # a rule allowing plays out of turn that does not say when: at any moment
+        self.out_of_turn_always = any(
+            _overrides(rule, "out_of_turn") and not _overrides(rule, "out_of_turn_open")
+            for rule, _ in enabled
+        )
         self.target = hooks("target")
         self.color_choice = hooks("color_choice")
         self.bluff_exempt = hooks("bluff_exempt")
@@ -376,6 +388,7 @@ class Plan:
         self.turn_draw = hooks("turn_draw")
         self.carries_penalty = hooks("carries_penalty")
         self.shape_penalty = hooks("shape_penalty")
+        self.card_steps = hooks("card_steps")
         self.play_effect = hooks("play_effect")
         self.after_accept = hooks("after_accept")
         self.after_move = hooks("after_move")
@@ -406,6 +419,7 @@ class Plan:
             )
         )
         self._choice: dict[Rank, bool] = {}
+        self._steps: dict[tuple[Rank, bool], tuple[Step, ...]] = {}
         self.fast: Any = None
         # what presets.setting_problems finds in these rules, once a table asks
         self.setting_problems: list[str] | None = None
@@ -419,9 +433,46 @@ class Plan:
             rules = self.rules
             found = any(
                 rule.penalty_choice(rules, params, card) for rule, params in self.enabled
-            ) or (card.rank is Rank.WILD_DRAW_FOUR and rules.challenge_possible)
+            ) or (card.kind.restricted and rules.challenge_possible)
             self._choice[card.rank] = found
         return found
+
+    def may_play_out_of_turn(self, state: GameState, seat: int) -> bool:
+        """Whether an enabled rule may let ``seat`` play out of turn in ``state``, a phase
+        of play, judged from public facts only (``out_of_turn_open``; H06)."""
+        if self.out_of_turn_always:
+            return True
+        return any(hook(state, seat, params) for hook, params in self.out_of_turn_open)
+
+    def steps(self, card: Card, last: bool) -> tuple[Step, ...]:
+        """What ``card`` does under these rules, as effect steps (``docs/cards.md``):
+        the first enabled rule that gives the card steps (``card_steps``, in the
+        registry's order), else its kind's, a Wild Customizable's written rule (E3.3).
+        ``last``: the card emptied its player's hand. A last card has no further effect
+        (B10.4, A41) but a draw card's penalty (B10.3) and a Wild Shuffle Hands that
+        redeals (A38). Worked out once per rank; the general path and the fast path both
+        read it, so neither can rule differently."""
+        key = (card.rank, last)
+        found = self._steps.get(key)
+        if found is None:
+            found = self._steps[key] = self._work_out_steps(card, last)
+        return found
+
+    def _work_out_steps(self, card: Card, last: bool) -> tuple[Step, ...]:
+        for hook, params in self.card_steps:
+            given = hook(card, last, params)
+            if given is not None:
+                if not all(isinstance(step, Step) and step.op in STEP_OPS for step in given):
+                    rule = hook_rule(hook)
+                    name = getattr(rule, "name", "?")
+                    raise PluginError(name, "its card_steps hook answered something not steps")
+                return tuple(given)
+        steps = effect_steps(self.rules, card)
+        if last and not card.kind.draw:
+            redeal = self.rules.extra_cards.wild_shuffle_hands.on_last_card == "redeal"
+            if not (steps and steps[0].op == "shuffle_hands" and redeal):
+                return ()
+        return steps
 
 
 def compile(rules: Rules) -> Plan:

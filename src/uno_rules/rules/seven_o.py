@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import field, frozen
 
 from ..cards import Card, Rank
-from ..events import Event, HandsRotated, HandsSwapped
+from ..kinds import Step
 from ..moves import Move, Play
 from ..state import GameState
 from ._meta import meta
@@ -30,14 +30,10 @@ from .hooks import (
     KIND_TURN,
     HouseRule,
     IdleOption,
-    PlayContext,
     PlayKind,
-    ShortcutEffect,
-    Touches,
 )
 
 if TYPE_CHECKING:
-    from .builder import Builder
     from .model import Rules
 
 __all__ = ["RULE", "OnLastCard", "SevenO"]
@@ -69,7 +65,8 @@ class SevenO:
 # --------------------------------------------------------------------------- the rule
 
 _SEVEN, _ZERO = Rank.SEVEN, Rank.ZERO
-_NO_SEATS: frozenset[int] = frozenset()
+_SWAP: tuple[Step, ...] = (Step("swap_hands"),)
+_ROTATE: tuple[Step, ...] = (Step("rotate_hands"),)
 
 
 # Enum members read on every move, bound once: reading one from its class costs about
@@ -90,10 +87,6 @@ class _SevenORule(HouseRule):
         "A31": "A 7 under Seven-O is played with the seat to swap hands with, never oneself.",
     }
 
-    def touches(self, params: SevenO) -> Touches:
-        # the 7's target is named through the target hook, which the listing follows
-        return Touches(effect_ranks=frozenset({_SEVEN, _ZERO}))
-
     def target(
         self, card: Card, goes_out: bool, params: SevenO
     ) -> tuple[bool | None, str, str] | None:
@@ -104,45 +97,18 @@ class _SevenORule(HouseRule):
             return False, "A31", refusal
         return (True if params.seven_mandatory else None), "A31", refusal
 
-    def play_effect(self, b: Builder, ctx: PlayContext, params: SevenO) -> bool:
-        rank = ctx.cards[-1].rank
-        if rank is not _SEVEN and rank is not _ZERO:
-            return False
-        if not ctx.hand and params.on_last_card is _ON_LAST_CARD_NO_EFFECT:
-            return False  # A30: the official "no further effect" of a last card
-        seat = ctx.move.seat
-        b.turn = b.next(seat)
+    def card_steps(self, card: Card, last: bool, params: SevenO) -> tuple[Step, ...] | None:
+        """A 7 swaps hands with the seat its play names, a 0 passes every hand on (A32):
+        steps, interpreted on every path (``docs/cards.md``). A last 7 or 0 does nothing
+        unless ``on_last_card: apply`` (A30)."""
+        rank = card.rank
+        if last and params.on_last_card is _ON_LAST_CARD_NO_EFFECT:
+            return None  # A30: the official "no further effect" of a last card
         if rank is _SEVEN and params.seven_swap:
-            if ctx.move.target is not None:
-                b.swap_hands(seat, ctx.move.target)
-        elif rank is _ZERO and params.zero_rotate:
-            b.rotate_hands()
-        return True
-
-    def shortcut_effect(
-        self,
-        state: GameState,
-        move: Play,
-        hands: tuple[tuple[Card, ...], ...],
-        params: SevenO,
-    ) -> ShortcutEffect | None:
-        # play_effect, for a card that is not the last, every seat in the game
-        seat, players, direction = move.seat, state.players, state.direction
-        nxt = (seat + direction) % players
-        rank = move.card.rank
-        if rank is _SEVEN and params.seven_swap:
-            target = move.target
-            if target is None:
-                return hands, nxt, (), _NO_SEATS
-            swapped = list(hands)
-            swapped[seat], swapped[target] = hands[target], hands[seat]
-            events: tuple[Event, ...] = (HandsSwapped(seat, target),)
-            return tuple(swapped), nxt, events, frozenset((seat, target))
+            return _SWAP
         if rank is _ZERO and params.zero_rotate:
-            # A32: every hand passes to the next seat in the direction of play
-            rotated = tuple(hands[(s - direction) % players] for s in range(players))
-            return rotated, nxt, (HandsRotated(direction),), frozenset(range(players))
-        return hands, nxt, (), _NO_SEATS
+            return _ROTATE
+        return None
 
     def legal_clause(
         self, state: GameState, move: Move, kind: PlayKind | None, params: SevenO

@@ -249,7 +249,7 @@ def test_every_hook_of_a_house_rule_does_nothing_unless_overridden() -> None:
     assert rule.carries_penalty(KIND_TURN, params) is False
     assert rule.shape_penalty(penalty, ctx, params) is penalty
     assert rule.effect_times(move, params) is None
-    assert rule.shortcut_effect(state, move, state.hands, params) is None
+    assert rule.card_steps(card, False, params) is None
     assert rule.after_accept(None, 0, params) is False  # type: ignore[arg-type]
     assert rule.after_move(None, params) is None  # type: ignore[arg-type,func-returns-value]
     assert rule.play_effect(None, ctx, params) is False  # type: ignore[arg-type]
