@@ -234,7 +234,7 @@ def _target_ranks(plan: Plan) -> frozenset[Rank]:
     found = set()
     for rank in Rank:
         card = _sample(rank)
-        if any(step.op == "swap_hands" for step in plan.steps(card, False)):
+        if plan.swaps(rank):
             found.add(rank)
         for hook, params in plan.target:
             for goes_out in (False, True):

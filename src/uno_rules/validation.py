@@ -201,9 +201,8 @@ def targeting(state: GameState, card: Card, goes_out: bool) -> tuple[bool | None
         found = hook(card, goes_out, params)
         if found is not None:
             return found  # type: ignore[no-any-return]
-    for step in rules.plan.steps(card, False):  # the card's steps (docs/cards.md)
-        if step.op == "swap_hands":
-            return (not goes_out), card.kind.clause, ("A41" if goes_out else "B4.4")
+    if rules.plan.swaps(card.rank):  # a swap_hands step (docs/cards.md)
+        return (not goes_out), card.kind.clause, ("A41" if goes_out else "B4.4")
     return False, "A31", "B4.4"
 
 

@@ -36,7 +36,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .._budget import brief
-from ..cards import Card, Rank
+from ..cards import Card, Color, Rank
 from ..errors import PluginError, PresetError, UnoError
 from ..kinds import STEP_OPS, Step
 from ..moves import Accept, Move, Pass
@@ -298,6 +298,7 @@ class Plan:
     __slots__ = (
         "_choice",
         "_steps",
+        "_swaps",
         "accept_check",
         "after_accept",
         "after_move",
@@ -420,6 +421,7 @@ class Plan:
         )
         self._choice: dict[Rank, bool] = {}
         self._steps: dict[tuple[Rank, bool], tuple[Step, ...]] = {}
+        self._swaps: frozenset[Rank] | None = None
         self.fast: Any = None
         # what presets.setting_problems finds in these rules, once a table asks
         self.setting_problems: list[str] | None = None
@@ -458,6 +460,18 @@ class Plan:
             found = self._steps[key] = self._work_out_steps(card, last)
         return found
 
+    def swaps(self, rank: Rank) -> bool:
+        """Whether a card of ``rank`` swaps hands with a seat its play names (a
+        ``swap_hands`` step, E4), so the play takes a target."""
+        swaps = self._swaps
+        if swaps is None:
+            swaps = self._swaps = frozenset(
+                r
+                for r in Rank
+                if any(step.op == "swap_hands" for step in self.steps(_sample(r), False))
+            )
+        return rank in swaps
+
     def _work_out_steps(self, card: Card, last: bool) -> tuple[Step, ...]:
         for hook, params in self.card_steps:
             given = hook(card, last, params)
@@ -473,6 +487,11 @@ class Plan:
             if not (steps and steps[0].op == "shuffle_hands" and redeal):
                 return ()
         return steps
+
+
+def _sample(rank: Rank) -> Card:
+    """A card of ``rank``: what a rank's steps are asked with (they depend on the rank)."""
+    return Card(None, rank) if rank.is_wild else Card(Color.RED, rank)
 
 
 def compile(rules: Rules) -> Plan:
