@@ -462,3 +462,30 @@ def test_a_stream_pages_through_a_long_log_and_keeps_the_connection_open(
                 if line.startswith(": keep-alive"):
                     break
         assert [line for line in lines if line.startswith("id: ")] == ["id: 0", "id: 1", "id: 2"]
+
+
+# --------------------------------------------------------------------------- time limits
+
+
+def test_a_ruling_not_answered_in_time_is_a_503_in_one_log_line(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A dispute that takes longer than the limit is answered 503 ``too-slow``, in one log
+    line; the same dispute under the default limit is ruled. The work cannot be stopped,
+    so it keeps its place among the rulings that may run at once."""
+    dispute = {
+        "rules": "official",
+        "players": 3,
+        "hands": [["R5", "B3"], 3, 3],
+        "discard": ["R2"],
+        "moves": ["0 R5"],
+    }
+    with TestClient(create_app(heavy_seconds=0), base_url=LOCAL) as c:
+        with caplog.at_level(logging.WARNING, logger="uno_rules.server"):
+            r = c.post("/api/disputes", json=dispute)
+        assert r.status_code == 503, r.text
+        assert r.json()["error"] == "too-slow"
+        assert "took over 0 s" in r.json()["message"]
+        assert [rec.getMessage() for rec in caplog.records] == ["gave up on a request after 0 s"]
+    with TestClient(create_app(), base_url=LOCAL) as c:
+        assert c.post("/api/disputes", json=dispute).status_code == 200

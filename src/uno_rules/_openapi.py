@@ -34,7 +34,10 @@ def _problems(*statuses: int) -> dict[str, Any]:
             "or the answer would be over its size limit (answer-too-large)."
         ),
         429: "Too many new games, or wrong tokens, from this address: see Retry-After.",
-        503: "The service keeps as many games as it may, or the game is too busy: retry.",
+        503: (
+            "The service keeps as many games as it may, the game is too busy, or the answer "
+            "took too long (`too-slow`): retry, or ask for less."
+        ),
     }
     return {str(s): _json(_ref("Problem"), words[s]) for s in statuses}
 
@@ -108,7 +111,7 @@ def document(version: str) -> dict[str, Any]:
                 "requestBody": _body(obj, "A preset mapping.", yaml=True),
                 "responses": {
                     "200": _json(_ref("PresetCheck"), "Whether it loads, and every problem."),
-                    **_problems(*_WITH_BODY),
+                    **_problems(*_WITH_BODY, 503),
                 },
             }
         },
@@ -136,7 +139,7 @@ def document(version: str) -> dict[str, Any]:
                 "requestBody": _body(_ref("Dispute"), "A dispute.", yaml=True),
                 "responses": {
                     "200": _json(_ref("Settlement"), "The rulings, by preset."),
-                    **_problems(*_WITH_BODY),
+                    **_problems(*_WITH_BODY, 503),
                 },
             }
         },
@@ -156,7 +159,7 @@ def document(version: str) -> dict[str, Any]:
                 "requestBody": _body(_ref("Record"), "A game record.", yaml=True),
                 "responses": {
                     "200": _json(_ref("ReplayResult"), "The first refused move, or none."),
-                    **_problems(*_WITH_BODY),
+                    **_problems(*_WITH_BODY, 503),
                 },
             }
         },

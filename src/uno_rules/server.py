@@ -78,6 +78,7 @@ KEEP_FINISHED_SECONDS = 3600.0
 KEEP_IDLE_SECONDS = 7 * 86400.0
 PRUNE_EVERY_SECONDS = 60.0
 HEAVY_AT_ONCE = 2  # disputes and replays ruled at the same time; others wait their turn
+HEAVY_SECONDS = 20.0  # the time one dispute, replay or preset check may take to answer
 LOGGER = logging.getLogger("uno_rules.server")
 _YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
 _NUMBER = re.compile(r"[0-9]{1,9}")
@@ -472,6 +473,7 @@ def create_app(
     creations: tuple[float, float] = (30, 0.5),
     failed_tokens: tuple[float, float] = (30, 0.5),
     clock: Callable[[], float] = time.time,
+    heavy_seconds: float = HEAVY_SECONDS,
 ) -> Service:
     """The ASGI app.
 
@@ -481,7 +483,8 @@ def create_app(
     ``allowed_hosts`` are the names the ``Host`` header may carry (``None``: any);
     finished games are pruned ``keep_finished`` seconds after their last move, unfinished
     ones ``keep_idle`` seconds after it; ``creations`` and ``failed_tokens`` are the
-    per-client limits (burst, then per second) on dealing and on wrong seat tokens.
+    per-client limits (burst, then per second) on dealing and on wrong seat tokens;
+    a dispute, replay or preset check not answered within ``heavy_seconds`` gets a 503.
     """
     games: Store = MemoryStore() if store is None else store
     changes = _Changes()
@@ -495,6 +498,30 @@ def create_app(
 
     async def off_loop(work: Callable[..., T], *args: Any) -> T:
         return await asyncio.to_thread(work, *args)
+
+    async def heavy_work(work: Callable[[], T]) -> T:
+        """Work that changes nothing (a dispute, a replay, a preset check), off the loop, at
+        most HEAVY_AT_ONCE at a time, answered 503 after ``heavy_seconds``. A thread
+        cannot be stopped: one given up on keeps its place among the HEAVY_AT_ONCE until it
+        ends, so giving up never lets more run at once."""
+        await heavy.acquire()
+        task = asyncio.ensure_future(asyncio.to_thread(work))
+
+        def done(finished: asyncio.Future[T]) -> None:
+            heavy.release()
+            if not finished.cancelled():
+                finished.exception()  # retrieved: a request given up on logs nothing
+
+        task.add_done_callback(done)
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), heavy_seconds)
+        except TimeoutError:
+            LOGGER.warning("gave up on a request after %g s", heavy_seconds)
+            raise Problem(
+                503,
+                "too-slow",
+                [f"the answer took over {heavy_seconds:g} s: ask for less (fewer moves, presets)"],
+            ) from None
 
     def ok(data: Any, status: int = 200, private: bool = False) -> Response:
         try:
@@ -616,8 +643,7 @@ def create_app(
                 }
             return {"file": None, "ok": True, "problems": [], "name": rules.name}
 
-        async with heavy:
-            return ok(await off_loop(check))
+        return ok(await heavy_work(check))
 
     async def disputes(request: Request) -> Response:
         data = _mapping(await _body(request, max_body), "dispute")
@@ -653,8 +679,7 @@ def create_app(
                 out["pictures"] = _pictures(settlement)
             return out
 
-        async with heavy:
-            return ok(await off_loop(rule))
+        return ok(await heavy_work(rule))
 
     async def read_dispute(request: Request) -> Response:
         # The page opens dispute files through this: YAML is read here, safely.
@@ -682,8 +707,7 @@ def create_app(
                 "table": table_dict(result.state),
             }
 
-        async with heavy:
-            return ok(await off_loop(check))
+        return ok(await heavy_work(check))
 
     async def new_game(request: Request) -> Response:
         from .deal import new_game as deal
