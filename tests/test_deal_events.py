@@ -10,6 +10,7 @@ import pytest
 
 import uno_rules as uno
 from uno_rules.cli import main
+from uno_rules.render import describe_event
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST_W4 = ROOT / "examples" / "first-card-wild-draw-four.yaml"
@@ -245,5 +246,7 @@ def test_H18_the_dealer_draw_is_shown_and_checks_out() -> None:
         assert contenders == {state.dealer}
         ties += len(draws) > 1
     assert ties  # some seed draws again
+    shown = describe_event(uno.DealerCardsDrawn((uno.Card.parse("R7"), None)))
+    assert shown == "to choose the dealer: seat 0 red 7"
     _, events = uno.deal_game("official", players=4, seed=0)
     assert not [e for e in events if isinstance(e, uno.DealerCardsDrawn)]  # last_seat

@@ -25,6 +25,15 @@ def test_A19_off_a_swapped_single_card_is_not_too_late_but_not_catchable() -> No
     assert "swap" in str(violation)
 
 
+def test_A19_off_a_hand_given_by_a_wild_swap_hands_is_not_too_late_either() -> None:
+    """A19, E4: the same for the seat handed a single card by a Wild Swap Hands."""
+    option = {"extends": "official-2015", "uno": {"applies_after_transfer": False}}
+    state = table([["WSW", "G1"], ["B1", "B2"], ["Y1", "Y2"]], ["B3"], rules=option)
+    swapped = ok(state, "0 WSW red >1", deck_of=expected_deck).state
+    assert swapped.hands[1] == uno.parse_cards("G1")
+    refused(swapped, "2 catch 1", "uno-window-closed", "A19")
+
+
 def test_B9_4_a_window_closed_by_a_turn_keeps_its_reason_with_A19_off() -> None:
     """B9.4: with A19 off, a seat that got down to one card by its own play and was not
     caught before the next turn action is still refused as too late (rule B9.4)."""
