@@ -50,6 +50,21 @@ def test_A60_a_described_stack_total_is_what_the_victim_draws() -> None:
     assert [e.count for e in taken.events if isinstance(e, uno.CardsDrawn)] == [6]
 
 
+def test_A60_a_described_no_mercy_draw_ten_needs_no_previous_color() -> None:
+    table = uno.situation(
+        describe(
+            rules="no-mercy",
+            hands=[["G1", "R2"], ["B2"], ["Y1", "Y2"]],
+            discard=["B5", "W+10"],
+            color="red",
+            turn=1,
+            penalty={"amount": 10},
+        )
+    )
+    assert table.penalty is not None and table.penalty.previous_color is uno.Color.RED
+    assert uno.load_state(uno.dump_state(table)) == table
+
+
 def test_H16_eliminated_seats_are_out_of_the_described_table() -> None:
     table = uno.situation(
         describe(rules="no-mercy", hands=[["G1", "R2"], 0, ["Y1", "Y2"]], eliminated=[1])

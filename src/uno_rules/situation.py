@@ -362,7 +362,10 @@ def _penalty_terms(
     if played_by is None:
         problems.append("played_by: a waiting penalty was played by a seat, not turned first")
     previous: Color | None = None
-    raw_color = raw.get("previous_color", top.color)
+    # only a Wild Draw Four is judged on the color before it (B8.2, A8); any other wild
+    # draw card takes the color in force
+    before = top.color if top.color is not None or top.kind.restricted else d.get("color")
+    raw_color = raw.get("previous_color", before)
     if raw_color is None:
         problems.append(f"penalty.previous_color: needed for the wild {top} (A8, B8.2)")
     else:
