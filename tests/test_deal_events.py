@@ -10,6 +10,7 @@ import pytest
 
 import uno_rules as uno
 from uno_rules.cli import main
+from uno_rules.render import describe_event
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST_W4 = ROOT / "examples" / "first-card-wild-draw-four.yaml"
@@ -30,7 +31,9 @@ def test_deal_game_gives_new_games_state_with_its_events(preset: str) -> None:
         state, events = uno.deal_game(preset, players=4, seed=seed)
         assert state == uno.new_game(preset, players=4, seed=seed)
         kinds = [e.kind for e in events]
-        assert kinds[0] == "dealt"
+        drawn = kinds.count("dealer-cards-drawn")  # H18: the dealer's draw comes first
+        assert kinds[:drawn] == ["dealer-cards-drawn"] * drawn
+        assert kinds[drawn] == "dealt"
         assert kinds.count("first-card") >= 1
         turned = [e for e in events if isinstance(e, uno.FirstCardTurned)]
         assert turned[-1].card == state.discard_pile[-1]
@@ -152,6 +155,23 @@ def test_A1_c_a_wild_turned_first_redeals_and_says_so() -> None:
     assert last.card == state.top_card and str(state.top_card) != "W"
 
 
+def test_A4_a_wild_draw_four_turned_first_redeals_under_that_option() -> None:
+    """A4 ``reshuffle_and_redeal``: a Wild Draw Four turned first starts the deal again
+    (event ``redealt``, reason ``wild-draw-four-first``), not a reflip; by default the same
+    deal turns another card instead."""
+    rules = uno.load_preset({"first_card": {"wild_draw_four": "reshuffle_and_redeal"}})
+    state, events = deal_events_with(rules, "redealt")
+    kinds = [e.kind for e in events]
+    assert kinds[:3] == ["dealt", "first-card", "redealt"] and kinds[3] == "dealt"
+    first = events[1]
+    assert isinstance(first, uno.FirstCardTurned) and str(first.card) == "W+4"
+    assert events[2] == uno.Redealt("wild-draw-four-first", "A4")
+    assert "returned-and-reflipped" not in kinds
+    assert str(state.top_card) != "W+4"
+    _, default = uno.deal_game("official", players=3, seed=state.seed)
+    assert [e.kind for e in default][:3] == ["dealt", "returned-and-reflipped", "first-card"]
+
+
 def test_A1_b_a_wild_turned_first_goes_back_under_that_option() -> None:
     rules = uno.load_preset({"first_card": {"wild": "return_and_flip"}})
     for seed in range(300):
@@ -203,3 +223,30 @@ def test_a_note_says_why_a_deal_differs_between_presets(
     assert why in notes[0]
     deals = [line for line in out if line.startswith("deal under ")]
     assert [d.split(":")[0] for d in deals] == ["deal under official", "deal under mine"]
+
+
+def test_H18_the_dealer_draw_is_shown_and_checks_out() -> None:
+    """A5 / H18 ``highest_number``: each draw for the dealer is a ``dealer-cards-drawn``
+    event before ``dealt``; the seat with the highest number (symbols 0) deals, and a tie
+    draws again among the tied seats only (the others show ``None``)."""
+    rules = uno.load_preset({"dealer_selection": "highest_number"})
+    ties = 0
+    for seed in range(40):
+        state, events = uno.deal_game(rules, players=4, seed=seed)
+        draws = [e for e in events if isinstance(e, uno.DealerCardsDrawn)]
+        kinds = [e.kind for e in events]
+        assert draws and kinds[: len(draws)] == ["dealer-cards-drawn"] * len(draws)
+        assert kinds[len(draws)] == "dealt"
+        contenders = set(range(4))
+        for draw in draws:
+            assert {s for s, c in enumerate(draw.cards) if c is not None} == contenders
+            values = {s: c.number or 0 for s, c in enumerate(draw.cards) if c is not None}
+            best = max(values.values())
+            contenders = {s for s, v in values.items() if v == best}
+        assert contenders == {state.dealer}
+        ties += len(draws) > 1
+    assert ties  # some seed draws again
+    shown = describe_event(uno.DealerCardsDrawn((uno.Card.parse("R7"), None)))
+    assert shown == "to choose the dealer: seat 0 red 7"
+    _, events = uno.deal_game("official", players=4, seed=0)
+    assert not [e for e in events if isinstance(e, uno.DealerCardsDrawn)]  # last_seat

@@ -16,7 +16,7 @@ from ._budget import brief
 from .cards import Card
 from .dealing import deal_round
 from .errors import SituationError
-from .events import Event
+from .events import DealerCardsDrawn, Event
 from .randomness import derive_seed, shuffled
 from .rules import DealerRotation, DealerSelection, Rules
 from .rules.deck import build_deck
@@ -159,7 +159,7 @@ def _new_game(
         problems.append(f"seed: more than {MAX_SEED_BITS} bits (the seed limit)")
     if not problems:
         if dealer is None:
-            dealer = choose_dealer(rules, players, seed)
+            dealer = choose_dealer(rules, players, seed, events)
         elif type(dealer) is not int or not 0 <= dealer < players:
             problems.append(f"dealer: expected a seat from 0 to {players - 1}, got {dealer!r}")
     if problems:
@@ -168,9 +168,11 @@ def _new_game(
     return deal_round(rules, players, seed, 0, dealer, (0,) * players, frozenset(), events=events)
 
 
-def choose_dealer(rules: Rules, players: int, seed: int) -> int:
+def choose_dealer(rules: Rules, players: int, seed: int, events: list[Event] | None = None) -> int:
     """A5 / B2.1: the last seat, or a seeded draw: every player draws a card, the highest
-    deals (symbols count 0 under ``highest_number``), tied players draw again."""
+    deals (symbols count 0 under ``highest_number``), tied players draw again. When
+    ``events`` is a list, each draw is appended to it as a ``dealer-cards-drawn`` event
+    (H18: the cards are shown, so the choice can be checked)."""
     selection = rules.dealer_selection
     if selection is DealerSelection.LAST_SEAT:
         return players - 1
@@ -186,6 +188,8 @@ def choose_dealer(rules: Rules, players: int, seed: int) -> int:
     while len(contenders) > 1 and i + len(contenders) <= len(order):
         drawn = {s: order[i + k] for k, s in enumerate(contenders)}
         i += len(contenders)
+        if events is not None:
+            events.append(DealerCardsDrawn(tuple(drawn.get(s) for s in range(players))))
         best = max(value(c) for c in drawn.values())
         contenders = [s for s in contenders if value(drawn[s]) == best]
     return contenders[0]

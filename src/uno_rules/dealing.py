@@ -25,7 +25,9 @@ __all__ = ["deal_round"]
 # Enum members read as module constants: reading one from its class costs about 100 ns on
 # Python 3.11, and a deal reads several.
 _WILD: Final = Rank.WILD
+_WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
 _BOTTOM_AND_REFLIP: Final = FirstWildDrawFour.BOTTOM_AND_REFLIP
+_W4_RESHUFFLE_AND_REDEAL: Final = FirstWildDrawFour.RESHUFFLE_AND_REDEAL
 _RESHUFFLE_AND_REDEAL: Final = FirstWild.RESHUFFLE_AND_REDEAL
 _DEALER_STARTS: Final = FirstPlayer.DEALER
 _PREVIOUS_WINNER_STARTS: Final = FirstPlayer.PREVIOUS_WINNER
@@ -87,6 +89,12 @@ def deal_round(
             if events is not None:
                 events.append(FirstCardTurned(card))
                 events.append(Redealt("wild-first", "A1"))
+            continue
+        if card.rank is _WILD_DRAW_FOUR and first.wild_draw_four is _W4_RESHUFFLE_AND_REDEAL:
+            redeal += 1  # A4 (redeal): shuffle it back and start again.
+            if events is not None:
+                events.append(FirstCardTurned(card))
+                events.append(Redealt("wild-draw-four-first", "A4"))
             continue
         break
     return _first_card_state(

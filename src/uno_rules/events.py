@@ -20,6 +20,7 @@ __all__ = [
     "ChallengeLost",
     "ChallengeWon",
     "ColorChosen",
+    "DealerCardsDrawn",
     "Dealt",
     "Eliminated",
     "Event",
@@ -250,6 +251,17 @@ class Eliminated(Event):
     reason: str
 
 
+class DealerCardsDrawn(Event):
+    """A5 / B2.1 / H18: to choose the dealer, each seat still in the draw turned ``cards``
+    (by seat; ``None`` for a seat already out of the draw, after a tie among others);
+    the highest value deals, tied seats draw again. Face-up cards, shown to everyone, so
+    the choice can be checked. Comes before ``dealt``, from :func:`uno_rules.deal_game`
+    when no dealer is given and ``dealer_selection`` draws."""
+
+    kind: ClassVar[str] = "dealer-cards-drawn"
+    cards: tuple[Card | None, ...]
+
+
 class Dealt(Event):
     """``dealer`` dealt ``hand_size`` cards to each seat in play; ``sizes`` are the hand
     sizes by seat (0 for a seat that is out) (B2.3). Deal events come from
@@ -281,8 +293,10 @@ class FirstCardTurned(Event):
 
 class Redealt(Event):
     """The hands were dealt again: ``reason`` is ``wild-first`` (a Wild turned first, A1 c:
-    reshuffle and deal again) or ``shuffle-hands-first`` (a Wild Shuffle Hands turned first
-    redeals the hands, A39 b); ``rule`` is the clause."""
+    reshuffle and deal again), ``wild-draw-four-first`` (a Wild Draw Four turned first
+    under ``first_card.wild_draw_four: reshuffle_and_redeal``, A4) or
+    ``shuffle-hands-first`` (a Wild Shuffle Hands turned first redeals the hands, A39 b);
+    ``rule`` is the clause."""
 
     kind: ClassVar[str] = "redealt"
     reason: str

@@ -18,8 +18,8 @@ The effect steps are the engine's primitives, each implemented once
 - ``everyone_draws: N`` (each other seat draws N at once);
 - ``draw_until_color: {chooser: player | victim, victim_loses_turn: true}`` (H17, N15);
 - ``discard_color: true`` (the player also discards every card of the color in force);
-- ``discard_wilds: true`` (every other seat puts its Wild and Wild Draw Four cards under
-  the discard pile, E3.3);
+- ``discard_wilds: true`` (every other seat puts all its wild cards under the discard
+  pile, E3.3: Wild, Wild Draw Four and any other wild kind of the deck);
 - ``swap_hands: true`` (with a seat the player names), ``rotate_hands: true`` (every hand
   passes on in the direction of play), ``shuffle_hands: true`` (E2);
 - ``play_again: true`` (the player takes another turn).

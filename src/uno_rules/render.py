@@ -117,6 +117,9 @@ def describe_event(event: Event) -> str:
         )
     if kind == "uno-caught":
         return f"seat {data['catcher']} caught seat {data['target']}: +{data['penalty']}"
+    if kind == "dealer-cards-drawn":
+        drawn = [f"seat {s} {card_name(c)}" for s, c in enumerate(data["cards"]) if c]
+        return "to choose the dealer: " + ", ".join(drawn)
     if kind == "dealt":
         return f"seat {data['dealer']} deals {data['hand_size']} cards each"
     if kind == "returned-and-reflipped":

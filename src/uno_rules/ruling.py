@@ -86,6 +86,18 @@ def _legal_clause(state: GameState, move: Move, result: Transition) -> str:
             hand.remove(card)
             bluff = is_bluff(rules, tuple(hand), state.top_card, state.color)
             return "B5.4" if bluff else card.kind.clause
+        after = result.state.penalty
+        if (
+            card.kind.draw
+            and after is not None
+            and after.card is card
+            and card.kind.clause.startswith("B")
+        ):
+            # H01, H15, H06 (A60): the Draw Two waits for its victim's answer, by the rule
+            # that gives the victim that choice, not drawn at once as B7.3 says
+            for rule, params in rules.plan.enabled:
+                if rule.penalty_choice(rules, params, card):
+                    return rule.clause
         if card.rank is Rank.REVERSE:
             two = len(state.active_seats) == 2
             return "H08" if two and rules.two_player_reverse.value == "skip" else "B7.2"

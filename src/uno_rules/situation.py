@@ -16,10 +16,15 @@ The format is the one users type to settle a dispute::
     played_by: 3             # optional: who played the top card (default: the seat before
                              # ``turn``; null for a first turned card). Matters for jump-in.
     uno_called: [2]          # optional: seats holding one card that have called UNO
+    uno_open: [1]            # optional: seats holding one card that can still be caught
+    eliminated: [3]          # optional: seats out of the game (H16, 3.4); their hands are 0
+    penalty: {amount: 4, previous_color: green}   # optional: the draw on top still waits
+                             # for ``turn`` to answer it (A60); ``played_by`` played it
 
 Unnamed cards come from the rest of the deck, shuffled by ``seed``: first into seats given
 as counts, then into the draw pile under its named cards, the rest under the named discard
-cards. The top card is settled: a Draw Two or Wild Draw Four on top has no pending penalty.
+cards. The top card is settled (a Draw Two or Wild Draw Four on top has no pending
+penalty) unless ``penalty`` says its draw still waits.
 A description that cannot be a real table raises :class:`~uno_rules.SituationError`
 listing every problem. ``title``, ``description`` and ``moves`` may be present (dispute
 files carry them) and are not read here.
@@ -37,7 +42,8 @@ from .deal import MAX_PLAYERS, MAX_SEED_BITS, MIN_PLAYERS, build_deck, coerce_ru
 from .errors import NotationError, PresetError, SituationError
 from .randomness import derive_seed, shuffled
 from .rules import Rules
-from .state import GameState, Phase, pile_from
+from .rules.judge import is_bluff
+from .state import GameState, Penalty, Phase, pile_from
 
 __all__ = ["situation"]
 
@@ -57,6 +63,9 @@ _KEYS = {
     "scores",
     "dealer",
     "uno_called",
+    "uno_open",
+    "eliminated",
+    "penalty",
     "title",
     "description",
     "moves",
@@ -127,6 +136,11 @@ def situation(description: Mapping[str, Any]) -> GameState:
             return default
         return value
 
+    out = d.get("eliminated", [])
+    if not isinstance(out, list) or not all(type(x) is int and 0 <= x < players for x in out):
+        problems.append(f"eliminated: expected a list of seats, got {brief(out)}")
+        out = []
+    eliminated = frozenset(out)
     raw_hands = d.get("hands")
     named_hands: list[list[Card] | int] = []
     if not isinstance(raw_hands, list) or len(raw_hands) != players:
@@ -134,7 +148,11 @@ def situation(description: Mapping[str, Any]) -> GameState:
         named_hands = [[] for _ in range(players)]
     else:
         for i, h in enumerate(raw_hands):
-            if type(h) is int:
+            if i in eliminated:
+                if h != 0 and h != []:
+                    problems.append(f"hands[{i}]: seat {i} is eliminated, so it holds 0 cards")
+                named_hands.append([])
+            elif type(h) is int:
                 if h < 1:
                     problems.append(f"hands[{i}]: a hand in play holds at least one card")
                 named_hands.append(max(h, 0))
@@ -174,9 +192,15 @@ def situation(description: Mapping[str, Any]) -> GameState:
     if not isinstance(called, list) or not all(type(s) is int and 0 <= s < players for s in called):
         problems.append(f"uno_called: expected a list of seats, got {brief(called)}")
         called = []
+    opened = d.get("uno_open", [])
+    if not isinstance(opened, list) or not all(type(s) is int and 0 <= s < players for s in opened):
+        problems.append(f"uno_open: expected a list of seats, got {brief(opened)}")
+        opened = []
     if rules is None:
         raise SituationError(problems)
     problems.extend(table_problems(rules, players, dealing=False))
+    problems.extend(_seat_problems(rules, players, eliminated, turn, played_by, called, opened))
+    penalty_amount, previous = _penalty_terms(d, rules, discard, played_by, problems)
 
     deck = Counter(build_deck(rules))
     named = Counter(discard) + Counter(draw_named)
@@ -223,8 +247,24 @@ def situation(description: Mapping[str, Any]) -> GameState:
     for s in called:
         if len(hands[s]) != 1:
             problems.append(f"uno_called: seat {s} holds {len(hands[s])} cards, not one")
+    for s in opened:
+        if len(hands[s]) != 1:
+            problems.append(f"uno_open: seat {s} holds {len(hands[s])} cards, not one")
     if problems:
         raise SituationError(problems)
+    penalty: Penalty | None = None
+    if penalty_amount is not None:
+        # A60: the draw on top waits for ``turn``; a Wild Draw Four is judged on the hand
+        # its player holds now, against the color before it (B8.2, A8)
+        top = discard[-1]
+        assert played_by is not None and previous is not None and color is not None
+        restricted = top.kind.restricted
+        held = hands[played_by]
+        bluff = restricted and is_bluff(
+            rules, held, discard[-2] if len(discard) > 1 else top, previous
+        )
+        challengeable = restricted and rules.challenge_possible
+        penalty = Penalty(penalty_amount, top, played_by, bluff, held, previous, challengeable)
     return GameState(
         rules=rules,
         players=players,
@@ -237,18 +277,105 @@ def situation(description: Mapping[str, Any]) -> GameState:
         color=color,
         direction=direction,
         turn=turn,
-        phase=Phase.TURN,
+        phase=Phase.TURN if penalty is None else Phase.PENALTY,
         drawn=None,
-        penalty=None,
+        penalty=penalty,
         uno_called=frozenset(called),
-        uno_open=frozenset(),
+        uno_open=frozenset(opened),
         scores=tuple(scores),
         round_winner=None,
         game_winners=(),
         shuffles=0,
         passes=0,
         played_by=played_by,
+        eliminated=eliminated,
     )
+
+
+def _seat_problems(
+    rules: Rules,
+    players: int,
+    eliminated: frozenset[int],
+    turn: int,
+    played_by: int | None,
+    called: list[int],
+    opened: list[int],
+) -> list[str]:
+    """What the seats of a description contradict: an eliminated seat where no rule
+    eliminates (H16, 3.4), or acting, or calling; too few seats left (B1.2); UNO windows
+    where UNO is off (H12) or a seat both called and catchable (A20)."""
+    problems = []
+    if eliminated:
+        if not (rules.house_rules.mercy.enabled or rules.scoring.elimination):
+            problems.append(
+                "eliminated: these rules eliminate nobody (the mercy rule, H16, and "
+                "elimination at the target, 3.4, are off)"
+            )
+        if players - len(eliminated) < 2:
+            problems.append("eliminated: at least two seats must still be in the game (B1.2)")
+        for key, seat in (("turn", turn), ("played_by", played_by)):
+            if seat in eliminated:
+                problems.append(f"{key}: seat {seat} is eliminated")
+        for s in sorted(eliminated & {*called, *opened}):
+            problems.append(f"eliminated: seat {s} is eliminated, so it has no UNO to call")
+    if opened and not rules.uno.enabled:
+        problems.append("uno_open: UNO calls are off under these rules (H12)")
+    for s in sorted(set(called) & set(opened)):
+        problems.append(f"uno_open: seat {s} has called UNO, so it cannot be caught (A20)")
+    return problems
+
+
+def _penalty_terms(
+    d: Mapping[str, Any],
+    rules: Rules,
+    discard: list[Card],
+    played_by: int | None,
+    problems: list[str],
+) -> tuple[int | None, Color | None]:
+    """The amount and the color before the card of a ``penalty`` entry (A60, A8), or
+    ``(None, None)`` without one; its problems go to ``problems``."""
+    raw = d.get("penalty")
+    if raw is None:
+        return None, None
+    if not isinstance(raw, Mapping) or not set(raw) <= {"amount", "previous_color"}:
+        problems.append(
+            f"penalty: expected a mapping with amount and previous_color, got {brief(raw)}"
+        )
+        return None, None
+    top = discard[-1] if discard else None
+    if top is None:
+        return None, None
+    amount = raw.get("amount", top.kind.draw)
+    found = len(problems)
+    if not top.kind.draw:
+        problems.append(f"penalty: the top card {top} is not a draw card (B7.3, B7.5)")
+    elif not rules.plan.penalty_choice(top):
+        problems.append(
+            f"penalty: under these rules a {top.name} is drawn at once, so nothing waits (A60)"
+        )
+    if type(amount) is not int or not 1 <= amount <= 1000:
+        problems.append(f"penalty.amount: expected 1 to 1000 cards, got {brief(amount)}")
+    elif top.kind.draw and amount < top.kind.draw:
+        problems.append(
+            f"penalty.amount: {amount} is less than the {top.name} on top draws ({top.kind.draw})"
+        )
+    if played_by is None:
+        problems.append("played_by: a waiting penalty was played by a seat, not turned first")
+    previous: Color | None = None
+    # only a Wild Draw Four is judged on the color before it (B8.2, A8); any other wild
+    # draw card takes the color in force
+    before = top.color if top.color is not None or top.kind.restricted else d.get("color")
+    raw_color = raw.get("previous_color", before)
+    if raw_color is None:
+        problems.append(f"penalty.previous_color: needed for the wild {top} (A8, B8.2)")
+    else:
+        try:
+            previous = parse_color(raw_color)
+        except NotationError as exc:
+            problems.append(f"penalty.previous_color: {exc}")
+    if len(problems) > found:
+        return None, None
+    return amount, previous
 
 
 def _direction(value: Any, problems: list[str]) -> int:

@@ -32,6 +32,7 @@ from .rules.hooks import PlayKind
 from .rules.judge import (
     can_draw,
     cards_left,
+    gone_out,
     has_legal_card,
     holds,
     is_bluff,
@@ -210,6 +211,11 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
     seat, card = move.seat, move.card
     if move.target is not None and not is_seat(move.target, state.players):
         return v.UnknownSeat(seat=seat, players=state.players, what="target", value=move.target)
+    if state.phase is PHASE_PENALTY and gone_out(state) is not None:
+        # B10.1, B10.3, A12: a player went out on a draw card; its victim only takes the
+        # draw (or challenges the Wild Draw Four): no stack (H01), deflect (H15) or
+        # jump-in (H06, A23) can answer it and reach the player who went out
+        return _penalty_pending(state, seat, "B10.3")
     kind = play_kind(state, move)
     if not isinstance(kind, PlayKind):
         return kind
@@ -336,6 +342,9 @@ def _check_call(state: GameState, move: CallUno) -> v.Violation | None:
         return v.UnoDisabled(seat=move.seat)
     size = len(state.hands[move.seat])
     called = move.seat in state.uno_called
+    if size == 0:
+        # B10.1: a player who went out has nothing to call (and no false call to pay, H12)
+        return v.CannotCallUno(seat=move.seat, rule="B10.1", hand_size=0)
     if called or (size != 1 and uno.false_call_penalty == 0):
         return v.CannotCallUno(seat=move.seat, hand_size=size, called=called)
     return None
@@ -354,8 +363,23 @@ def _check_catch(state: GameState, move: CatchUno) -> v.Violation | None:
     size = len(state.hands[target])
     called = target in state.uno_called
     if size == 1 and not called:
+        if not state.rules.uno.applies_after_transfer and _hands_moved(state):
+            # A19 off: a hand passed on opens no window; nobody need have acted since
+            return v.UnoWindowClosed(seat=seat, rule="A19", target=target)
         return v.UnoWindowClosed(seat=seat, target=target)
     return v.NothingToCatch(seat=seat, target=target, hand_size=size, called=called)
+
+
+_TRANSFERS: Final = frozenset(("swap_hands", "rotate_hands", "shuffle_hands"))
+
+
+def _hands_moved(state: GameState) -> bool:
+    """A19, A40: the top card was played and its effect passed hands on (H07 a 7 or a 0,
+    E4 Wild Swap Hands, E2 Wild Shuffle Hands, a Wild Customizable's written steps)."""
+    if state.played_by is None:
+        return False
+    steps = state.rules.plan.steps(state.top_card, False)  # H07's come from its card_steps
+    return any(step.op in _TRANSFERS for step in steps)
 
 
 def _check_challenge(state: GameState, move: Challenge) -> v.Violation | None:
@@ -382,6 +406,8 @@ def _check_accept(state: GameState, move: Accept) -> v.Violation | None:
         return v.NoPenaltyPending(seat=move.seat)
     if move.seat != state.turn:
         return v.NotYourTurn(seat=move.seat, turn=state.turn)
+    if gone_out(state) is not None:
+        return None  # B10.3, A12: after a going-out card, taking the draw is always allowed
     for hook, params in owned(state.rules.plan.accept_check, state.penalty):
         found = hook(state, move.seat, _answers(state, move.seat), params)
         if found is not None:

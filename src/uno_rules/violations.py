@@ -252,6 +252,12 @@ class PenaltyPending(Violation, kw_only=True):
     amount: int
 
     def explain(self) -> str:
+        if self.rule == "B10.3":
+            return (
+                f"a player has gone out, so the round ends once seat {self.victim} has "
+                f"taken the pending draw of {self.amount} (accept it, or challenge a Wild "
+                f"Draw Four); no card can answer it"
+            )
         return (
             f"seat {self.victim} must first answer the pending draw of {self.amount} "
             f"(accept it, or answer it as the rules allow)"
@@ -340,6 +346,12 @@ class UnoWindowClosed(Violation, kw_only=True):
     target: int
 
     def explain(self) -> str:
+        if self.rule == "A19":
+            return (
+                f"seat {self.target} cannot be caught: under these rules a hand passed on by "
+                f"a swap, a rotation or a redeal need not be called, and any earlier chance "
+                f"to catch it has passed"
+            )
         return (
             f"too late: the next player has begun their turn since seat {self.target} "
             f"got down to one card, so there is no penalty"
@@ -363,6 +375,8 @@ class CannotCallUno(Violation, kw_only=True):
     def explain(self) -> str:
         if self.called:
             return f"{_who(self.seat)} has already called UNO"
+        if self.hand_size == 0:
+            return f"{_who(self.seat)} has gone out: there is no card left to call UNO on"
         return (
             f"UNO is called when a play leaves exactly one card; {_who(self.seat)} "
             f"would hold {self.hand_size}"

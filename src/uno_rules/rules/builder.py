@@ -20,6 +20,7 @@ from ..events import (
     HandsSwapped,
     Reshuffled,
     RoundEnded,
+    Skipped,
 )
 from ..randomness import derive_seed, shuffled
 from ..state import (
@@ -28,6 +29,7 @@ from ..state import (
     Phase,
     Pile,
     Transition,
+    choosing_draw_color,
     pile_cards,
     pile_from,
     pile_size,
@@ -93,6 +95,7 @@ PHASE_DRAWN: Final = Phase.DRAWN
 PHASE_ROUND_OVER: Final = Phase.ROUND_OVER
 PHASE_GAME_OVER: Final = Phase.GAME_OVER
 PHASE_TURN: Final = Phase.TURN
+PHASE_PENALTY: Final = Phase.PENALTY
 UNO_WINDOW_NEXT_TURN_ACTION: Final = UnoWindow.NEXT_TURN_ACTION
 UNO_WINDOW_ANY_OTHER_PLAYER_DRAW_OR_PLAY: Final = UnoWindow.ANY_OTHER_PLAYER_DRAW_OR_PLAY
 ON_BLOCKED_SCORE_LOWEST_HAND: Final = OnBlocked.SCORE_LOWEST_HAND
@@ -290,16 +293,35 @@ class Builder:
         self.events.append(GameEnded(winners))
 
     def check_out(self) -> None:
-        """B10.1 / A55: the round ends when a hand is empty and no penalty waits for its
-        victim (B10.3: the last Draw Two or Wild Draw Four is still drawn). The acting seat
-        wins if its hand is empty, else the first empty hand in turn order."""
-        if self.penalty is not None or self.phase in (PHASE_ROUND_OVER, PHASE_GAME_OVER):
+        """B10.1 / A55: the round ends when a hand is empty. The acting seat wins if its
+        hand is empty, else the first empty hand in turn order.
+
+        A draw card that went out is still drawn (B10.3) by the seat it is aimed at, and
+        nothing else can answer it (a design decision, ``docs/rules.md`` B10.3): a penalty
+        left pending is drawn at once, with the turn lost, unless its victim may still
+        challenge a Wild Draw Four (A12) or names the color its draw waits for (H17); then
+        the round ends right after that answer."""
+        if self.phase is PHASE_ROUND_OVER or self.phase is PHASE_GAME_OVER:
             return
         if all(self.hands):
             return
         empty = [s for s in self.active() if not self.hands[s]]
         if not empty:
             return
+        penalty = self.penalty
+        if penalty is not None:
+            challenge = penalty.challengeable and penalty.card.kind.restricted
+            if self.phase is PHASE_PENALTY and challenge:
+                return  # A12: the victim accepts or challenges, then the round ends
+            if choosing_draw_color(self.phase, penalty):
+                return  # H17, N15: the victim names the color, draws, then the round ends
+            # B10.3: no stack (H01), deflect (H15) or jump-in (H06) reaches the empty hand
+            victim = self.turn
+            self.penalty = None
+            self.phase = PHASE_TURN
+            self.draw_cards(victim, penalty.amount, "penalty")
+            self.events.append(Skipped(victim))
+            self.turn = self.next(victim)
         start = self.actor if self.actor is not None else self.turn
         order = [start] + [self.next(start, k) for k in range(1, self.players)]
         winner = next(s for s in order if s in empty)

@@ -17,8 +17,9 @@
   until they reveal a card of the color the player named (or, with ``chooser: victim``, of
   a color they name themselves first), keeps them all, and loses the turn unless
   ``victim_loses_turn`` is false), ``extra_turn`` (the player plays again),
-  ``discard_wilds`` (every other player puts their Wild and Wild Draw Four cards under the
-  discard pile). As the first card only the color is named (E3.4, A42). ``count`` is how
+  ``discard_wilds`` (every other player puts all their wild cards under the discard pile:
+  Wild, Wild Draw Four, and the deck's Wild Shuffle Hands, Wild Swap Hands and Wild
+  Customizable cards). As the first card only the color is named (E3.4, A42). ``count`` is how
   many of the three are used (E3.1).
 - **Blank cards** (2001 deck, E5): each acts as a plain Wild, scoring ``points`` [D].
 

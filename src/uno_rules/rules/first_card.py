@@ -17,7 +17,14 @@ from ..events import CardsDrawn, Event, Redealt, Reversed, Skipped
 from ..randomness import derive_seed, shuffled
 from ..state import Phase, seat_after
 from .extra_cards import ShuffleFirstCard
-from .options import FirstAction, FirstDrawTwo, FirstReverse, FirstWild, TwoPlayerReverse
+from .options import (
+    FirstAction,
+    FirstDrawTwo,
+    FirstReverse,
+    FirstWild,
+    FirstWildDrawFour,
+    TwoPlayerReverse,
+)
 
 if TYPE_CHECKING:
     from .model import Rules
@@ -42,6 +49,7 @@ _FIRST_DRAW_TWO_DRAW_AND_SKIP = FirstDrawTwo.DRAW_AND_SKIP
 _PHASE_CHOOSE_COLOR = Phase.CHOOSE_COLOR
 _SHUFFLE_FIRST_CARD_REDEAL = ShuffleFirstCard.REDEAL
 _FIRST_ACTION_RETURN_AND_FLIP = FirstAction.RETURN_AND_FLIP
+_FIRST_W4_RESHUFFLE_AND_REDEAL = FirstWildDrawFour.RESHUFFLE_AND_REDEAL
 
 
 class FirstTurn:
@@ -111,11 +119,11 @@ class FirstTurn:
 
 def returned_first(rules: Rules, card: Card) -> bool:
     """Whether ``card``, turned as the first card, goes back and another is turned: a Wild
-    Draw Four always (A4), a Wild under ``first_card.wild: return_and_flip`` (A1 b), a Wild
-    Shuffle Hands under ``on_first_card: return_and_flip`` (A39 c), and any card but a
-    number under ``first_card.action_cards: return_and_flip`` (N2)."""
+    Draw Four unless it redeals (A4), a Wild under ``first_card.wild: return_and_flip``
+    (A1 b), a Wild Shuffle Hands under ``on_first_card: return_and_flip`` (A39 c), and any
+    card but a number under ``first_card.action_cards: return_and_flip`` (N2)."""
     if card.rank is _RANK_WILD_DRAW_FOUR:
-        return True
+        return rules.first_card.wild_draw_four is not _FIRST_W4_RESHUFFLE_AND_REDEAL
     if card.kind.number is None and rules.first_card.action_cards is _FIRST_ACTION_RETURN_AND_FLIP:
         return True
     if card.rank is _RANK_WILD:

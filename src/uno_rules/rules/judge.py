@@ -19,6 +19,7 @@ __all__ = [
     "can_draw",
     "cards_left",
     "draw_until_playable",
+    "gone_out",
     "has_legal_card",
     "holds",
     "is_bluff",
@@ -50,6 +51,18 @@ def cards_left(hand_after: tuple[Card, ...], card: Card) -> int:
         color = card.color
         return sum(1 for c in hand_after if c.color is not color)
     return len(hand_after)
+
+
+def gone_out(state: GameState) -> int | None:
+    """B10.1: the seat still in the game whose hand is empty while the round goes on, or
+    ``None``. Only the victim's answer to a going-out Wild Draw Four (A12) or the naming of
+    the color its draw waits for (H17) can leave such a state; eliminated seats (H16, 3.4),
+    which hold nothing, do not count."""
+    out = state.eliminated
+    for seat, hand in enumerate(state.hands):
+        if not hand and seat not in out:
+            return seat
+    return None
 
 
 def can_draw(state: GameState) -> bool:

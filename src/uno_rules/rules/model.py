@@ -84,7 +84,8 @@ class FirstCardRules:
         default=FirstWildDrawFour.RESHUFFLE_AND_REFLIP,
         metadata=_meta(
             "A Wild Draw Four turned first goes back into the pile (shuffled in, "
-            "or at the bottom) and another card is turned.",
+            "or at the bottom) and another card is turned, or every card is shuffled "
+            "and the hands are dealt again.",
             "A4",
         ),
     )

@@ -70,10 +70,13 @@ class FirstWild(StrEnum):
 
 
 class FirstWildDrawFour(StrEnum):
-    """A4: where a first-card Wild Draw Four goes. Default ``reshuffle_and_reflip`` (a)."""
+    """A4: where a first-card Wild Draw Four goes. Default ``reshuffle_and_reflip`` (a);
+    ``reshuffle_and_redeal``: every card is shuffled back and the hands are dealt again
+    (the Tagalog seed's "shuffle it back and start again")."""
 
     RESHUFFLE_AND_REFLIP = "reshuffle_and_reflip"
     BOTTOM_AND_REFLIP = "bottom_and_reflip"
+    RESHUFFLE_AND_REDEAL = "reshuffle_and_redeal"
 
 
 class FirstAction(StrEnum):

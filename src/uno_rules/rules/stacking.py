@@ -175,26 +175,25 @@ _BY_EQUAL_OR_HIGHER = StackByValue.EQUAL_OR_HIGHER
 
 
 def stack_allowed(rules: Stacking, card: Card, on: Card, active: object) -> str | None:
-    """Why ``card`` may not be stacked on the pending ``on`` card, or ``None`` if it may."""
+    """Why ``card`` may not be stacked on the pending ``on`` card, or ``None`` if it may:
+    a clause read after "a <card> cannot be stacked:" (``CannotStack``), so it names the
+    card as "it" and no setting key (H01, N4, A47)."""
     by = rules.by_value
     if by is not _BY_PAIRS:
         value, pending = card.kind.draw, on.kind.draw
         if not value or not pending:
-            return f"a {card.name} is not a draw card that can answer the {on.name}"
+            return f"it is not a draw card that can answer the {on.name}"
         if by is _BY_EQUAL_OR_HIGHER and value < pending:
             return (
-                f"a {card.name} (draw {value}) is lower than the {on.name} (draw {pending}); "
-                f"only a draw card of equal or higher value may answer it"
+                f"it draws {value}, fewer than the {on.name} ({pending}); only a draw card "
+                f"of equal or higher value may answer it"
             )
         return None
     pair = _PAIR_OF.get((card.rank, on.rank))
     if pair is None:
-        return f"a {card.name} is not a draw card that can answer the {on.name}"
+        return f"it is not a draw card that can answer the {on.name}"
     if pair not in rules.pairs:
-        return (
-            f"a {card.name} may not be stacked on the {on.name} under these rules "
-            f"({pair.value} is off)"
-        )
+        return f"under these rules it may not answer the {on.name}"  # the pair is off
     if (
         pair is _STACK_PAIR_PLUS2_ON_PLUS4
         and rules.plus2_on_plus4_color is _MUST_MATCH_DECLARED
@@ -247,9 +246,7 @@ class _StackingRule(HouseRule):
 
     def penalty_refusal(self, state: GameState, move: Play, params: Stacking) -> Violation:
         assert state.penalty is not None
-        reason = (
-            f"a {move.card.name} is not a draw card that can answer the {state.penalty.card.name}"
-        )
+        reason = f"it is not a draw card that can answer the {state.penalty.card.name}"
         return CannotStack(seat=move.seat, card=move.card, reason=reason)
 
     def color_choice(self, card: Card, kind: PlayKind, params: Stacking) -> str | None:

@@ -373,16 +373,14 @@ def test_A23_go_out_by_jump_in_false() -> None:
 
 def test_A23_plus2_jump_in_as_last_card_seat_after_jumper_draws() -> None:
     """A23 Default: if the jumper's last card is a +2, the seat after the jumper draws; the
-    round then ends (B10.3)."""
+    round ends in the same transition (B10.3)."""
     hands = [["R+2", "G1"], ["Y1", "Y2"], ["R+2"], ["B3", "B4"]]
     state = ok(table(hands, ["R3"], rules=jump_in()), "0 R+2").state
     t = ok(state, "2 R+2")
-    assert not t.state.round_over
-    assert pending(t.state) == (3, 2)
-    after = ok(t.state, "3 accept")
-    assert drew(after.events) == [(3, 2)]
-    assert after.state.round_over and after.state.round_winner == 2
-    assert sizes(after.state) == (1, 2, 0, 4)
+    # B10.3 (design decision): the draw is taken at once; nobody can answer it
+    assert drew(t.events) == [(3, 2)]
+    assert t.state.round_over and t.state.round_winner == 2
+    assert sizes(t.state) == (1, 2, 0, 4)
 
 
 # -- A22 UNO after a jump-in ----------------------------------------------------------------
