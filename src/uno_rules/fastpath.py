@@ -46,7 +46,7 @@ from .moves import Accept, CallUno, CatchUno, Challenge, Draw, Move, Pass, Play
 from .rules import AfterDraw, Rules, UnoWindow, VoluntaryDraw, W4Restriction
 from .rules.builder import NO_SEATS, after_transfer, moved_state
 from .rules.judge import has_legal_card, is_bluff, position
-from .rules.registry import Plan
+from .rules.registry import Plan, sample_card
 from .state import (
     MAX_PLAYERS,
     GameState,
@@ -126,7 +126,7 @@ def _forms(rules: Rules) -> dict[Rank, _Form]:
         kind = rank.kind
         if rank in off or kind.sheds or (kind.wild and not kind.names_color):
             continue
-        form = _shortcut_form(plan.steps(_sample(rank), False))
+        form = _shortcut_form(plan.steps(sample_card(rank), False))
         if form is not None and not (form[0] == FORM_DRAW and plan.shape_penalty):
             found[rank] = form
     return found
@@ -137,16 +137,10 @@ def _waits(rules: Rules, forms: dict[Rank, _Form]) -> dict[Rank, bool]:
     victim's decision."""
     plan = rules.plan
     return {
-        rank: plan.penalty_choice(_sample(rank))
+        rank: plan.penalty_choice(sample_card(rank))
         for rank, (form, _) in forms.items()
         if form == FORM_DRAW
     }
-
-
-def _sample(rank: Rank) -> Card:
-    """A card of ``rank``: what a rank's steps, targets and penalties are asked with (they
-    depend on the rank alone)."""
-    return Card(None, rank) if rank.is_wild else Card(Color.RED, rank)
 
 
 class FastPlan:
@@ -233,7 +227,7 @@ def _target_ranks(plan: Plan) -> frozenset[Rank]:
     enabled rule's target hook allows or requires one."""
     found = set()
     for rank in Rank:
-        card = _sample(rank)
+        card = sample_card(rank)
         if plan.swaps(rank):
             found.add(rank)
         for hook, params in plan.target:

@@ -73,6 +73,7 @@ __all__ = [
     "on_refresh",
     "owned",
     "refresh",
+    "sample_card",
 ]
 
 GROUP = "uno_rules.house_rules"
@@ -468,7 +469,7 @@ class Plan:
             swaps = self._swaps = frozenset(
                 r
                 for r in Rank
-                if any(step.op == "swap_hands" for step in self.steps(_sample(r), False))
+                if any(step.op == "swap_hands" for step in self.steps(sample_card(r), False))
             )
         return rank in swaps
 
@@ -489,8 +490,9 @@ class Plan:
         return steps
 
 
-def _sample(rank: Rank) -> Card:
-    """A card of ``rank``: what a rank's steps are asked with (they depend on the rank)."""
+def sample_card(rank: Rank) -> Card:
+    """A card of ``rank``: what a rank's steps, targets and penalties are asked with (they
+    depend on the rank alone)."""
     return Card(None, rank) if rank.is_wild else Card(Color.RED, rank)
 
 
