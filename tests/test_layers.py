@@ -212,3 +212,13 @@ def test_every_public_name_stays_what_it_is_once_every_module_is_loaded() -> Non
     for name in uno_rules.__all__:
         value = getattr(uno_rules, name)
         assert not isinstance(value, type(uno_rules)), name
+
+
+def test_the_engine_never_imports_the_conformance_kit() -> None:
+    """``uno_rules.testing`` is for rule authors' tests: no module of the package imports
+    it, so the kit's checks never run (or cost an import) in a game."""
+    for module in MODULES:
+        if module == "uno_rules.testing":
+            continue
+        targets = {target for target, _name, _runtime in imports(module)}
+        assert "uno_rules.testing" not in targets, f"{module} imports uno_rules.testing"
