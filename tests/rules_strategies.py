@@ -727,28 +727,16 @@ class InvariantMachine(RuleBasedStateMachine):
 
 
 def card_value(rules: uno.Rules, card: uno.Card) -> int:
-    """B10.5 with the preset's point values."""
-    values = rules.scoring.values
-    if card.rank.is_number:
-        return int(card.rank.value)
-    if card.rank in (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO):
-        return values.action
-    if card.rank in (Rank.DRAW_FOUR, Rank.SKIP_EVERYONE, Rank.DISCARD_ALL):
-        return values.action  # N16: No Mercy's colored action cards
-    if card.rank in (
-        Rank.WILD_DRAW_SIX,
-        Rank.WILD_DRAW_TEN,
-        Rank.WILD_REVERSE_DRAW_FOUR,
-        Rank.WILD_COLOR_ROULETTE,
-    ):
-        return values.wild  # N16: No Mercy's wild cards
-    if card.rank is Rank.WILD:
-        return values.wild
-    if card.rank is Rank.WILD_DRAW_FOUR:
-        return values.wild_draw_four
-    if card.rank is Rank.BLANK:
+    """B10.5 (N16) with the preset's point values, read from the card's kind: a number card
+    its face value, the blank card the preset's blank value, any other card the value
+    ``scoring.values`` gives its kind's points class (``data/cards.json``)."""
+    kind = card.kind
+    if kind.number is not None:
+        return kind.number
+    if kind.points_class == "blank":
         return rules.extra_cards.blank.points
-    return values.wild_extra
+    value: int = getattr(rules.scoring.values, kind.points_class)
+    return value
 
 
 def check_round_end(
