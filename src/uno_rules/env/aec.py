@@ -29,6 +29,8 @@ from ..engine import Transition, apply, legal_moves, validate
 from ..moves import Move, Play
 from ..presets import load_preset
 from ..rules import Rules
+from ..rules.deck import build_deck
+from ..rules.extra_cards import marked_faces
 from ..state import GameState, Phase
 from ..view import view
 from .actions import (
@@ -106,6 +108,12 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.rules: Rules = rules if isinstance(rules, Rules) else load_preset(rules)
         new_game(self.rules, players=players, seed=0)  # the library's error for a bad table
+        marked = [str(c) for c in build_deck(self.rules) if marked_faces(self.rules, c)][:1]
+        if marked:  # a wild leading marked cards: a play no action stands for
+            raise EnvError(
+                f"rules: a {marked[0]} may put marked cards down with it (discard_faces); "
+                "this environment has no actions for such a play"
+            )
         # the action ids and the observation layout of the kinds the deck holds
         self.action_table = table_for(self.rules)
         self._scales = Scales.of(self.rules)

@@ -36,7 +36,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .._budget import brief
-from ..cards import Card, Rank
+from ..cards import Card, Color, Rank
 from ..errors import PresetError
 from ..moves import Accept, Move, Pass
 from ..state import Penalty, Phase
@@ -52,6 +52,7 @@ from . import (
     seven_o,
     stacking,
 )
+from .extra_cards import marked_faces
 from .hooks import HouseRule, Touches
 
 if TYPE_CHECKING:
@@ -249,6 +250,8 @@ def _overrides(rule: HouseRule, name: str) -> bool:
 
 
 _ALL_RANKS = frozenset(Rank)
+# one card of each rank (a wild, or a red one), to ask what a kind does under a rule set
+_FACE = {rank: Card(None if rank.is_wild else Color.RED, rank) for rank in Rank}
 
 
 def derived_touches(rule: HouseRule, declared: Touches) -> Touches:
@@ -389,7 +392,10 @@ class Plan:
             else derived_touches(rule, _guarded(rule, "touches")(params))
             for rule, params in enabled
         ]
-        self.ranks: frozenset[Rank] = frozenset().union(*(t.ranks for t in touches))
+        # and the kinds whose play may put down marked cards too (``discard_faces``):
+        # their plays are listed by validating each way to play them
+        marked = frozenset(rank for rank in Rank if marked_faces(rules, _FACE[rank]))
+        self.ranks: frozenset[Rank] = marked.union(*(t.ranks for t in touches))
         self.effect_ranks: frozenset[Rank] = frozenset().union(*(t.effect_ranks for t in touches))
         self.phases: frozenset[Phase] = frozenset().union(*(t.phases for t in touches))
         self.checks: frozenset[type[Move]] = frozenset().union(*(t.checks for t in touches))
