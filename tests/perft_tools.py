@@ -9,7 +9,8 @@ move; ``breakdown`` compares two such splits move by move.
 A case is a setup mapping, ``{"new_game": {...}}`` (keyword arguments of ``uno.new_game``;
 the rules are ``official`` unless named) or ``{"situation": {...}}`` (a table description).
 The expected counts of a module's cases live in a JSON file, written by :func:`regenerate`
-and checked by :func:`check_perft`.
+and checked by :func:`check_perft`. The counting itself (``perft``, ``divide``) is the
+conformance kit's (``uno_rules.testing``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 import pytest
 
 import uno_rules as uno
+from uno_rules.testing import divide, perft
 
 
 def start(setup: Mapping[str, Any]) -> uno.GameState:
@@ -29,39 +31,6 @@ def start(setup: Mapping[str, Any]) -> uno.GameState:
     if "new_game" in setup:
         return uno.new_game(**{"rules": "official", **setup["new_game"]})
     return uno.situation(setup["situation"])
-
-
-def moves_at(state: uno.GameState, all_seats: bool) -> tuple[uno.Move, ...]:
-    if not all_seats:
-        return uno.legal_moves(state)
-    return tuple(m for k in range(state.players) for m in uno.legal_moves(state, k))
-
-
-def child(state: uno.GameState, move: uno.Move) -> uno.GameState:
-    result = uno.apply(state, move)
-    assert isinstance(result, uno.Transition), f"listed move {move} refused: {result}"
-    return result.state
-
-
-def perft(state: uno.GameState, depth: int, all_seats: bool = False) -> int:
-    """The number of move sequences of length ``depth`` from ``state``."""
-    if depth == 0:
-        return 1
-    moves = moves_at(state, all_seats)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(child(state, m), depth - 1, all_seats) for m in moves)
-
-
-def divide(state: uno.GameState, depth: int, all_seats: bool = False) -> dict[str, int]:
-    """For each first move (by its text), the number of sequences of length ``depth``
-    that start with it."""
-    out: dict[str, int] = {}
-    for m in moves_at(state, all_seats):
-        text = str(m)
-        assert text not in out, f"two listed moves print as {text!r}"
-        out[text] = perft(child(state, m), depth - 1, all_seats)
-    return out
 
 
 def compute(

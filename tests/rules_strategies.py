@@ -34,11 +34,16 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 import uno_rules as uno
 import uno_rules.rules
 from uno_rules.cards import COLORS, Card, Rank
-from uno_rules.deal import build_deck
-from uno_rules.engine import _perform, reference_legal_moves
 from uno_rules.record import NEXT_ROUND
 from uno_rules.rules import DealerRotation, ScoringMode
 from uno_rules.state import choosing_draw_color, pile_from
+from uno_rules.testing import (
+    check_conserved,
+    check_fast_paths,
+    check_listed_moves,
+    check_move,
+)
+from uno_rules.testing import random_playout as kit_playout
 
 # Every face that exists, the 112-card extras included.
 FACES: tuple[Card, ...] = tuple(
@@ -301,31 +306,10 @@ def rules_for_games() -> st.SearchStrategy[uno.Rules]:
 # --------------------------------------------------------------------------- state checks
 
 
-def deck_of(rules: uno.Rules) -> Counter[Card]:
-    return Counter(build_deck(rules))
-
-
-def all_cards(state: uno.GameState) -> Counter[Card]:
-    held: Counter[Card] = Counter()
-    for hand in state.hands:
-        held.update(hand)
-    held.update(state.draw_pile)
-    held.update(state.discard_pile)
-    return held
-
-
 def assert_conserved(state: uno.GameState, deck: Counter[Card] | None = None) -> None:
     """B1.4: the deck of the rules (or ``deck`` when given), exactly; eliminated seats hold
-    nothing (their cards went under the discard pile)."""
-    if deck is None:
-        deck = deck_of(state.rules)
-    held = all_cards(state)
-    assert held == deck, (
-        f"cards not conserved (B1.4): extra {dict(held - deck)}, missing {dict(deck - held)}"
-    )
-    assert len(state.draw_pile) == state.draw_pile_size
-    for seat in state.eliminated:
-        assert state.hands[seat] == (), f"eliminated seat {seat} still holds cards"
+    nothing (their cards went under the discard pile): the kit's ``check_conserved``."""
+    check_conserved(state, deck)
 
 
 def keys_anywhere(value: Any) -> set[str]:
@@ -608,25 +592,16 @@ class InvariantMachine(RuleBasedStateMachine):
         move = data.draw(arbitrary_moves(state), label="arbitrary move")
         real_seat = type(move.seat) is int and 0 <= move.seat < state.players
         before_dump = uno.dump_state(state)
-        valid = uno.validate(state, move) is None
-        assert uno.dump_state(state) == before_dump
-        result = uno.apply(state, move)
-        applies = isinstance(result, uno.Transition)
-        assert valid == applies, f"{move}: validate says {valid}, apply gives {result!r}"
-        if real_seat:
-            listed = move in uno.legal_moves(state, move.seat)
-            assert listed == valid, f"{move}: listed {listed}, validate {valid}"
-        else:
-            assert not valid
+        # the kit: validate iff apply iff listed, and the input state unchanged
+        result = check_move(state, move)
+        if not real_seat:
             assert isinstance(result, uno.Violation) and result.code == "unknown-seat"
-        event(f"arbitrary move: {'legal' if valid else result.code}")  # type: ignore[union-attr]
+        event(f"arbitrary move: {'legal' if isinstance(result, uno.Transition) else result.code}")
         if isinstance(result, uno.Violation):
             # (c) an illegal move leaves the state as it was
-            assert uno.dump_state(state) == before_dump
             assert uno.load_state(before_dump) == state
             assert isinstance(result.code, str) and result.code
             assert str(result)
-            assert uno.validate(state, move) == result
         else:
             self._take(move)
 
@@ -659,24 +634,13 @@ class InvariantMachine(RuleBasedStateMachine):
     def b_listed_moves_validate_and_apply(self) -> None:
         state = self.state
         allowed = self.out_of_turn(state.rules)
+        # the kit: every listed move validates and applies; the fast listing and the
+        # shortcuts answer what the general path does
+        check_listed_moves(state)
+        check_fast_paths(state)
         for k in range(state.players):
-            moves = uno.legal_moves(state, k)
-            assert len(set(moves)) == len(moves), f"duplicates in legal_moves(state, {k})"
-            if k in state.eliminated:
-                assert moves == (), f"eliminated seat {k} has moves {moves}"
-            assert uno.legal_moves(state, k) == moves  # a deterministic order
-            if k not in state.eliminated:
-                # the fast listing answers exactly what validating every candidate does
-                assert moves == reference_legal_moves(state, k), k
-            for m in moves:
-                assert m.seat == k
-                assert uno.parse_move(str(m)) == m, f"{m!r} prints as {str(m)!r}"
-                assert uno.validate(state, m) is None, m
-                applied = uno.apply(state, m)
-                assert isinstance(applied, uno.Transition), m
-                general = _perform(state, m)  # the shortcuts change nothing
-                assert (applied.state, applied.events) == (general.state, general.events), m
             if k != state.turn:
+                moves = uno.legal_moves(state, k)
                 assert all(isinstance(m, allowed) for m in moves), moves
         assert uno.legal_moves(state) == uno.legal_moves(state, state.turn)
         for bad in (-1, state.players, state.players + 5):  # not a seat: docs/errors.md
@@ -763,28 +727,16 @@ class InvariantMachine(RuleBasedStateMachine):
 
 
 def card_value(rules: uno.Rules, card: uno.Card) -> int:
-    """B10.5 with the preset's point values."""
-    values = rules.scoring.values
-    if card.rank.is_number:
-        return int(card.rank.value)
-    if card.rank in (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO):
-        return values.action
-    if card.rank in (Rank.DRAW_FOUR, Rank.SKIP_EVERYONE, Rank.DISCARD_ALL):
-        return values.action  # N16: No Mercy's colored action cards
-    if card.rank in (
-        Rank.WILD_DRAW_SIX,
-        Rank.WILD_DRAW_TEN,
-        Rank.WILD_REVERSE_DRAW_FOUR,
-        Rank.WILD_COLOR_ROULETTE,
-    ):
-        return values.wild  # N16: No Mercy's wild cards
-    if card.rank is Rank.WILD:
-        return values.wild
-    if card.rank is Rank.WILD_DRAW_FOUR:
-        return values.wild_draw_four
-    if card.rank is Rank.BLANK:
+    """B10.5 (N16) with the preset's point values, read from the card's kind: a number card
+    its face value, the blank card the preset's blank value, any other card the value
+    ``scoring.values`` gives its kind's points class (``data/cards.json``)."""
+    kind = card.kind
+    if kind.number is not None:
+        return kind.number
+    if kind.points_class == "blank":
         return rules.extra_cards.blank.points
-    return values.wild_extra
+    value: int = getattr(rules.scoring.values, kind.points_class)
+    return value
 
 
 def check_round_end(
@@ -845,58 +797,23 @@ def random_playout(
     points: Callable[[Card], int] | None = None,
     next_dealer: Callable[[uno.GameState], int] = expected_dealer,
 ) -> tuple[uno.GameState, tuple[str, ...]]:
-    """One whole random game: the final state and the record's move texts.
-
-    A ``random.Random(policy_seed)`` picks uniformly among the acting seat's legal moves
-    and, now and then, lets another seat speak up (a call, a catch or, under Jump-In, a
-    jump-in). Every game must end within ``max_moves`` moves. Along the way each round's
-    scoring is checked (:func:`check_round_end` with ``deck`` and ``points``), each next
-    round is dealt by ``next_dealer`` with the scores kept, and the cards are counted at
-    every deal and every 50 moves (against ``deck``; by default the deck of the rules).
-    """
-    rng = random.Random(policy_seed)
-    state = uno.new_game(rules, players=players, seed=seed)
-    label = rules if isinstance(rules, str) else rules.name
-    texts: list[str] = []
-    moves_made = 0
-    while not state.game_over:
-        if state.round_over:
-            nxt = uno.next_round(state)
-            assert isinstance(nxt, uno.GameState), nxt
-            assert nxt.round_number == state.round_number + 1
-            assert nxt.scores == state.scores
-            assert nxt.dealer == next_dealer(state)
-            assert_conserved(nxt, deck)
-            texts.append(NEXT_ROUND)
-            state = nxt
-            continue
-        if moves_made >= max_moves:
-            pytest.fail(
-                f"{label}, {players} players, seed {seed}: the game did not end within "
-                f"{max_moves} moves (round {state.round_number}, scores {state.scores})"
-            )
-        move: uno.Move | None = None
-        if rng.random() < 0.15:
-            others = [
-                m for k in range(players) if k != state.turn for m in uno.legal_moves(state, k)
-            ]
-            if others:
-                move = rng.choice(others)
-        if move is None:
-            legal = uno.legal_moves(state)
-            assert legal, f"seat {state.turn} has no legal move in {state!r}"
-            move = rng.choice(legal)
-        result = uno.apply(state, move)
-        assert isinstance(result, uno.Transition), f"listed move {move} refused: {result}"
-        if result.state.round_over:
-            check_round_end(state, result.state, deck, points)
-        elif moves_made % 50 == 0:
-            assert_conserved(result.state, deck)
-        state = result.state
-        texts.append(str(move))
-        moves_made += 1
-    assert uno.next_round(state) == uno.GameOver()
-    return state, tuple(texts)
+    """One whole random game (the kit's ``random_playout``): the final state and the
+    record's move texts. Each round's scoring is checked (:func:`check_round_end` with
+    ``deck`` and ``points``), each next round is dealt by ``next_dealer`` with the scores
+    kept, and the cards are counted at every deal and every 50 moves (against ``deck``; by
+    default the deck of the rules)."""
+    final, texts = kit_playout(
+        rules,
+        players,
+        seed,
+        policy_seed,
+        max_moves=max_moves,
+        deck=deck,
+        on_round_end=lambda before, after: check_round_end(before, after, deck, points),
+        next_dealer=next_dealer,
+    )
+    assert uno.next_round(final) == uno.GameOver()
+    return final, texts
 
 
 def assert_replays(record: dict[str, Any], final: uno.GameState) -> None:

@@ -41,8 +41,9 @@ from uno_rules.env import (
 )
 from uno_rules.env import actions as table
 from uno_rules.env.observation import LAYOUT, SIZE, observe, section
+from uno_rules.rules.deck import build_deck
 
-# the presets the environment plays (No Mercy's 168 cards have no actions yet)
+# the presets the environment plays, but No Mercy's 168-card deck (tested on its own below)
 PRESETS = tuple(
     p for p in uno.preset_names() if not p.startswith("no-mercy") or p == "no-mercy-lite"
 )
@@ -330,6 +331,8 @@ def walk(
     rng = random.Random(seed)
     seen: Counter[str] = Counter()
     chain: list[int] = []
+    table = env.action_table  # the rule set's action table
+    NOOP = table.NOOP
     for agent in env.agent_iter():
         observation, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
@@ -345,7 +348,7 @@ def walk(
             chain.append(action)
         else:
             if action != NOOP:
-                move = decode([*chain, action], env.possible_agents.index(agent), players)
+                move = table.decode([*chain, action], env.possible_agents.index(agent), players)
                 seen[type(move).__name__] += 1
                 seen["out of turn"] += env.polling
                 seen["several cards"] += bool(chain)
@@ -360,14 +363,15 @@ def check_mask(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list
     seat = env.possible_agents.index(agent)
     moves = uno.legal_moves(env.game_state, seat)
     encoded = {}
+    actions = env.action_table  # the rule set's action table
     for move in moves:
-        ids = encode(move, env.players)
-        assert decode(ids, seat, env.players) == move
+        ids = actions.encode(move, env.players)
+        assert actions.decode(ids, seat, env.players) == move
         assert ids not in encoded, (move, encoded.get(ids))
         encoded[ids] = move
     expected = {ids[len(chain)] for ids in encoded if list(ids[: len(chain)]) == chain}
     if env.polling and not chain:
-        expected.add(NOOP)
+        expected.add(actions.NOOP)
     assert set(np.flatnonzero(observation["action_mask"]).tolist()) == expected
     assert observation["observation"][section("polled")][0] == env.polling
 
@@ -394,7 +398,7 @@ def check_last(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list
     from_view = observe(
         uno.view(env.game_state, seat),
         env._last_moves,
-        [a - table.CHAIN for a in chain],
+        [a - env.action_table.CHAIN for a in chain],
         env.polling,
         rules=env.rules,
         previous=env._previous,
@@ -767,11 +771,61 @@ def test_infos_behave_as_a_plain_dict_of_each_agents_info() -> None:
     assert infos.pop("nobody", None) is None
 
 
-def test_a_deck_with_kinds_the_environment_has_no_actions_for_is_refused() -> None:
-    """The action layout covers the 108- and 112-card decks; No Mercy's 168 cards are
-    refused at construction, naming the deck, not at the first unknown card."""
-    with pytest.raises(EnvError, match="no-mercy-168"):
-        UnoEnv("no-mercy", 3)
+def test_the_action_table_reads_the_kinds_of_the_rule_sets_deck() -> None:
+    """The 108- and 112-card decks share the standard table (1591 ids); No Mercy's deck
+    gets a table of those kinds and its own, derived from the card kinds: each colored
+    kind in each color, each wild kind with each color it names, Wild Color Roulette
+    (whose player names none, N15) once."""
+    assert table.table_for(uno.load_preset("official-112")) is table.STANDARD
+    assert table.table_for(uno.load_preset("no-mercy-lite")) is table.STANDARD
+    mercy = table.table_for(uno.load_preset("no-mercy"))
+    deck = set(build_deck(uno.load_preset("no-mercy")))
+    assert deck <= set(mercy.CARD_KINDS) and set(table.CARD_KINDS) <= set(mercy.CARD_KINDS)
+    colored = [c for c in mercy.CARD_KINDS if c.color is not None]
+    assert len(colored) == mercy.COLORED == 4 * 16
+    roulette = uno.Card.parse("Wroulette")
+    assert [s for s in mercy.PLAY_SLOTS if s[0] == roulette] == [(roulette, None)]
+    assert len([s for s in mercy.PLAY_SLOTS if s[0] == uno.Card.parse("W+6")]) == 4
+    assert mercy.ACTION_COUNT == mercy.NOOP + 1 == (len(mercy.PLAY_SLOTS) * 20) + 64 + 19
+    move = uno.parse_move("1 Wroulette uno")
+    assert mercy.decode(mercy.encode(move, 3), 1, 3) == move
+    assert mercy.describe(mercy.encode(move, 3)[0]) == "play Wroulette uno"
+    with pytest.raises(ActionError, match="no action stands for"):
+        table.encode(move, 3)  # the standard table has no Roulette
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_pettingzoo_api_test_under_no_mercy(players: int) -> None:
+    """No Mercy plays in the environment: its action space is its own table's."""
+    env = UnoEnv("no-mercy", players)
+    assert env.action_space("player_0").n == env.action_table.ACTION_COUNT > table.ACTION_COUNT
+    api_test(env, num_cycles=40)
+
+
+def test_no_mercy_mask_is_exactly_the_legal_moves() -> None:
+    """Every decision No Mercy poses is an action: plays (a 7 naming the seat to swap
+    with, N7), draws until playable, passes, taking a stack, the Roulette's victim naming
+    the color (N15) and UNO calls; the mask is exactly the legal moves at each."""
+    seen: Counter[str] = Counter()
+    for players, seed in ((2, 1), (4, 2), (3, 3)):
+        seen += walk("no-mercy", players, seed, check_mask)
+    assert {"Play", "Draw", "Accept", "ChooseColor", "target"} <= set(seen), seen
+
+
+def test_the_single_agent_environment_plays_no_mercy() -> None:
+    env = gymnasium.make(GYM_ID, rules="no-mercy", players=3)
+    observation, info = env.reset(seed=5)
+    mercy = table.table_for(uno.load_preset("no-mercy"))
+    assert env.action_space.n == mercy.ACTION_COUNT  # type: ignore[attr-defined]
+    assert observation.shape == env.observation_space.shape
+    assert env.observation_space.contains(observation)
+    rng = random.Random(5)
+    for _ in range(30):
+        action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+        observation, _, terminated, truncated, info = env.step(action)
+        assert env.observation_space.contains(observation)
+        if terminated or truncated:
+            break
 
 
 @pytest.mark.parametrize("missing", ["gymnasium", "pettingzoo"])

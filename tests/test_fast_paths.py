@@ -7,7 +7,8 @@ commonest moves (a number card, a draw, a pass after drawing) without the transi
 builder. These playouts hold each shortcut equal to its definition (the same moves in the
 same order; the same state and events) at every state of whole rounds, under every bundled
 preset and the rule switches that change what a shortcut must do, and check that the
-shortcuts really answered.
+shortcuts really answered. The harness and the playouts are the conformance kit's
+(``uno_rules.testing``), which rule authors use for their own rules.
 """
 
 from __future__ import annotations
@@ -21,14 +22,16 @@ import attrs
 import pytest
 
 import uno_rules as uno
+from uno_rules import testing
 from uno_rules.cards import Rank
-from uno_rules.engine import _perform, reference_legal_moves
+from uno_rules.engine import apply_general, reference_legal_moves
 from uno_rules.fastpath import FORM_ROTATE, FORM_SWAP, FastPlan
 from uno_rules.fastpath import fast_listing as _fast_listing
 from uno_rules.fastpath import shortcut as _shortcut
 from uno_rules.rules import registry
 from uno_rules.rules.hooks import HouseRule, Touches
 from uno_rules.state import pile_size
+from uno_rules.testing import check_fast_paths, playout_states
 
 # Options of the official rules that change what a shortcut must refuse or leave to
 # validate, and a few settings of house rules beyond switching them on; every house rule of
@@ -160,67 +163,40 @@ RULE_SETS = (
 )
 
 
-def playout_states(
-    rules: uno.Rules, players: int, seed: int, limit: int = 3_000
-) -> list[uno.GameState]:
-    """The states of one round played with random legal moves (UNO calls and catches by
-    other seats now and then). Seed 0 picks among all moves alike: it draws about every
-    other move, so its rounds are long and hands grow (H16's limit is reached). Other seeds
-    play a card three times in four where one can, so their rounds are short and reach
-    their ends."""
-    rng = random.Random(seed)
-    state = uno.new_game(rules, players=players, seed=seed)
-    states = [state]
-    while not state.round_over and len(states) < limit:
-        seat = state.turn
-        if rng.random() < 0.15:
-            seat = rng.randrange(players)
-        moves = uno.legal_moves(state, seat) or uno.legal_moves(state)
-        if seed and rng.random() < 0.75:
-            moves = tuple(m for m in moves if isinstance(m, uno.Play)) or moves
-        result = uno.apply(state, rng.choice(moves))
-        assert isinstance(result, uno.Transition)
-        state = result.state
-        states.append(state)
-    return states
-
-
 @pytest.mark.parametrize("rules", RULE_SETS)
 @pytest.mark.parametrize("players", [2, 4])
-def test_fast_listing_equals_its_definition(rules: str | dict[str, Any], players: int) -> None:
-    answered = 0
+def test_fast_paths_equal_the_general_path(rules: str | dict[str, Any], players: int) -> None:
+    """The kit's harness (``uno_rules.testing.check_fast_paths``) at every state of three
+    seeded rounds: the fast listing lists what validating every candidate lists, and each
+    shortcut gives the general transition's state and events."""
+    listed = applied = 0
+    ruleset = uno.load_preset(rules)
     for seed in range(3):
-        for state in playout_states(uno.load_preset(rules), players, seed):
-            for seat in state.active_seats:
-                fast = _fast_listing(state, seat)
-                reference = reference_legal_moves(state, seat)
-                if fast is not None:
-                    answered += 1
-                    assert fast == reference, (state, seat)
-                assert uno.legal_moves(state, seat) == reference, (state, seat)
-    if FastPlan(uno.load_preset(rules)).listed_phases:  # (H09 leaves it no phase)
-        assert answered > 0  # the shortcut was exercised, not only the reference
-
-
-@pytest.mark.parametrize("rules", RULE_SETS)
-@pytest.mark.parametrize("players", [2, 4])
-def test_shortcut_transitions_equal_the_general_path(
-    rules: str | dict[str, Any], players: int
-) -> None:
-    answered = 0
-    for seed in range(3):
-        for state in playout_states(uno.load_preset(rules), players, seed):
-            for seat in state.active_seats:
-                for move in uno.legal_moves(state, seat):
-                    done = _shortcut(state, move)
-                    if done is None:
-                        continue
-                    answered += 1
-                    general = _perform(state, move)
-                    assert done.state == general.state, (state, move)
-                    assert done.events == general.events, (state, move)
+        for state in playout_states(ruleset, players, seed):
+            a, b = check_fast_paths(state)
+            listed += a
+            applied += b
+    if FastPlan(ruleset).listed_phases:  # (H09 leaves it no phase)
+        assert listed > 0  # the fast listing was exercised, not only the reference
     if rules != "no-mercy-lite" and "mercy" not in str(rules):
-        assert answered > 0  # the shortcuts were exercised
+        assert applied > 0  # the shortcuts were exercised
+
+
+def test_the_harness_finds_a_fast_listing_that_differs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fast listing that drops a move, or a shortcut that loses an event, is caught."""
+    state = uno.new_game("official", players=2, seed=1)
+    monkeypatch.setattr(testing, "fast_listing", lambda s, k: reference_legal_moves(s, k)[1:])
+    with pytest.raises(testing.ConformanceError, match="the fast listing gives"):
+        check_fast_paths(state)
+    monkeypatch.undo()
+
+    def lossy(s: uno.GameState, m: uno.Move) -> uno.Transition | None:
+        done = _shortcut(s, m)
+        return None if done is None else uno.Transition(done.state, done.events[1:])
+
+    monkeypatch.setattr(testing, "shortcut", lossy)
+    with pytest.raises(testing.ConformanceError, match="the shortcut's events"):
+        check_fast_paths(state)
 
 
 def test_fast_listing_leaves_several_cards_at_once_to_the_reference() -> None:
@@ -281,7 +257,8 @@ def test_a_rules_card_steps_take_the_shortcut_as_the_general_path_applies_them(
     assert forms[Rank.SEVEN] == (FORM_SWAP, 0) and forms[Rank.ZERO] == (FORM_ROTATE, 0)
     done = _shortcut(state, play)
     assert done is not None
-    general = _perform(state, play)
+    general = apply_general(state, play)
+    assert isinstance(general, uno.Transition)
     assert (done.state, done.events) == (general.state, general.events)
     names = [e.kind for e in done.events]
     assert ("hands-swapped" in names) is swapped

@@ -212,3 +212,50 @@ def test_every_public_name_stays_what_it_is_once_every_module_is_loaded() -> Non
     for name in uno_rules.__all__:
         value = getattr(uno_rules, name)
         assert not isinstance(value, type(uno_rules)), name
+
+
+def test_the_engine_never_imports_the_conformance_kit() -> None:
+    """``uno_rules.testing`` is for rule authors' tests: no module of the package imports
+    it, so the kit's checks never run (or cost an import) in a game."""
+    for module in MODULES:
+        if module == "uno_rules.testing":
+            continue
+        targets = {target for target, _name, _runtime in imports(module)}
+        assert "uno_rules.testing" not in targets, f"{module} imports uno_rules.testing"
+
+
+def _ranks_named(node: ast.AST) -> set[str]:
+    """The ``Rank.X`` members named directly in a literal (a tuple key counts too)."""
+    items: list[ast.AST] = []
+    if isinstance(node, ast.Dict):
+        items = [k for k in node.keys if k is not None] + list(node.values)
+    elif isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        items = list(node.elts)
+    found: set[str] = set()
+    for item in items:
+        for part in item.elts if isinstance(item, ast.Tuple) else [item]:
+            name = part.value if isinstance(part, ast.Attribute) else None
+            if isinstance(name, ast.Name) and name.id == "Rank":
+                found.add(part.attr)  # type: ignore[union-attr]
+    return found
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_per_rank_table_outside_the_card_kind_data(module: str) -> None:
+    """What a kind of card is, scores and does is read from its kind (``data/cards.json``,
+    ``uno_rules.kinds``), never listed kind by kind in code: no literal names three or
+    more ranks (a rule may name the one or two kinds it is about)."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        named = _ranks_named(node)
+        assert len(named) < 3, f"{module}:{getattr(node, 'lineno', '?')} lists {sorted(named)}"
+
+
+def test_h14_names_every_card_kind_of_the_data() -> None:
+    """H14's kinds are the card kinds' ids, one member per id, in the order of the ranks."""
+    from uno_rules.cards import Rank
+    from uno_rules.rules.go_out import CardKind, rank_kind
+
+    ids = list(dict.fromkeys(rank.kind.id for rank in Rank))
+    assert [kind.value for kind in CardKind] == ids
+    assert all(rank_kind(rank).value == rank.kind.id for rank in Rank)

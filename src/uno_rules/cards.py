@@ -140,7 +140,6 @@ KINDS: Final[dict[Rank, CardKind]] = _kinds()
 _ACTIONS = frozenset(r for r, k in KINDS.items() if k.is_action)
 _WILDS = frozenset(r for r, k in KINDS.items() if k.wild)
 NUMBER_RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r.is_number)
-ACTION_RANKS: tuple[Rank, ...] = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)  # the 108 deck's
 
 _CARD_EXPECTED = (
     "a card such as R5, Gskip, Brev, Y+2, W, W+4, WSH, WSW, WC or BLANK "

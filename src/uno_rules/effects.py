@@ -231,6 +231,12 @@ def _play_again(b: Builder, ctx: PlayContext, step: Step) -> None:
     b.events.append(ExtraTurn(seat))
 
 
+def _discard_faces(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """``discard_faces``: the marked cards go down with the play itself (``move.extra``,
+    checked by validation), the one on top setting the color; as the card's effect, once
+    played, nothing is left to do."""
+
+
 #: Each effect step's one implementation, by its op (:data:`uno_rules.kinds.STEP_OPS`).
 STEPS: Final[dict[str, Callable[[Builder, PlayContext, Step], None]]] = {
     "skip": _skip,
@@ -240,6 +246,7 @@ STEPS: Final[dict[str, Callable[[Builder, PlayContext, Step], None]]] = {
     "draw_until_color": _draw_until,
     "discard_color": _discard_color,
     "discard_wilds": _discard_wilds,
+    "discard_faces": _discard_faces,
     "swap_hands": _swap_hands,
     "rotate_hands": _rotate_hands,
     "shuffle_hands": _shuffle_hands,

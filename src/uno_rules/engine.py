@@ -73,6 +73,7 @@ __all__ = [
     "Transition",
     "after_transfer",
     "apply",
+    "apply_general",
     "apply_or_raise",
     "can_draw",
     "has_legal_card",
@@ -175,6 +176,17 @@ def _perform(state: GameState, move: Move) -> Transition:
     builder = Builder(state)
     _PERFORM[type(move)](builder, move)
     return builder.finish()
+
+
+def apply_general(state: GameState, move: MoveLike) -> Transition | v.Violation:
+    """:func:`apply` without the fast paths' shortcuts: the general transition, which
+    defines what a move does (``uno_rules.testing`` holds the shortcuts to it)."""
+    if isinstance(move, str):
+        move = parse_move(move)
+    violation = validate(state, move)
+    if violation is not None:
+        return violation
+    return _perform(state, move)
 
 
 def apply_or_raise(state: GameState, move: MoveLike) -> Transition:

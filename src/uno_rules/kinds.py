@@ -20,6 +20,9 @@ The effect steps are the engine's primitives, each implemented once
 - ``discard_color: true`` (the player also discards every card of the color in force);
 - ``discard_wilds: true`` (every other seat puts all its wild cards under the discard
   pile, E3.3: Wild, Wild Draw Four and any other wild kind of the deck);
+- ``discard_faces: [2, 6, 9]`` (with the card its player may also put down every card of
+  their hand that shows one of these numbers, in any color, the one they choose on top:
+  it sets the color and number; with none of them it is a plain card; ``docs/cards.md``);
 - ``swap_hands: true`` (with a seat the player names), ``rotate_hands: true`` (every hand
   passes on in the direction of play), ``shuffle_hands: true`` (E2);
 - ``play_again: true`` (the player takes another turn).
@@ -60,10 +63,12 @@ class Step(NamedTuple):
     everyone: bool = False  # skip: every other seat
     chooser: str = "player"  # draw_until_color: who names the color
     loses_turn: bool = True  # draw_until_color: the seat that draws loses its turn
+    faces: tuple[int, ...] = ()  # discard_faces: the marked numbers
 
 
 # op -> what its value is: "count" (an integer 1..MAX_STEP_COUNT), "skip" (a count or
-# "everyone"), "flag" (true), "until" (a mapping of chooser / victim_loses_turn)
+# "everyone"), "flag" (true), "until" (a mapping of chooser / victim_loses_turn), "faces"
+# (a list of distinct numbers 0..9)
 STEP_OPS: Mapping[str, str] = {
     "skip": "skip",
     "reverse": "flag",
@@ -76,6 +81,7 @@ STEP_OPS: Mapping[str, str] = {
     "rotate_hands": "flag",
     "shuffle_hands": "flag",
     "play_again": "flag",
+    "discard_faces": "faces",
     "custom": "flag",
 }
 
@@ -176,6 +182,15 @@ def _read_step(op: str, shape: str, arg: object) -> tuple[Step | None, str | Non
         if _is_int(arg) and 1 <= arg <= MAX_STEP_COUNT:  # type: ignore[operator]
             return Step(op, n=arg), None  # type: ignore[arg-type]
         return None, f"expected {count}"
+    if shape == "faces":
+        if (
+            isinstance(arg, list)
+            and arg
+            and all(_is_int(f) and 0 <= f <= 9 for f in arg)
+            and len(set(arg)) == len(arg)
+        ):
+            return Step(op, faces=tuple(sorted(arg))), None
+        return None, "expected a list of distinct numbers from 0 to 9, such as [2, 6, 9]"
     if shape == "skip":
         if arg == "everyone":
             return Step(op, everyone=True), None
@@ -206,6 +221,8 @@ def step_to_plain(step: Step) -> dict[str, Any]:
         return {step.op: step.n}
     if shape == "skip":
         return {step.op: "everyone" if step.everyone else step.n}
+    if shape == "faces":
+        return {step.op: list(step.faces)}
     return {step.op: {"chooser": step.chooser, "victim_loses_turn": step.loses_turn}}
 
 

@@ -844,6 +844,19 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
     scoring = rules.scoring
     if scoring.mode is not ScoringMode.RUNNING_LOW and scoring.elimination:
         problems.append("scoring.elimination: needs scoring.mode 'running_low' (T10)")
+    extra = rules.extra_cards
+    special = (
+        extra.wild_shuffle_hands.enabled
+        if rules.deck is Deck.SHUFFLE_112_2018
+        else extra.wild_swap_hands.enabled
+        if rules.deck is Deck.SWAP_112_2015
+        else False
+    )
+    if extra.wild_customizable.count == 4 and special:
+        problems.append(
+            "extra_cards.wild_customizable.count: a fourth Wild Customizable takes the place "
+            "of the deck's Wild Shuffle Hands or Wild Swap Hands; turn that card off (E3.1)"
+        )
     deck_size = len(build_deck(rules))
     if rules.hand_size * min(rules.max_players, 10) >= deck_size:
         most = (deck_size - 1) // rules.hand_size

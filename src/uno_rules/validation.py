@@ -28,6 +28,7 @@ from .moves import (
     parse_move,
 )
 from .rules import AfterDraw, VoluntaryDraw, W4Restriction
+from .rules.extra_cards import marked_faces
 from .rules.hooks import PlayKind
 from .rules.judge import (
     can_draw,
@@ -237,7 +238,11 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
             return v.CardDoesNotMatch(
                 seat=seat, rule=rule, card=card, top_card=state.top_card, color=color
             )
-        if move.extra:
+        if move.extra and marked_faces(rules, card):
+            wrong = _marked_refusal(state, move)
+            if wrong is not None:
+                return wrong
+        elif move.extra:
             if not plan.extra_refusal:
                 return v.OneCardPerTurn(seat=seat)  # B4.5
             hook, params = plan.extra_refusal[0]  # H09: the first rule that allows extras
@@ -254,6 +259,8 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
     names = card.kind.names_color  # N15: a Wild Color Roulette's victim names it instead
     if not names and card.is_wild:
         no_color = no_color or card.kind.clause
+    if move.extra and card.is_wild and kind is KIND_TURN and marked_faces(rules, card):
+        no_color = no_color or card.kind.clause  # the marked card on top sets the color
     if card.is_wild and move.color is None and no_color is None:
         return v.ColorRequired(seat=seat, card=card)
     if move.color is not None and (not card.is_wild or no_color is not None):
@@ -287,6 +294,27 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
             return v.UnoDisabled(seat=seat)
         if left != 1 and rules.uno.false_call_penalty == 0:
             return v.CannotCallUno(seat=seat, rule="B9.1", hand_size=left)
+    return None
+
+
+def _marked(state: GameState, seat: int, card: Card, faces: tuple[int, ...]) -> list[Card]:
+    """The cards of ``seat``'s hand, ``card`` played, that show one of ``faces``."""
+    return [c for c in without(state.hands[seat], (card,)) if c.kind.number in faces]
+
+
+def _marked_refusal(state: GameState, move: Play) -> v.Violation | None:
+    """A play's ``extra`` cards with a ``discard_faces`` card: every marked card of the
+    hand, the one the player puts on top last and the others (whose order does not
+    matter) sorted under it; else the violation."""
+    faces = marked_faces(state.rules, move.card)
+    extra = move.extra
+    under = list(extra[:-1])
+    if sorted(extra) != sorted(_marked(state, move.seat, move.card, faces)) or under != sorted(
+        under
+    ):
+        return v.MarkedCardsOnly(
+            seat=move.seat, rule=move.card.kind.clause, card=move.card, faces=faces
+        )
     return None
 
 
@@ -483,6 +511,27 @@ def play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
             for target in targets:
                 for call in calls:
                     yield Play(seat, card, color=color, target=target, call_uno=call, extra=extra)
+    faces = marked_faces(state.rules, card)
+    if faces and state.phase is not PHASE_PENALTY:
+        yield from _marked_variants(state, seat, card, faces)
+
+
+def _marked_variants(
+    state: GameState, seat: int, card: Card, faces: tuple[int, ...]
+) -> Iterator[Play]:
+    """The plays of a ``discard_faces`` card that put down every marked card of the hand,
+    one for each distinct card on top (the others in sorted order under it)."""
+    marked = sorted(_marked(state, seat, card, faces))
+    if not marked or play_kind(state, Play(seat, card)) is not KIND_TURN:
+        return
+    uno = state.rules.uno
+    left = len(state.hands[seat]) - 1 - len(marked)
+    calls = (False, True) if uno.enabled and (left == 1 or uno.false_call_penalty) else (False,)
+    for top in dict.fromkeys(marked):
+        under = list(marked)
+        under.remove(top)
+        for call in calls:
+            yield Play(seat, card, call_uno=call, extra=(*under, top))
 
 
 def play_candidates(state: GameState, seat: int) -> Iterator[Play]:

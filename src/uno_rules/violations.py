@@ -29,6 +29,7 @@ __all__ = [
     "ColorRequired",
     "GameOver",
     "InvalidTarget",
+    "MarkedCardsOnly",
     "MustPlay",
     "MustPlayDrawnCard",
     "MustPlayOrDraw",
@@ -446,6 +447,21 @@ class MustPlayDrawnCard(Violation, kw_only=True):
 
     def explain(self) -> str:
         return f"the drawn card, a {self.card.name}, can be played, so it must be"
+
+
+class MarkedCardsOnly(Violation, kw_only=True):
+    code: ClassVar[str] = "marked-cards-only"
+    default_rule: ClassVar[str] = "E3.2"
+    card: Card
+    faces: tuple[int, ...]
+
+    def explain(self) -> str:
+        marked = ", ".join(str(f) for f in self.faces)
+        return (
+            f"with a {self.card.name} a player puts down every card of their hand showing "
+            f"{marked} (any color), or none of them; the one on top last, the others "
+            f"sorted under it"
+        )
 
 
 class CannotCombine(Violation, kw_only=True):

@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import uno_rules as uno
+from uno_rules.testing import all_cards as all_cards
+from uno_rules.testing import check_conserved
 
 COLOR_LETTERS = "RYGB"
 
@@ -59,24 +61,14 @@ def table(hands: list[Any], discard: list[str], **fields: Any) -> uno.GameState:
     return uno.situation(description)
 
 
-def all_cards(state: uno.GameState) -> Counter[uno.Card]:
-    """Every card of the state: hands, draw pile and discard pile."""
-    held: Counter[uno.Card] = Counter()
-    for hand in state.hands:
-        held.update(hand)
-    held.update(state.draw_pile)
-    held.update(state.discard_pile)
-    return held
-
-
 # The deck the cards of a state's rules must add up to.
 DeckOf = Callable[[uno.Rules], Counter[uno.Card]]
 
 
 def assert_conserved(state: uno.GameState, deck: Counter[uno.Card] | None = None) -> None:
     """B1.4: hands + draw pile + discard pile == the deck multiset (by default the 108-card
-    deck)."""
-    assert all_cards(state) == (DECK if deck is None else deck)
+    deck; the conformance kit's ``check_conserved``)."""
+    check_conserved(state, DECK if deck is None else deck)
 
 
 def kinds(events: tuple[Any, ...]) -> list[str]:

@@ -6,6 +6,7 @@ import pytest
 
 import uno_rules as uno
 from uno_rules.events import CardsDrawn, Skipped
+from uno_rules.testing import battery, check_move, random_playout
 
 EIGHTS = {"extends": "official", "house_rules": {"eight_skips": {"enabled": True}}}
 
@@ -43,3 +44,22 @@ def test_presets_check_it_like_a_bundled_rule() -> None:
     assert uno.load_preset(rules.to_dict()) == rules
     with pytest.raises(uno.PresetError, match=r"eight_skips\.also_draws"):
         uno.load_preset({"house_rules": {"eight_skips": {"enabled": True, "also_draws": 9}}})
+
+
+def test_the_rule_keeps_the_engines_contract() -> None:
+    """The conformance kit: at every state of seeded rounds with the rule on, the cards add
+    up, every listed move validates and applies, and the fast paths agree with the general
+    path (an 8 must take the general path, or it would not skip)."""
+    drawing = {"house_rules": {"eight_skips": {"enabled": True, "also_draws": 2}}}
+    for preset in (EIGHTS, drawing):
+        report = battery(preset, players=(3,), seeds=(1, 2), limit=25)
+        assert report.states == 50 and report.fast_listed > 0
+    state = table(EIGHTS)
+    assert isinstance(check_move(state, uno.parse_move("0 R8")), uno.Transition)
+    assert isinstance(check_move(state, uno.parse_move("0 B3")), uno.Violation)
+
+
+def test_whole_games_end_with_the_rule_on() -> None:
+    for seed in (1, 2):
+        final, _moves = random_playout(EIGHTS, 3, seed, seed, max_moves=20_000)
+        assert final.game_over

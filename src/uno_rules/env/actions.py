@@ -33,11 +33,17 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
 from .._budget import brief
-from ..cards import COLORS, Card, Color, Rank
+from ..cards import CARD_DATA, COLORS, Card, Color, Rank
 from ..errors import UnoError
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
+from ..rules.deck import build_deck, deck_of_rules
+from ..rules.options import Deck
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 __all__ = [
     "ACCEPT",
@@ -54,12 +60,15 @@ __all__ = [
     "PASS",
     "PLAY",
     "PLAY_SLOTS",
+    "STANDARD",
     "ActionError",
+    "ActionTable",
     "EnvError",
     "card_kind",
     "decode",
     "describe",
     "encode",
+    "table_for",
 ]
 
 
@@ -80,65 +89,150 @@ class ActionError(EnvError):
 
 MAX_PLAYERS = 10
 MAX_OFFSET = MAX_PLAYERS - 1  # the largest seat offset
+_SIMPLE_TYPES: tuple[type, ...] = (Draw, Pass, Accept, Challenge, CallUno)
+_SIMPLE_WORDS = ("draw", "pass", "accept", "challenge", "uno")
 
-_NUMBER_AND_ACTION_RANKS: tuple[Rank, ...] = (
-    *(Rank(str(n)) for n in range(10)),
-    Rank.SKIP,
-    Rank.REVERSE,
-    Rank.DRAW_TWO,
-)
-_WILD_RANKS: tuple[Rank, ...] = (
-    Rank.WILD,
-    Rank.WILD_DRAW_FOUR,
-    Rank.WILD_SHUFFLE_HANDS,
-    Rank.WILD_SWAP_HANDS,
-    Rank.WILD_CUSTOMIZABLE,
-    Rank.BLANK,
-)
 
-#: The 58 kinds of card, in the order used by observations: 52 colored cards (red, yellow,
-#: green, blue; each 0-9, Skip, Reverse, Draw Two), then W, W+4, WSH, WSW, WC, BLANK.
-CARD_KINDS: tuple[Card, ...] = (
-    *(Card(c, r) for c in COLORS for r in _NUMBER_AND_ACTION_RANKS),
-    *(Card(None, r) for r in _WILD_RANKS),
-)
-_KIND: dict[Card, int] = {card: i for i, card in enumerate(CARD_KINDS)}
-_COLORED = 52
+class ActionTable:
+    """The action ids of a set of card kinds (``data/cards.json``): ``PLAY`` ids for each
+    colored card and each wild kind with each color it may name (one slot, no color, for a
+    wild whose player names none: N15), ``CHAIN`` ids for the colored cards, then the
+    moves without a card. :data:`STANDARD` is the table of the 108- and 112-card decks;
+    :func:`table_for` gives a rule set's."""
 
+    __slots__ = (
+        "ACCEPT",
+        "ACTION_COUNT",
+        "CALL_UNO",
+        "CARD_KINDS",
+        "CATCH",
+        "CHAIN",
+        "CHALLENGE",
+        "COLOR",
+        "COLORED",
+        "DRAW",
+        "NOOP",
+        "PASS",
+        "PLAY",
+        "PLAY_SLOTS",
+        "_kind",
+        "_simple",
+        "_simple_names",
+        "_slot",
+        "ranks",
+    )
+
+    def __init__(self, ranks: Sequence[Rank]) -> None:
+        # colored kinds first, then wild kinds, each in the card data's order
+        order = {kind.rank: i for i, kind in enumerate(CARD_DATA.kinds)}
+        ranked = sorted(set(ranks), key=lambda r: (r.is_wild, order[r.value]))
+        self.ranks: tuple[Rank, ...] = tuple(ranked)
+        colored = [r for r in ranked if not r.is_wild]
+        wilds = [r for r in ranked if r.is_wild]
+        #: every kind of card, in the order used by observations: the colored cards (red,
+        #: yellow, green, blue; each colored kind), then the wild kinds
+        self.CARD_KINDS: tuple[Card, ...] = (
+            *(Card(c, r) for c in COLORS for r in colored),
+            *(Card(None, r) for r in wilds),
+        )
+        self._kind: dict[Card, int] = {card: i for i, card in enumerate(self.CARD_KINDS)}
+        self.COLORED = len(colored) * len(COLORS)
+        slots: list[tuple[Card, Color | None]] = [
+            (card, None) for card in self.CARD_KINDS[: self.COLORED]
+        ]
+        for card in self.CARD_KINDS[self.COLORED :]:
+            if card.kind.names_color:
+                slots.extend((card, color) for color in COLORS)
+            else:
+                slots.append((card, None))
+        self.PLAY_SLOTS: tuple[tuple[Card, Color | None], ...] = tuple(slots)
+        self._slot = {key: i for i, key in enumerate(self.PLAY_SLOTS)}
+        self.PLAY = 0
+        self.CHAIN = self.PLAY + len(self.PLAY_SLOTS) * (MAX_OFFSET + 1) * 2
+        self.DRAW = self.CHAIN + self.COLORED
+        self.PASS = self.DRAW + 1
+        self.ACCEPT = self.PASS + 1
+        self.CHALLENGE = self.ACCEPT + 1
+        self.CALL_UNO = self.CHALLENGE + 1
+        self.COLOR = self.CALL_UNO + 1  # 4 ids, in COLORS order
+        self.CATCH = self.COLOR + 4  # CATCH + offset - 1, offsets 1..9
+        self.NOOP = self.CATCH + MAX_OFFSET
+        self.ACTION_COUNT = self.NOOP + 1
+        self._simple = {t: self.DRAW + i for i, t in enumerate(_SIMPLE_TYPES)}
+        self._simple_names = {self.DRAW + i: w for i, w in enumerate(_SIMPLE_WORDS)}
+
+    def __repr__(self) -> str:
+        return f"<ActionTable of {self.ACTION_COUNT} ids: {' '.join(r.value for r in self.ranks)}>"
+
+    def card_kind(self, card: Card) -> int:
+        """The index of ``card`` in :attr:`CARD_KINDS`."""
+        return self._kind[card]
+
+    def encode(self, move: Move, players: int) -> tuple[int, ...]:
+        """:func:`encode` with this table's ids."""
+        return _encode(self, move, players)
+
+    def decode(self, actions: int | Sequence[int], seat: int, players: int) -> Move:
+        """:func:`decode` with this table's ids."""
+        return _decode(self, actions, seat, players)
+
+    def describe(self, action: object) -> str:
+        """:func:`describe` with this table's ids."""
+        return _describe(self, action)
+
+
+def _standard_ranks() -> tuple[Rank, ...]:
+    """The kinds the 108- and 112-card decks can hold, every extra card kept."""
+    ranks: set[Rank] = set()
+    for deck in Deck:
+        cards = deck_of_rules(deck, blanks=1, swap=True, shuffle=True, custom=1)
+        if len(cards) <= 112:
+            ranks.update(card.rank for card in cards)
+    return tuple(ranks)
+
+
+#: The table of every 108- and 112-card rule set (``docs/rl.md``): 1591 ids.
+STANDARD: Final = ActionTable(_standard_ranks())
+_TABLES: dict[frozenset[Rank], ActionTable] = {frozenset(STANDARD.ranks): STANDARD}
+
+
+def table_for(rules: Rules) -> ActionTable:
+    """The action table of a rule set: :data:`STANDARD` when its deck holds only the
+    kinds of the 108- and 112-card decks, else a table of those kinds and the deck's own
+    (the No Mercy deck's ``+4``, ``skipall``, ``W+6``...), whose ids run on past them."""
+    ranks = frozenset(STANDARD.ranks) | {card.rank for card in build_deck(rules)}
+    table = _TABLES.get(ranks)
+    if table is None:
+        table = _TABLES[ranks] = ActionTable(tuple(ranks))
+    return table
+
+
+#: The 58 kinds of card of :data:`STANDARD`, in the order used by observations: 52 colored
+#: cards (red, yellow, green, blue; each 0-9, Skip, Reverse, Draw Two), then W, W+4, WSH,
+#: WSW, WC, BLANK.
+CARD_KINDS: tuple[Card, ...] = STANDARD.CARD_KINDS
 #: The 76 ways to put one card down: each colored card, then each wild kind with each color.
-PLAY_SLOTS: tuple[tuple[Card, Color | None], ...] = (
-    *((card, None) for card in CARD_KINDS[:_COLORED]),
-    *((card, color) for card in CARD_KINDS[_COLORED:] for color in COLORS),
-)
-_SLOT: dict[tuple[Card, Color | None], int] = {key: i for i, key in enumerate(PLAY_SLOTS)}
+PLAY_SLOTS: tuple[tuple[Card, Color | None], ...] = STANDARD.PLAY_SLOTS
+_COLORED = STANDARD.COLORED
 
-PLAY = 0
-CHAIN = PLAY + len(PLAY_SLOTS) * (MAX_OFFSET + 1) * 2  # 1520
-DRAW = CHAIN + _COLORED  # 1572
-PASS = DRAW + 1
-ACCEPT = PASS + 1
-CHALLENGE = ACCEPT + 1
-CALL_UNO = CHALLENGE + 1
-COLOR = CALL_UNO + 1  # 4 ids, in COLORS order
-CATCH = COLOR + 4  # CATCH + offset - 1, offsets 1..9
-NOOP = CATCH + MAX_OFFSET
-ACTION_COUNT = NOOP + 1  # 1591
+PLAY = STANDARD.PLAY
+CHAIN = STANDARD.CHAIN  # 1520
+DRAW = STANDARD.DRAW  # 1572
+PASS = STANDARD.PASS
+ACCEPT = STANDARD.ACCEPT
+CHALLENGE = STANDARD.CHALLENGE
+CALL_UNO = STANDARD.CALL_UNO
+COLOR = STANDARD.COLOR  # 4 ids, in COLORS order
+CATCH = STANDARD.CATCH  # CATCH + offset - 1, offsets 1..9
+NOOP = STANDARD.NOOP
+ACTION_COUNT = STANDARD.ACTION_COUNT  # 1591
 
 _COLOR_INDEX: dict[Color, int] = {c: i for i, c in enumerate(COLORS)}
-_SIMPLE: dict[type, int] = {
-    Draw: DRAW,
-    Pass: PASS,
-    Accept: ACCEPT,
-    Challenge: CHALLENGE,
-    CallUno: CALL_UNO,
-}
-_SIMPLE_NAMES = {DRAW: "draw", PASS: "pass", ACCEPT: "accept", CHALLENGE: "challenge"}
-_SIMPLE_NAMES[CALL_UNO] = "uno"
 
 
-def card_kind(card: Card) -> int:
-    """The index of ``card`` in :data:`CARD_KINDS`."""
-    return _KIND[card]
+def card_kind(card: Card, table: ActionTable = STANDARD) -> int:
+    """The index of ``card`` in the table's card kinds (:data:`CARD_KINDS`)."""
+    return table.card_kind(card)
 
 
 def _offset(seat: int, target: int, players: int, what: str) -> int:
@@ -150,20 +244,27 @@ def _offset(seat: int, target: int, players: int, what: str) -> int:
     return offset
 
 
-def _play_id(card: Card, color: Color | None, offset: int, call_uno: bool, move: Move) -> int:
-    slot = _SLOT.get((card, color))
+def _play_id(
+    table: ActionTable, card: Card, color: Color | None, offset: int, call_uno: bool, move: Move
+) -> int:
+    slot = table._slot.get((card, color))
     if slot is None:
         raise ActionError(None, f"no action stands for {str(move)!r}: {card} with color {color}")
-    return PLAY + (slot * (MAX_OFFSET + 1) + offset) * 2 + (1 if call_uno else 0)
+    return table.PLAY + (slot * (MAX_OFFSET + 1) + offset) * 2 + (1 if call_uno else 0)
 
 
-def encode(move: Move, players: int) -> tuple[int, ...]:
+def encode(move: Move, players: int, table: ActionTable = STANDARD) -> tuple[int, ...]:
     """The action ids that make ``move`` at a table of ``players``: one id, or for a play of
     several cards (H09) a ``CHAIN`` id per card but the last, then the ``PLAY`` id of the
     last. Raises :class:`ActionError` for a move that no action stands for (a wild without
-    a color, a target that is not another seat)."""
+    a color, a target that is not another seat). ``table``: the rule set's
+    (:func:`table_for`)."""
+    return _encode(table, move, players)
+
+
+def _encode(table: ActionTable, move: Move, players: int) -> tuple[int, ...]:
     kind = type(move)
-    simple = _SIMPLE.get(kind)
+    simple = table._simple.get(kind)
     if simple is not None:
         return (simple,)
     if isinstance(move, Play):
@@ -171,30 +272,34 @@ def encode(move: Move, players: int) -> tuple[int, ...]:
         if move.target is not None:
             offset = _offset(move.seat, move.target, players, "target")
         if not move.extra:
-            return (_play_id(move.card, move.color, offset, move.call_uno, move),)
+            return (_play_id(table, move.card, move.color, offset, move.call_uno, move),)
         cards = (move.card, *move.extra)
         chain = []
         for card in cards[:-1]:
             if card.is_wild:
                 raise ActionError(None, f"no action stands for {str(move)!r}: a wild in a chain")
-            chain.append(CHAIN + _KIND[card])
-        chain.append(_play_id(cards[-1], move.color, offset, move.call_uno, move))
+            index = table._kind.get(card)
+            if index is None:
+                raise ActionError(None, f"no action stands for {str(move)!r}: {card}")
+            chain.append(table.CHAIN + index)
+        chain.append(_play_id(table, cards[-1], move.color, offset, move.call_uno, move))
         return tuple(chain)
     if isinstance(move, ChooseColor):
-        return (COLOR + _COLOR_INDEX[move.color],)
+        return (table.COLOR + _COLOR_INDEX[move.color],)
     if isinstance(move, CatchUno):
-        return (CATCH + _offset(move.seat, move.target, players, "caught seat") - 1,)
+        return (table.CATCH + _offset(move.seat, move.target, players, "caught seat") - 1,)
     raise ActionError(None, f"not a move: {move!r}")
 
 
-def _check(action: object) -> int:
-    action = as_integer(action)
-    if not 0 <= action < ACTION_COUNT:
-        raise ActionError(action, f"action {brief(action)} is out of range 0 to {ACTION_COUNT - 1}")
+def _check(action: object, table: ActionTable = STANDARD) -> int:
+    action = as_integer(action, table.ACTION_COUNT)
+    count = table.ACTION_COUNT
+    if not 0 <= action < count:
+        raise ActionError(action, f"action {brief(action)} is out of range 0 to {count - 1}")
     return action
 
 
-def as_integer(action: object) -> int:
+def as_integer(action: object, count: int = ACTION_COUNT) -> int:
     """``action`` as a plain int: an int, or an integral value such as a numpy integer or a
     0-d integer array (through ``__index__``); anything else (a bool, a float, an array of
     another shape or kind) is an :class:`ActionError`."""
@@ -202,7 +307,7 @@ def as_integer(action: object) -> int:
         return action
     index = getattr(action, "__index__", None)
     if index is None or isinstance(action, bool):
-        raise ActionError(action, f"an action is an integer from 0 to {ACTION_COUNT - 1}")
+        raise ActionError(action, f"an action is an integer from 0 to {count - 1}")
     try:
         value = index()
     except (TypeError, ValueError):  # numpy: an array of another shape, or not integers
@@ -210,9 +315,7 @@ def as_integer(action: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         shape = getattr(action, "shape", None)
         kind = f"an array of shape {shape}" if shape is not None else type(action).__name__
-        raise ActionError(
-            action, f"an action is an integer from 0 to {ACTION_COUNT - 1}, not {kind}"
-        )
+        raise ActionError(action, f"an action is an integer from 0 to {count - 1}, not {kind}")
     return value
 
 
@@ -228,14 +331,18 @@ def episode_seed(seed: object) -> int | None:
     return value
 
 
-def describe(action: object) -> str:
+def describe(action: object, table: ActionTable = STANDARD) -> str:
     """What ``action`` means, seat-independently: ``'play R7 >+2 uno'``, ``'chain B5'``,
     ``'catch +1'``, ``'noop'``."""
-    a = _check(action)
-    if a < CHAIN:
-        rest, uno = divmod(a - PLAY, 2)
+    return _describe(table, action)
+
+
+def _describe(table: ActionTable, action: object) -> str:
+    a = _check(action, table)
+    if a < table.CHAIN:
+        rest, uno = divmod(a - table.PLAY, 2)
         slot, offset = divmod(rest, MAX_OFFSET + 1)
-        card, color = PLAY_SLOTS[slot]
+        card, color = table.PLAY_SLOTS[slot]
         parts = ["play", str(card)]
         if color is not None:
             parts.append(color.value)
@@ -244,61 +351,69 @@ def describe(action: object) -> str:
         if uno:
             parts.append("uno")
         return " ".join(parts)
-    if a < DRAW:
-        return f"chain {CARD_KINDS[a - CHAIN]}"
-    if a in _SIMPLE_NAMES:
-        return _SIMPLE_NAMES[a]
-    if a < CATCH:
-        return f"color {COLORS[a - COLOR].value}"
-    if a < NOOP:
-        return f"catch +{a - CATCH + 1}"
+    if a < table.DRAW:
+        return f"chain {table.CARD_KINDS[a - table.CHAIN]}"
+    simple = table._simple_names.get(a)
+    if simple is not None:
+        return simple
+    if a < table.CATCH:
+        return f"color {COLORS[a - table.COLOR].value}"
+    if a < table.NOOP:
+        return f"catch +{a - table.CATCH + 1}"
     return "noop"
 
 
-def decode(actions: int | Sequence[int], seat: int, players: int) -> Move:
+def decode(
+    actions: int | Sequence[int], seat: int, players: int, table: ActionTable = STANDARD
+) -> Move:
     """The move that ``actions`` (one id, or a chain's ids ending with a ``PLAY`` id) make
     for ``seat`` at a table of ``players``: the inverse of :func:`encode`. Raises
     :class:`ActionError` for ids that make no move (``NOOP``, a chain that does not end
     with a play, an offset beyond the table)."""
-    ids = [_check(a) for a in ([actions] if not isinstance(actions, Sequence) else actions)]
+    return _decode(table, actions, seat, players)
+
+
+def _decode(table: ActionTable, actions: int | Sequence[int], seat: int, players: int) -> Move:
+    t = table
+    ids = [_check(a, t) for a in ([actions] if not isinstance(actions, Sequence) else actions)]
     if not ids:
         raise ActionError(actions, "no action given")
     *chain, last = ids
     for a in chain:
-        if not CHAIN <= a < DRAW:
-            raise ActionError(a, f"{describe(a)!r} cannot come before the last card of a play")
-    if chain and last >= CHAIN:
-        raise ActionError(last, f"a chain of cards ends with a play, not {describe(last)!r}")
+        if not t.CHAIN <= a < t.DRAW:
+            raise ActionError(a, f"{_describe(t, a)!r} cannot come before the last card of a play")
+    if chain and last >= t.CHAIN:
+        raise ActionError(last, f"a chain of cards ends with a play, not {_describe(t, last)!r}")
     if not 2 <= players <= MAX_PLAYERS:
         raise ActionError(actions, f"players: expected 2 to {MAX_PLAYERS}, got {players!r}")
 
     def seat_at(offset: int, a: int) -> int:
         if offset >= players:
-            raise ActionError(a, f"{describe(a)!r} names a seat beyond a table of {players}")
+            raise ActionError(a, f"{_describe(t, a)!r} names a seat beyond a table of {players}")
         return (seat + offset) % players
 
-    if last < CHAIN:
-        rest, uno = divmod(last - PLAY, 2)
+    if last < t.CHAIN:
+        rest, uno = divmod(last - t.PLAY, 2)
         slot, offset = divmod(rest, MAX_OFFSET + 1)
-        card, color = PLAY_SLOTS[slot]
-        cards = [CARD_KINDS[a - CHAIN] for a in chain]
+        card, color = t.PLAY_SLOTS[slot]
+        cards = [t.CARD_KINDS[a - t.CHAIN] for a in chain]
         first, extra = (cards[0], (*cards[1:], card)) if cards else (card, ())
         target = seat_at(offset, last) if offset else None
         return Play(seat, first, color=color, target=target, call_uno=bool(uno), extra=extra)
-    if last < DRAW:
-        raise ActionError(last, f"{describe(last)!r} is a step of a play, not a whole move")
-    if last == DRAW:
+    if last < t.DRAW:
+        raise ActionError(last, f"{_describe(t, last)!r} is a step of a play, not a whole move")
+    if last == t.DRAW:
         return Draw(seat)
-    if last == PASS:
+    if last == t.PASS:
         return Pass(seat)
-    if last == ACCEPT:
+    if last == t.ACCEPT:
         return Accept(seat)
-    if last == CHALLENGE:
+    if last == t.CHALLENGE:
         return Challenge(seat)
-    if last == CALL_UNO:
+    if last == t.CALL_UNO:
         return CallUno(seat)
-    if last < CATCH:
-        return ChooseColor(seat, COLORS[last - COLOR])
-    if last < NOOP:
-        return CatchUno(seat, seat_at(last - CATCH + 1, last))
+    if last < t.CATCH:
+        return ChooseColor(seat, COLORS[last - t.COLOR])
+    if last < t.NOOP:
+        return CatchUno(seat, seat_at(last - t.CATCH + 1, last))
     raise ActionError(last, "'noop' declines a chance to move; it is no move")

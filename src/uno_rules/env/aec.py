@@ -30,25 +30,17 @@ from ..moves import Move, Play
 from ..presets import load_preset
 from ..rules import Rules
 from ..rules.deck import build_deck
+from ..rules.extra_cards import marked_faces
 from ..state import GameState, Phase
 from ..view import view
 from .actions import (
-    ACTION_COUNT,
-    CARD_KINDS,
-    CHAIN,
-    DRAW,
-    NOOP,
     ActionError,
     EnvError,
     as_integer,
-    decode,
-    describe,
-    encode,
     episode_seed,
+    table_for,
 )
-from .observation import SIZE, Scales, high, observe_state
-
-_KNOWN_FACES = frozenset(str(card) for card in CARD_KINDS)
+from .observation import Scales, observe_state
 
 __all__ = ["REWARD_MODES", "SeatInfo", "UnoEnv", "env", "raw_env"]
 
@@ -116,12 +108,16 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.rules: Rules = rules if isinstance(rules, Rules) else load_preset(rules)
         new_game(self.rules, players=players, seed=0)  # the library's error for a bad table
-        unknown = sorted({str(c) for c in build_deck(self.rules)} - _KNOWN_FACES)
-        if unknown:  # the action and observation layouts have no slot for these kinds
+        marked = [str(c) for c in build_deck(self.rules) if marked_faces(self.rules, c)][:1]
+        if marked:  # a wild leading marked cards: a play no action stands for
             raise EnvError(
-                f"rules: the deck {self.rules.deck.value} holds cards this environment has no "
-                f"actions for ({', '.join(unknown[:4])}...); it plays the 108- and 112-card decks"
+                f"rules: a {marked[0]} may put marked cards down with it (discard_faces); "
+                "this environment has no actions for such a play"
             )
+        # the action ids and the observation layout of the kinds the deck holds
+        self.action_table = table_for(self.rules)
+        self._scales = Scales.of(self.rules)
+        layout = self._scales.layout
         if reward not in REWARD_MODES:
             raise EnvError(f"reward: expected 'round' or 'game', got {reward!r}")
         if type(max_moves) is not int or max_moves < 1:
@@ -137,14 +133,18 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(0.0, high(), shape=(SIZE,), dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, shape=(ACTION_COUNT,), dtype=np.int8),
+                    "observation": spaces.Box(
+                        0.0, layout.high(), shape=(layout.size,), dtype=np.float32
+                    ),
+                    "action_mask": spaces.Box(
+                        0, 1, shape=(self.action_table.ACTION_COUNT,), dtype=np.int8
+                    ),
                 }
             )
             for agent in self.possible_agents
         }
         self.action_spaces = {
-            agent: spaces.Discrete(ACTION_COUNT) for agent in self.possible_agents
+            agent: spaces.Discrete(self.action_table.ACTION_COUNT) for agent in self.possible_agents
         }
         settings = self.rules.to_dict()
         self._partners = bool(settings["house_rules"]["partnership"]["enabled"])
@@ -153,7 +153,6 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         # whether a seat may have a move out of turn with no UNO window open and nobody
         # holding a single card
         self._may_poll = bool(self.rules.plan.out_of_turn) or (self._calls and self._false_calls)
-        self._scales = Scales.of(self.rules)
         # the top card and the active color before the last play (the previous_top and
         # previous_color sections of the observation)
         self._previous: tuple[Card | None, Color | None] = (None, None)
@@ -244,7 +243,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     def _seen(self, agent: str, acting: bool) -> dict[str, npt.NDArray[Any]]:
         """What ``agent`` observes; ``acting``: whether the decision is its own (its mask
         offers the options, its observation shows the chain under way and the polling)."""
-        mask = np.zeros(ACTION_COUNT, _INT8)
+        mask = np.zeros(self.action_table.ACTION_COUNT, _INT8)
         if not acting:
             observation = observe_state(
                 self._state,
@@ -262,7 +261,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             self._state,
             self._seat[agent],
             self._last_moves,
-            [a - CHAIN for a in chain] if chain else (),
+            [a - self.action_table.CHAIN for a in chain] if chain else (),
             self._polling,
             scales=self._scales,
             previous=self._previous,
@@ -324,7 +323,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         except KeyError:
             options = self._encode(moves)
         if self._polling:
-            options[NOOP] = _DECLINE
+            options[self.action_table.NOOP] = _DECLINE
         return options
 
     def _encode(self, moves: tuple[Move, ...]) -> dict[int, Move | _Option]:
@@ -335,7 +334,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         for move in moves:
             action = action_of.get(id(move))
             if action is None:
-                ids = encode(move, self.players)
+                ids = self.action_table.encode(move, self.players)
                 action = ids[0]
                 if len(ids) > 1:  # a play of several cards: its first id starts a chain
                     options[action] = _CONTINUE
@@ -352,7 +351,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         options: dict[int, Move | _Option] = {}
         depth = len(chain)
         for move in self._moves_by_id:
-            ids = encode(move, self.players)
+            ids = self.action_table.encode(move, self.players)
             if len(ids) > depth and list(ids[:depth]) == chain:
                 options[ids[depth]] = move if len(ids) == depth + 1 else _CONTINUE
         return options
@@ -414,19 +413,20 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         agent = self.possible_agents[seat]
         try:
             index = _index(action)
-            meaning = describe(index)  # refuses an integer out of range
+            meaning = self.action_table.describe(index)  # refuses an integer out of range
         except ActionError as error:
             return ActionError(
                 action, f"{agent} cannot take action {brief(action)}: {error.reason}"
             )
         what = f"action {index} ({meaning!r})"
-        if index == NOOP:
+        table = self.action_table
+        if index == table.NOOP:
             reason = "it is this seat's own decision; noop only declines an out-of-turn chance"
-        elif CHAIN <= index < DRAW or self._chain:
+        elif table.CHAIN <= index < table.DRAW or self._chain:
             reason = "no legal play puts these cards down in this order"
         else:
             try:
-                move = decode(index, seat, self.players)
+                move = table.decode(index, seat, self.players)
             except ActionError as error:
                 reason = error.reason
             else:

@@ -30,13 +30,15 @@ from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Mov
 from ..rules import Rules
 from ..state import GameState, Phase
 from ..view import PlayerView
-from .actions import CARD_KINDS, MAX_OFFSET
+from .actions import MAX_OFFSET, STANDARD, ActionTable, table_for
 
 __all__ = [
     "LAYOUT",
     "MOVE_KINDS",
     "PHASES",
     "SIZE",
+    "STANDARD_LAYOUT",
+    "Layout",
     "Scales",
     "high",
     "observe",
@@ -45,7 +47,6 @@ __all__ = [
 ]
 
 _SEATS = MAX_OFFSET + 1
-_KINDS = len(CARD_KINDS)
 
 #: The phases, in the order of the ``phase`` section.
 PHASES: tuple[Phase, ...] = (
@@ -58,114 +59,103 @@ PHASES: tuple[Phase, ...] = (
 )
 #: The kinds of move in the ``last_moves`` section, in order.
 MOVE_KINDS: tuple[type, ...] = (Play, Draw, Pass, CallUno, CatchUno, Challenge, Accept, ChooseColor)
-# per other seat: the move's kind, the card it played, the color it named
-_LAST = len(MOVE_KINDS) + _KINDS + len(COLORS)
-
-#: ``(name, size, upper bound, meaning)`` for each section, in order. Every value lies
-#: between 0 and 1: counts are divided by the rule set's :class:`Scales` (``copies``: the
-#: most copies of one card kind in the deck; ``cards``: the deck's size; ``points``: the
-#: target score).
-LAYOUT: tuple[tuple[str, int, float, str], ...] = (
-    ("hand", _KINDS, 1, "copies of each card kind in the seat's hand (/ copies)"),
-    ("top", _KINDS, 1, "the top card of the discard pile, one-hot"),
-    ("color", 4, 1, "the active color, one-hot (all 0 while a first wild awaits its color)"),
-    ("previous_top", _KINDS, 1, "the card the top card was played on, one-hot (0: none)"),
-    ("previous_color", 4, 1, "the active color when the top card was played, one-hot"),
-    ("clockwise", 1, 1, "1 when play goes clockwise (to higher seat numbers)"),
-    ("phase", len(PHASES), 1, "the decision the table waits for, one-hot"),
-    ("turn", _SEATS, 1, "the offset of the seat that must act, one-hot"),
-    ("hand_sizes", _SEATS, 1, "cards held, by offset (/ cards)"),
-    ("uno_called", _SEATS, 1, "seats holding one card that called UNO, by offset"),
-    ("uno_open", _SEATS, 1, "seats that can be caught not calling UNO, by offset"),
-    ("eliminated", _SEATS, 1, "seats out of the game, by offset"),
-    ("scores", _SEATS, 1, "points, by offset (/ points, at most 1)"),
-    ("penalty", 1, 1, "cards the pending penalty makes its victim draw (/ cards, at most 1)"),
-    ("draw_pile", 1, 1, "cards in the draw pile (/ cards)"),
-    ("drawn", _KINDS, 1, "the card the seat drew this turn, one-hot"),
-    ("played_by", _SEATS, 1, "the offset of the seat that played the top card, one-hot"),
-    ("chain", _KINDS, 1, "cards already put down in this several-card play, H09 (/ copies)"),
-    ("polled", 1, 1, "1 when this decision is a chance to move out of turn"),
-    (
-        "last_moves",
-        MAX_OFFSET * _LAST,
-        1,
-        "for offsets 1-9: the kind of that seat's last move, the card it played and the "
-        "color it named (with a wild, or choosing the first card's color), one-hot",
-    ),
-)
-
-_OFFSETS: dict[str, int] = {}
-_position = 0
-for _name, _size, _high, _ in LAYOUT:
-    _OFFSETS[_name] = _position
-    _position += _size
-SIZE = _position
-_SIZES = {name: size for name, size, _, _ in LAYOUT}
 
 
-def section(name: str) -> slice:
-    """Where section ``name`` of :data:`LAYOUT` lies in an observation."""
-    start = _OFFSETS[name]
-    return slice(start, start + _SIZES[name])
+def _layout(kinds: int) -> tuple[tuple[str, int, float, str], ...]:
+    # per other seat: the move's kind, the card it played, the color it named
+    last = len(MOVE_KINDS) + kinds + len(COLORS)
+    return (
+        ("hand", kinds, 1, "copies of each card kind in the seat's hand (/ copies)"),
+        ("top", kinds, 1, "the top card of the discard pile, one-hot"),
+        ("color", 4, 1, "the active color, one-hot (all 0 while a first wild awaits its color)"),
+        ("previous_top", kinds, 1, "the card the top card was played on, one-hot (0: none)"),
+        ("previous_color", 4, 1, "the active color when the top card was played, one-hot"),
+        ("clockwise", 1, 1, "1 when play goes clockwise (to higher seat numbers)"),
+        ("phase", len(PHASES), 1, "the decision the table waits for, one-hot"),
+        ("turn", _SEATS, 1, "the offset of the seat that must act, one-hot"),
+        ("hand_sizes", _SEATS, 1, "cards held, by offset (/ cards)"),
+        ("uno_called", _SEATS, 1, "seats holding one card that called UNO, by offset"),
+        ("uno_open", _SEATS, 1, "seats that can be caught not calling UNO, by offset"),
+        ("eliminated", _SEATS, 1, "seats out of the game, by offset"),
+        ("scores", _SEATS, 1, "points, by offset (/ points, at most 1)"),
+        ("penalty", 1, 1, "cards the pending penalty makes its victim draw (/ cards, at most 1)"),
+        ("draw_pile", 1, 1, "cards in the draw pile (/ cards)"),
+        ("drawn", kinds, 1, "the card the seat drew this turn, one-hot"),
+        ("played_by", _SEATS, 1, "the offset of the seat that played the top card, one-hot"),
+        ("chain", kinds, 1, "cards already put down in this several-card play, H09 (/ copies)"),
+        ("polled", 1, 1, "1 when this decision is a chance to move out of turn"),
+        (
+            "last_moves",
+            MAX_OFFSET * last,
+            1,
+            "for offsets 1-9: the kind of that seat's last move, the card it played and the "
+            "color it named (with a wild, or choosing the first card's color), one-hot",
+        ),
+    )
 
 
-def high() -> npt.NDArray[np.float32]:
-    """The upper bound of each entry (1 for every entry)."""
-    return np.concatenate([np.full(size, bound, dtype=np.float32) for _, size, bound, _ in LAYOUT])
+class Layout:
+    """Where everything lies in the observations of one action table's card kinds
+    (:func:`uno_rules.env.actions.table_for`): the sections of :attr:`layout` in order,
+    each card kind's entries, each seat's. :data:`LAYOUT` and :data:`SIZE` are the
+    standard table's (the 108- and 112-card decks); :meth:`of` gives any table's."""
 
+    _made: dict[int, Layout] = {}  # noqa: RUF012 (a cache, by table)
 
-class Scales:
-    """What the counts of an observation under ``rules`` are divided by, so that every
-    entry lies between 0 and 1: ``copies`` (the most copies of one card kind in the deck)
-    for the hand and the chain, ``cards`` (the deck's size) for hand sizes, the draw pile
-    and the pending penalty, ``points`` (the target score) for scores. Made once per rule
-    set (:meth:`of`)."""
-
-    __slots__ = ("card", "copy", "point")
-
-    _made: dict[int, tuple[Rules, Scales]] = {}  # noqa: RUF012 (a cache, by rule set)
-
-    def __init__(self, copies: int, cards: int, points: int) -> None:
-        self.copy = 1.0 / copies
-        self.card = 1.0 / cards
-        self.point = 1.0 / points
+    def __init__(self, table: ActionTable) -> None:
+        kinds = len(table.CARD_KINDS)
+        self.layout = _layout(kinds)
+        offsets: dict[str, int] = {}
+        position = 0
+        for name, size, _high, _ in self.layout:
+            offsets[name] = position
+            position += size
+        self.size = position
+        self.offsets = offsets
+        self.sizes = {name: size for name, size, _, _ in self.layout}
+        self.last = len(MOVE_KINDS) + kinds + len(COLORS)
+        # Where each value lands, looked up once per entry instead of computed: by card
+        # kind (the hand section starts at 0, so a card's kind is its hand entry), by
+        # phase, by color.
+        self.kind_index = {card: i for i, card in enumerate(table.CARD_KINDS)}
+        index = self.kind_index.items()
+        self.top_at = {card: offsets["top"] + i for card, i in index}
+        self.previous_at = {card: offsets["previous_top"] + i for card, i in index}
+        self.previous_color_at = {c: offsets["previous_color"] + i for i, c in enumerate(COLORS)}
+        self.drawn_at = {card: offsets["drawn"] + i for card, i in index}
+        self.phase_at = {phase: offsets["phase"] + i for i, phase in enumerate(PHASES)}
+        self.color_at = {color: offsets["color"] + i for i, color in enumerate(COLORS)}
+        self.clockwise = offsets["clockwise"]
+        self.penalty = offsets["penalty"]
+        self.draw_pile = offsets["draw_pile"]
+        self.chain = offsets["chain"]
+        self.polled = offsets["polled"]
+        # the entries a last move sets within its seat's block: by kind of move, and for a
+        # play, by the card it ended with
+        self.played_at = {card: _PLAYED_CARD + i for card, i in index}
+        self.named_at = {color: _PLAYED_CARD + kinds + i for i, color in enumerate(COLORS)}
+        self.seats_at = {
+            players: tuple(_Seats(self, players, me) for me in range(players))
+            for players in range(2, MAX_OFFSET + 2)
+        }
 
     @classmethod
-    def of(cls, rules: Rules) -> Scales:
-        made = cls._made.get(id(rules))
-        if made is not None and made[0] is rules:
-            return made[1]
-        from collections import Counter
+    def of(cls, table: ActionTable) -> Layout:
+        made = cls._made.get(id(table))
+        if made is None:
+            made = cls._made[id(table)] = Layout(table)
+        return made
 
-        from ..rules.deck import build_deck
+    def section(self, name: str) -> slice:
+        """Where section ``name`` lies in an observation."""
+        start = self.offsets[name]
+        return slice(start, start + self.sizes[name])
 
-        deck = build_deck(rules)
-        scales = cls(max(Counter(deck).values()), len(deck), max(1, rules.scoring.target))
-        if len(cls._made) > 64:
-            cls._made.clear()
-        cls._made[id(rules)] = (rules, scales)
-        return scales
-
-
-_HAND = _OFFSETS["hand"]
-_CLOCKWISE = _OFFSETS["clockwise"]
-_PENALTY = _OFFSETS["penalty"]
-_DRAW_PILE = _OFFSETS["draw_pile"]
-_CHAIN = _OFFSETS["chain"]
-_POLLED = _OFFSETS["polled"]
-_PLAYED_CARD = len(MOVE_KINDS)
-assert _HAND == 0
-_FLOAT32 = np.dtype(np.float32)
-
-# Where each value lands, looked up once per entry instead of computed: by card kind (the
-# hand section starts at 0, so a card's kind is its hand entry), by phase, by color.
-_KIND_INDEX = {card: i for i, card in enumerate(CARD_KINDS)}
-_TOP_AT = {card: _OFFSETS["top"] + i for card, i in _KIND_INDEX.items()}
-_PREVIOUS_AT = {card: _OFFSETS["previous_top"] + i for card, i in _KIND_INDEX.items()}
-_PREVIOUS_COLOR_AT = {color: _OFFSETS["previous_color"] + i for i, color in enumerate(COLORS)}
-_DRAWN_AT = {card: _OFFSETS["drawn"] + i for card, i in _KIND_INDEX.items()}
-_PHASE_AT = {phase: _OFFSETS["phase"] + i for i, phase in enumerate(PHASES)}
-_COLOR_AT = {color: _OFFSETS["color"] + i for i, color in enumerate(COLORS)}
+    def high(self) -> npt.NDArray[np.float32]:
+        """The upper bound of each entry (1 for every entry)."""
+        return np.concatenate(
+            [np.full(size, bound, dtype=np.float32) for _, size, bound, _ in self.layout]
+        )
 
 
 class _Seats:
@@ -183,11 +173,12 @@ class _Seats:
         "uno_open",
     )
 
-    def __init__(self, players: int, me: int) -> None:
+    def __init__(self, layout: Layout, players: int, me: int) -> None:
         offsets = [(other - me) % players for other in range(players)]
+        where = layout.offsets
 
         def at(name: str) -> tuple[int, ...]:
-            return tuple(_OFFSETS[name] + offset for offset in offsets)
+            return tuple(where[name] + offset for offset in offsets)
 
         self.turn = at("turn")
         self.hand_sizes = at("hand_sizes")
@@ -199,19 +190,73 @@ class _Seats:
         # the first entry of each other seat's block in last_moves (the observing seat has
         # none: its own last move is not shown there)
         self.last_moves = tuple(
-            _OFFSETS["last_moves"] + (offset - 1) * _LAST if offset else -1 for offset in offsets
+            where["last_moves"] + (offset - 1) * layout.last if offset else -1 for offset in offsets
         )
 
 
-_SEATS_AT = {
-    players: tuple(_Seats(players, me) for me in range(players))
-    for players in range(2, MAX_OFFSET + 2)
-}
-# the entries a last move sets within its seat's block: by kind of move, and for a play,
-# by the card it ended with
+_PLAYED_CARD = len(MOVE_KINDS)
+STANDARD_LAYOUT: Layout = Layout.of(STANDARD)
+#: ``(name, size, upper bound, meaning)`` for each section of the standard table's
+#: observations, in order. Every value lies between 0 and 1: counts are divided by the rule
+#: set's :class:`Scales` (``copies``: the most copies of one card kind in the deck;
+#: ``cards``: the deck's size; ``points``: the target score).
+LAYOUT: tuple[tuple[str, int, float, str], ...] = STANDARD_LAYOUT.layout
+SIZE = STANDARD_LAYOUT.size
+
+
+def section(name: str) -> slice:
+    """Where section ``name`` of :data:`LAYOUT` lies in an observation."""
+    return STANDARD_LAYOUT.section(name)
+
+
+def high() -> npt.NDArray[np.float32]:
+    """The upper bound of each entry (1 for every entry)."""
+    return STANDARD_LAYOUT.high()
+
+
+class Scales:
+    """What the counts of an observation under ``rules`` are divided by, so that every
+    entry lies between 0 and 1: ``copies`` (the most copies of one card kind in the deck)
+    for the hand and the chain, ``cards`` (the deck's size) for hand sizes, the draw pile
+    and the pending penalty, ``points`` (the target score) for scores. Made once per rule
+    set (:meth:`of`)."""
+
+    __slots__ = ("card", "copy", "layout", "point")
+
+    _made: dict[int, tuple[Rules, Scales]] = {}  # noqa: RUF012 (a cache, by rule set)
+
+    def __init__(
+        self, copies: int, cards: int, points: int, layout: Layout = STANDARD_LAYOUT
+    ) -> None:
+        self.copy = 1.0 / copies
+        self.card = 1.0 / cards
+        self.point = 1.0 / points
+        self.layout = layout
+
+    @classmethod
+    def of(cls, rules: Rules) -> Scales:
+        made = cls._made.get(id(rules))
+        if made is not None and made[0] is rules:
+            return made[1]
+        from collections import Counter
+
+        from ..rules.deck import build_deck
+
+        deck = build_deck(rules)
+        scales = cls(
+            max(Counter(deck).values()),
+            len(deck),
+            max(1, rules.scoring.target),
+            Layout.of(table_for(rules)),
+        )
+        if len(cls._made) > 64:
+            cls._made.clear()
+        cls._made[id(rules)] = (rules, scales)
+        return scales
+
+
+_FLOAT32 = np.dtype(np.float32)
 _MOVE_AT = {kind: i for i, kind in enumerate(MOVE_KINDS)}
-_PLAYED_AT = {card: _PLAYED_CARD + i for card, i in _KIND_INDEX.items()}
-_NAMED_AT = {color: _PLAYED_CARD + _KINDS + i for i, color in enumerate(COLORS)}
 # the fields of a state that an observation reads, in one call
 _FIELDS = (
     "players",
@@ -349,24 +394,25 @@ def observe_state(
         played_by, eliminated = state.played_by, state.eliminated
     # Written through a memoryview: setting entries one by one costs far less there than
     # through numpy's item assignment (and floats cost less to store there than ints).
-    out = np.zeros(SIZE, _FLOAT32)
+    lay = scales.layout
+    out = np.zeros(lay.size, _FLOAT32)
     obs: memoryview[float] = out.data  # type: ignore[assignment]  # float32 items, not ints
-    at = _SEATS_AT[players][seat]
+    at = lay.seats_at[players][seat]
     copy, card = scales.copy, scales.card
-    for entry in map(_KIND_INDEX.__getitem__, hands[seat]):  # the hand section starts at 0
+    for entry in map(lay.kind_index.__getitem__, hands[seat]):  # the hand section starts at 0
         obs[entry] += copy
-    obs[_TOP_AT[state.top_card]] = 1.0
+    obs[lay.top_at[state.top_card]] = 1.0
     before, color_before = previous
     if before is not None:
-        obs[_PREVIOUS_AT[before]] = 1.0
+        obs[lay.previous_at[before]] = 1.0
     if color_before is not None:
-        obs[_PREVIOUS_COLOR_AT[color_before]] = 1.0
-    obs[_PHASE_AT[phase]] = 1.0
+        obs[lay.previous_color_at[color_before]] = 1.0
+    obs[lay.phase_at[phase]] = 1.0
     obs[at.turn[turn]] = 1.0
     if color is not None:
-        obs[_COLOR_AT[color]] = 1.0
+        obs[lay.color_at[color]] = 1.0
     if direction > 0:
-        obs[_CLOCKWISE] = 1.0
+        obs[lay.clockwise] = 1.0
     entries = at.hand_sizes
     for other, hand in enumerate(hands):
         obs[entries[other]] = len(hand) * card
@@ -385,17 +431,17 @@ def observe_state(
         for other in eliminated:
             obs[at.eliminated[other]] = 1.0
     if penalty is not None:
-        obs[_PENALTY] = min(penalty.amount * card, 1.0)
-    obs[_DRAW_PILE] = state.draw_pile_size * card
+        obs[lay.penalty] = min(penalty.amount * card, 1.0)
+    obs[lay.draw_pile] = state.draw_pile_size * card
     if drawn is not None and turn == seat:
-        obs[_DRAWN_AT[drawn]] = 1.0
+        obs[lay.drawn_at[drawn]] = 1.0
     if played_by is not None:
         obs[at.played_by[played_by]] = 1.0
     if chain:
         for k in chain:
-            obs[_CHAIN + k] += copy
+            obs[lay.chain + k] += copy
     if polled:
-        obs[_POLLED] = 1.0
+        obs[lay.polled] = 1.0
     entries = at.last_moves
     for other, move in enumerate(last_moves):
         if move is not None and other != seat:
@@ -403,9 +449,9 @@ def observe_state(
             obs[start + _MOVE_AT[type(move)]] = 1.0
             if type(move) is Play:  # (type(), not isinstance: no subclass of a move exists)
                 extra = move.extra
-                obs[start + _PLAYED_AT[extra[-1] if extra else move.card]] = 1.0
+                obs[start + lay.played_at[extra[-1] if extra else move.card]] = 1.0
                 if move.color is not None:  # the color named with a wild
-                    obs[start + _NAMED_AT[move.color]] = 1.0
+                    obs[start + lay.named_at[move.color]] = 1.0
             elif type(move) is ChooseColor:
-                obs[start + _NAMED_AT[move.color]] = 1.0
+                obs[start + lay.named_at[move.color]] = 1.0
     return out

@@ -20,9 +20,8 @@ from gymnasium import spaces
 
 from ..bots import BOTS, Bot
 from ..rules import Rules
-from .actions import ACTION_COUNT, NOOP, ActionError, EnvError, describe, encode, episode_seed
+from .actions import ActionError, ActionTable, EnvError, episode_seed
 from .aec import SeatInfo, UnoEnv
-from .observation import SIZE, high
 
 __all__ = ["ILLEGAL_ACTION_MODES", "UnoGymEnv"]
 
@@ -88,9 +87,13 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.agent = self.table.possible_agents[seat]
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(0.0, high(), shape=(SIZE,), dtype=np.float32)
-        self.action_space = spaces.Discrete(ACTION_COUNT)
-        self._mask = np.zeros(ACTION_COUNT, dtype=np.int8)
+        actions = self.table.action_table
+        layout = self.table._scales.layout
+        self.observation_space = spaces.Box(
+            0.0, layout.high(), shape=(layout.size,), dtype=np.float32
+        )
+        self.action_space = spaces.Discrete(actions.ACTION_COUNT)
+        self._mask = np.zeros(actions.ACTION_COUNT, dtype=np.int8)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -111,7 +114,7 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         try:
             table.step(action)
         except ActionError as error:
-            if self.illegal_action == "raise" or not _in_space(action):
+            if self.illegal_action == "raise" or not _in_space(action, self.table.action_table):
                 raise
             table.terminations = dict.fromkeys(table.agents, True)
             observation, info = self._observation()  # an empty mask: the episode is over
@@ -156,7 +159,7 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             if table.polling:
                 move = bot.interrupt(state, seat, self._rng)
                 if move is None:
-                    table.step(NOOP)
+                    table.step(table.action_table.NOOP)
                     reward += table.rewards.get(self.agent, 0.0)
                     continue
             else:
@@ -167,7 +170,7 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             if known is not None and table._options.get(known) is move:
                 actions: tuple[int, ...] = (known,)
             else:
-                actions = encode(move, table.players)
+                actions = table.action_table.encode(move, table.players)
             for action in actions:
                 table.step(action)
                 reward += table.rewards.get(self.agent, 0.0)
@@ -182,7 +185,7 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         seen = table.observe(self.agent)
         mask = seen["action_mask"]
         if self._done():
-            mask[NOOP] = 1
+            mask[table.action_table.NOOP] = 1
         self._mask = mask
         info = SeatInfo(table.game_state, self.seat)  # the view is made when read
         dict.__setitem__(info, "action_mask", mask.copy())
@@ -190,11 +193,11 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return observation, info
 
 
-def _in_space(action: object) -> bool:
+def _in_space(action: object, actions: ActionTable) -> bool:
     """Whether ``action`` is an element of the action space (an integer, numpy's included,
-    from 0 to ``ACTION_COUNT - 1``; not a bool)."""
+    from 0 to the table's ``ACTION_COUNT - 1``; not a bool)."""
     try:
-        describe(action)
+        actions.describe(action)
     except ActionError:
         return False
     return True

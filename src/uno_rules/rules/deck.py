@@ -11,7 +11,7 @@ from .options import Deck
 if TYPE_CHECKING:
     from .model import Rules
 
-__all__ = ["build_deck"]
+__all__ = ["build_deck", "deck_of_rules"]
 
 
 def build_deck(rules: Rules) -> tuple[Card, ...]:
@@ -28,6 +28,14 @@ def build_deck(rules: Rules) -> tuple[Card, ...]:
         cards.wild_shuffle_hands.enabled,
         cards.wild_customizable.count,
     )
+
+
+def deck_of_rules(
+    deck: Deck, blanks: int = 0, swap: bool = False, shuffle: bool = False, custom: int = 0
+) -> tuple[Card, ...]:
+    """The deck ``deck`` with the 112-card editions' extras as given (``blanks`` blank
+    cards, the Wild Swap Hands, the Wild Shuffle Hands, ``custom`` Wild Customizable)."""
+    return _deck(deck, blanks, swap, shuffle, custom)
 
 
 @cache

@@ -54,6 +54,7 @@ __all__ = [
     "WildShuffleHands",
     "WildSwapHands",
     "effect_steps",
+    "marked_faces",
     "until_step",
 ]
 
@@ -129,7 +130,14 @@ class WildCustomizable:
     """E3 parameters."""
 
     count: int = field(
-        default=3, metadata=meta("How many Wild Customizable cards are used.", "E3.1", 0, 3)
+        default=3,
+        metadata=meta(
+            "How many Wild Customizable cards are used (4: the deck's Wild Shuffle Hands or "
+            "Wild Swap Hands left out, a fourth in its place).",
+            "E3.1",
+            0,
+            4,
+        ),
     )
     effect: CustomEffect | tuple[Step, ...] = field(
         default=CustomEffect.NONE,
@@ -175,6 +183,15 @@ def effect_steps(rules: Rules, card: Card) -> tuple[Step, ...]:
     if effect and effect[0].op == "custom":
         return custom_steps(rules.extra_cards.wild_customizable)
     return effect
+
+
+def marked_faces(rules: Rules, card: Card) -> tuple[int, ...]:
+    """The numbers whose cards may go down with ``card`` under ``rules`` (its
+    ``discard_faces`` step), or ``()``."""
+    for step in effect_steps(rules, card):
+        if step.op == "discard_faces":
+            return step.faces
+    return ()
 
 
 def until_step(rules: Rules, card: Card) -> Step:

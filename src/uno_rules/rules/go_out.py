@@ -26,27 +26,23 @@ if TYPE_CHECKING:
 __all__ = ["RULE", "CardKind", "GoOut", "kind_of", "rank_kind"]
 
 
-class CardKind(StrEnum):
-    """Kinds of cards a house rule can name: each card kind's ``id`` (``data/cards.json``),
-    ``number`` for every number card."""
+_KIND_DOC = """Kinds of cards a house rule can name: each card kind's ``id`` (``data/cards.json``),
+``number`` for every number card. The members are read from the card kinds (one per id, in
+the order of :class:`~uno_rules.cards.Rank`), so a kind added to the data is a kind H14 can
+name."""
 
-    NUMBER = "number"
-    SKIP = "skip"
-    REVERSE = "reverse"
-    DRAW_TWO = "draw_two"
-    WILD = "wild"
-    WILD_DRAW_FOUR = "wild_draw_four"
-    WILD_SHUFFLE_HANDS = "wild_shuffle_hands"
-    WILD_SWAP_HANDS = "wild_swap_hands"
-    WILD_CUSTOMIZABLE = "wild_customizable"
-    BLANK = "blank"
-    DRAW_FOUR = "draw_four"
-    SKIP_EVERYONE = "skip_everyone"
-    DISCARD_ALL = "discard_all"
-    WILD_DRAW_SIX = "wild_draw_six"
-    WILD_DRAW_TEN = "wild_draw_ten"
-    WILD_REVERSE_DRAW_FOUR = "wild_reverse_draw_four"
-    WILD_COLOR_ROULETTE = "wild_color_roulette"
+if TYPE_CHECKING:
+
+    class CardKind(StrEnum):
+        pass
+
+else:
+    CardKind = StrEnum(
+        "CardKind",
+        list(dict.fromkeys((rank.kind.id.upper(), rank.kind.id) for rank in Rank)),
+        module=__name__,
+    )
+    CardKind.__doc__ = _KIND_DOC
 
 
 _KIND = {rank: CardKind(rank.kind.id) for rank in Rank}

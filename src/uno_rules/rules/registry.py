@@ -53,7 +53,7 @@ from . import (
     seven_o,
     stacking,
 )
-from .extra_cards import effect_steps
+from .extra_cards import effect_steps, marked_faces
 from .hooks import HouseRule, Touches
 
 if TYPE_CHECKING:
@@ -404,7 +404,10 @@ class Plan:
             else derived_touches(rule, _guarded(rule, "touches")(params))
             for rule, params in enabled
         ]
-        self.ranks: frozenset[Rank] = frozenset().union(*(t.ranks for t in touches))
+        # and the kinds whose play may put down marked cards too (``discard_faces``):
+        # their plays are listed by validating each way to play them
+        marked = frozenset(rank for rank in Rank if marked_faces(rules, sample_card(rank)))
+        self.ranks: frozenset[Rank] = marked.union(*(t.ranks for t in touches))
         self.effect_ranks: frozenset[Rank] = frozenset().union(*(t.effect_ranks for t in touches))
         self.phases: frozenset[Phase] = frozenset().union(*(t.phases for t in touches))
         self.checks: frozenset[type[Move]] = frozenset().union(*(t.checks for t in touches))
