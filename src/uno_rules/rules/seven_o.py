@@ -23,6 +23,7 @@ from attrs import field, frozen
 
 from ..cards import Card, Rank
 from ..events import Event, HandsRotated, HandsSwapped
+from ..i18n import N_
 from ..moves import Move, Play
 from ..state import GameState
 from ._meta import meta
@@ -85,9 +86,11 @@ class _SevenORule(HouseRule):
     params = SevenO
     title = "Seven-O"
     clauses: ClassVar[Mapping[str, str]] = {
-        "H07": "Seven-O: a 7 swaps hands with a chosen player; a 0 passes every hand on in the "
-        "direction of play.",
-        "A31": "A 7 under Seven-O is played with the seat to swap hands with, never oneself.",
+        "H07": N_(
+            "Seven-O: a 7 swaps hands with a chosen player; a 0 passes every hand on in the "
+            "direction of play."
+        ),
+        "A31": N_("A 7 under Seven-O is played with the seat to swap hands with, never oneself."),
     }
 
     def touches(self, params: SevenO) -> Touches:

@@ -93,6 +93,7 @@ function picture(svg, label) {
 }
 
 function eventText(event) {
+  if (typeof event.text === "string") return event.text; // the server's sentence
   const facts = Object.entries(event)
     .filter(([key, value]) => key !== "kind" && value !== null)
     .map(([key, value]) => `${key} ${Array.isArray(value) ? value.join(" ") : value}`);
@@ -178,8 +179,9 @@ async function settle(event) {
       return;
     }
     show(body);
-    const refused = Object.values(body.rulings).flat().filter((r) => !r.legal).length;
-    status(refused ? `Settled: ${refused} ruling(s) refuse a move.` : "Settled: every move is legal.");
+    const refused = body.refused_moves;
+    const word = refused === 1 ? "move" : "moves";
+    status(refused ? `Settled: ${refused} ${word} refused.` : "Settled: every move is legal.");
   } catch (err) {
     status(`The referee could not be reached: ${err.message}`, true);
   } finally {
