@@ -9,6 +9,8 @@ file itself. Nothing here is global state: every function that renders text take
 ``lang=`` (English by default), and a catalog is read the first time a sentence in its
 language is asked for.
 
+>>> tr("vi", "Settle"), tr("tl", "Settle"), tr("en", "Settle")
+('Phân xử', 'Hatulan', 'Settle')
 >>> normalize("fil_PH.UTF-8"), normalize("vi-VN"), normalize("de"), normalize(None)
 ('tl', 'vi', 'en', 'en')
 """

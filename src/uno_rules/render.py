@@ -18,6 +18,11 @@ like ``(B7.3)`` always cites a clause.
 seat 0 to play | top red Draw Two (red) | clockwise | hands 0:2 1:3 | draw pile 102
 >>> print(uno.describe(uno.view(table, 1)))
 seat 0 to play | top red Draw Two (red) | clockwise | hands 0:2 1:3 | draw pile 102
+>>> print(uno.describe(table, lang="vi").replace(" | bài", "\\n| bài"))
+người chơi 0 đánh | trên cùng Lá +2 đỏ (đỏ) | theo chiều kim đồng hồ
+| bài trên tay 0:2 1:3 | chồng rút 102
+>>> print(uno.describe(table, lang="tl"))
+turn ni manlalaro 0 | nasa ibabaw pulang Draw Two (pula) | pakanan | kamay 0:2 1:3 | draw pile 102
 """
 
 from __future__ import annotations
@@ -94,6 +99,8 @@ def card_name(card: Card | str, lang: str = "en") -> str:
 
     >>> card_name(Card.parse("B1")), card_name("Grev"), card_name("W+4")
     ('blue 1', 'green Reverse', 'Wild Draw Four')
+    >>> card_name("R+2", lang="vi"), card_name("W+4", lang="vi"), card_name("Rskip", lang="tl")
+    ('Lá +2 đỏ', 'Lá +4', 'pulang Skip')
     """
     card = Card.parse(card) if isinstance(card, str) else card
     if lang == "en":
@@ -345,6 +352,8 @@ def describe_event(event: Event, lang: str = "en") -> str:
     >>> from uno_rules.events import CardsDrawn
     >>> describe_event(CardsDrawn(1, 2, "turn", (Card.parse("B9"), Card.parse("Grev"))))
     'seat 1 drew 2: blue 9, green Reverse'
+    >>> describe_event(CardsDrawn(1, 2, "turn", None), lang="vi")
+    'người chơi 1 rút 2 lá'
     """
     found = event_message(event)
     if found is not None:
@@ -374,6 +383,8 @@ def violation_text(violation: Violation, lang: str = "en") -> str:
     >>> table = uno.situation({"players": 2, "hands": [["R7"], 3], "discard": ["G5"]})
     >>> violation_text(uno.apply(table, "0 B7"))
     'Seat 0 does not hold a blue 7 (B4.4).'
+    >>> violation_text(uno.apply(table, "0 B7"), lang="vi")
+    'Người chơi 0 không có 7 xanh dương trên tay (B4.4).'
     """
     text = explain(violation, lang)
     return say(
