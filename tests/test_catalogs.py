@@ -295,3 +295,17 @@ def test_the_service_answers_in_the_language_asked_for() -> None:
     cards = {c["card"]: c for c in deck["cards"]}
     assert len(deck["cards"]) == 54 and sum(c["copies"] for c in deck["cards"]) == 108
     assert cards["W+4"] == {"card": "W+4", "name": "Lá +4", "copies": 4}
+
+
+def test_the_page_asks_for_exactly_the_page_messages() -> None:
+    """Every word of the page (``data-t`` in the HTML, ``t("...")`` in the script) is a
+    page message of the catalogs, and every page message is used."""
+    from uno_rules._page_text import PAGE_MESSAGES
+
+    web = ROOT / "src" / "uno_rules" / "web"
+    html = (web / "index.html").read_text(encoding="utf-8")
+    script = (web / "page.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'data-t="([^"]*)"', html)) | set(
+        re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', script)
+    )
+    assert used == set(PAGE_MESSAGES), used ^ set(PAGE_MESSAGES)

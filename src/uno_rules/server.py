@@ -693,7 +693,7 @@ def create_app(
                 raise _uno_problem(exc) from None
             out = settlement.to_dict(None, lang)
             if pictures:
-                out["pictures"] = _pictures(settlement)
+                out["pictures"] = _pictures(settlement, data.get("hands"))
             return out
 
         async with heavy:
@@ -990,12 +990,19 @@ def _preset_names() -> tuple[str, ...]:
     return preset_names()
 
 
-def _pictures(settlement: Settlement) -> dict[str, Any]:
+def _pictures(settlement: Settlement, hands: object = None) -> dict[str, Any]:
+    """The pictures of a settled dispute; the seats whose hands the dispute gives as
+    counts keep them face down."""
     from .svg import dispute_svgs
 
+    unknown = frozenset(
+        seat
+        for seat, hand in enumerate(hands if isinstance(hands, list) else [])
+        if isinstance(hand, int) and not isinstance(hand, bool)
+    )
     return {
         name: [{"before": before, "after": after} for before, after in pictures]
-        for name, pictures in dispute_svgs(settlement).items()
+        for name, pictures in dispute_svgs(settlement, unknown).items()
     }
 
 
