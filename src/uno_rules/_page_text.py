@@ -51,6 +51,8 @@ PAGE_MESSAGES = (
     N_("Seat {seat}"),
     N_("Seat {seat}: hand"),
     N_("the discard pile"),
+    N_("the moves"),
+    N_("Unknown hand (a count)"),
     N_("Remove the last card"),
     N_("Clear"),
     N_("Add to"),

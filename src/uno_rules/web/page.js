@@ -72,7 +72,11 @@ function drawTargets() {
     target.append(el("option", { value: `hand-${seat}` }, t("Seat {seat}: hand", { seat })));
   }
   target.append(el("option", { value: "discard" }, t("the discard pile")));
+  target.append(el("option", { value: "moves" }, t("the moves")));
   if ([...target.options].some((o) => o.value === chosen)) target.value = chosen;
+  const counts = $("pick-count");
+  counts.replaceChildren(el("option", { value: "" }, "–"));
+  for (let n = 0; n <= 20; n++) counts.append(el("option", { value: String(n) }, String(n)));
   for (const id of ["move-seat", "move-target"]) {
     const select = $(id);
     const before = select.value;
@@ -173,7 +177,13 @@ async function loadDeck() {
 }
 
 function tapCard(card) {
-  const input = $($("pick-target").value);
+  state.lastCard = card;
+  const id = $("pick-target").value;
+  if (id === "moves") {
+    $("move-verb").value = "play";
+    return; // the card of the next move built below
+  }
+  const input = $(id);
   if (!input) return;
   const before = input.value.trim();
   const kept = /^\d+$/.test(before) || before === "[]" ? "" : before;
@@ -181,7 +191,15 @@ function tapCard(card) {
   input.value = kept ? `${kept} ${card}` : card;
   input.classList.remove("bad");
   input.removeAttribute("aria-invalid");
-  state.lastCard = card;
+}
+
+// A hand nobody knows: how many cards it holds (its cards are drawn face down).
+function countHand() {
+  const input = $($("pick-target").value);
+  const count = $("pick-count").value;
+  if (!input || !input.id.startsWith("hand-") || count === "") return;
+  input.value = count;
+  $("pick-count").value = "";
 }
 
 function undoCard() {
@@ -474,6 +492,7 @@ document.addEventListener("DOMContentLoaded", async () => {
     if (input) input.value = "";
   });
   $("move-add").addEventListener("click", addMove);
+  $("pick-count").addEventListener("change", countHand);
   $("lang").addEventListener("change", () => changeLanguage().catch((err) => status(err.message, true)));
   try {
     await loadWords(askedLanguage());
