@@ -263,6 +263,20 @@ def test_the_two_disputes_built_by_tapping_rule_in_each_language(
             "const e = document.documentElement; return [e.scrollWidth, e.clientWidth]"
         )
         assert used == shown  # nothing wider than the screen
+        if width < 700:
+            for narrow in (width, 320):
+                driver.execute_cdp_cmd(
+                    "Emulation.setDeviceMetricsOverride", {**phone, "width": narrow}
+                )
+                smallest, used, shown = driver.execute_script(
+                    "const s = document.querySelector('section.column.shown details[open] svg');"
+                    "const e = document.documentElement;"
+                    "return [s.getBoundingClientRect().width / s.viewBox.baseVal.width * 11,"
+                    " e.scrollWidth, e.clientWidth]"
+                )
+                assert smallest >= 12, narrow  # the pictures' smallest text (11 of 540)
+                assert used == shown, narrow
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", phone)
         driver.execute_script("document.getElementById('results').scrollIntoView()")
         driver.save_screenshot(str(_screenshots(tmp_path) / f"dispute-{name}-{lang}-{width}.png"))
     finally:
@@ -290,3 +304,22 @@ def test_a_bad_card_is_shown_at_its_field_in_plain_words(page: tuple[Any, str]) 
     assert more.get_attribute("id") == driver.find_element(
         By.XPATH, "//label[.//textarea[@id='more']]//textarea"
     ).get_attribute("id")  # the More fields box has a label
+
+
+def test_a_dispute_sent_as_a_link_opens_with_the_same_rulings(page: tuple[Any, str]) -> None:
+    """The link holds the table, moves, rule sets and language in its fragment (never sent
+    to the server); opening it settles the same dispute again."""
+    driver, url = page
+    example = ROOT / "examples" / "stacking-plus2-on-plus2.yaml"
+    _settle_by_clicking(driver, url, example, ["official", "family"])
+    link = driver.find_element(By.ID, "share-link").get_attribute("value")
+    assert "#d=" in link and "R%2B2" not in link.split("#")[0]
+    driver.get("about:blank")
+    driver.get(link.replace("lang=en", "lang=vi"))
+    wait = WebDriverWait(driver, 15)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.column article.ruling"))
+    columns = driver.find_elements(By.CSS_SELECTOR, "section.column")
+    assert [c.get_attribute("data-preset") for c in columns] == ["official", "family"]
+    codes = [a.get_attribute("data-code") for a in columns[0].find_elements(By.TAG_NAME, "article")]
+    assert codes == ["", "cannot-stack"]
+    assert driver.find_element(By.ID, "status").text == "Đã phân xử: 1 nước đi bị bác."

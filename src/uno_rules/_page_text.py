@@ -95,6 +95,8 @@ PAGE_MESSAGES = (
     N_("Cards drawn from a pile or hand that the table does not name are made up at random."),
     N_("made up: the table does not name these cards"),
     N_("Rule set shown"),
+    N_("Link to this dispute"),
+    N_("Send this link to open the same table and moves; nothing is stored on the server."),
 )
 
 

@@ -80,7 +80,7 @@ class Violation(Record, kw_only=True):
 
     def explain(self) -> str:
         """The refusal's sentence in English, without the clause."""
-        from .render import explain
+        from ._words import explain
 
         return explain(self)
 
@@ -453,7 +453,7 @@ class CannotStack(Violation, kw_only=True):
     reason: str
 
     def message(self) -> tuple[str, dict[str, object]]:
-        from .render import reason_message
+        from ._words import reason_message
 
         reason, facts = reason_message(self.reason)
         return N_("a {card} cannot be stacked: {reason}"), {

@@ -329,6 +329,36 @@ function show(result, data) {
   if (result.presets.length > 1) choosePreset(result.presets[0]);
 }
 
+// A link that opens the page with the same table, moves and rule sets: all of it in the
+// URL's fragment, which the browser never sends, so the server stores nothing.
+function shareLink(data) {
+  const presets = [...document.querySelectorAll("#preset-list input:checked")].map((b) => b.value);
+  const json = JSON.stringify({ dispute: data, presets });
+  const packed = btoa(String.fromCharCode(...new TextEncoder().encode(json)));
+  const url = new URL(window.location.href);
+  url.searchParams.set("lang", state.lang);
+  url.hash = `d=${packed.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+  window.history.replaceState(null, "", url);
+  const field = el("input", { id: "share-link", readonly: "", value: url.href });
+  field.addEventListener("focus", () => field.select());
+  const box = el("p", { class: "share" }, el("label", { for: "share-link" }, t("Link to this dispute"), field));
+  box.append(el("span", { class: "hint" }, t("Send this link to open the same table and moves; nothing is stored on the server.")));
+  $("results").prepend(box);
+}
+
+function sharedDispute() {
+  const match = /^#d=([A-Za-z0-9_-]+)$/.exec(window.location.hash);
+  if (!match) return null;
+  try {
+    const text = atob(match[1].replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
+    const shared = JSON.parse(new TextDecoder().decode(bytes));
+    return shared && typeof shared.dispute === "object" ? shared : null;
+  } catch (err) {
+    return null;
+  }
+}
+
 function choosePreset(preset) {
   for (const column of document.querySelectorAll("section.column")) {
     column.classList.toggle("shown", column.dataset.preset === preset);
@@ -420,6 +450,7 @@ async function settle(event) {
       return;
     }
     show(body, data);
+    shareLink(data);
     const refused = body.refused_moves;
     if (!refused) status(t("Settled: every move is legal."));
     else status(refused === 1 ? t("Settled: 1 move refused.") : t("Settled: {count} moves refused.", { count: refused }));
@@ -501,6 +532,15 @@ document.addEventListener("DOMContentLoaded", async () => {
   }
   drawHands([]);
   await loadPresets();
+  const shared = sharedDispute();
+  if (shared) {
+    fill(shared.dispute);
+    for (const name of shared.presets || []) {
+      const box = $(`preset-${name}`);
+      if (box) box.checked = true;
+    }
+  }
   await loadDeck();
   document.body.setAttribute("data-ready", "true");
+  if (shared) await settle();
 });
