@@ -7,6 +7,13 @@ it.
 
 The compiled wheel (:class:`CompileHook`) compiles the engine's hot modules.
 
+The message catalogs: every wheel (pure or compiled) carries each language's catalog
+compiled, ``uno_rules/locale/LANG/LC_MESSAGES/uno_rules.mo``, written with Babel (a
+build-time requirement only, asked for by :meth:`CompileHook.dependencies`) from the
+``.po`` source beside it, which the sdist carries; the package reads a ``.mo`` with the
+standard library's ``gettext``. An editable install builds none: the package then reads
+the ``.po`` sources themselves.
+
 A plain build (``pip install .``, ``python -m build``) is untouched: pure Python, no compiler
 needed. With ``UNO_RULES_COMPILE=1`` in the environment, building a wheel compiles the modules
 listed in ``src/uno_rules/_compiled.py`` (``MODULES``) with mypyc, from the same typed source,
@@ -38,6 +45,7 @@ from hatchling.metadata.plugin.interface import MetadataHookInterface
 ENV = "UNO_RULES_COMPILE"
 PACKAGE = "uno_rules"
 REQUIREMENTS = ["mypy>=1.10", "setuptools>=64", "types-PyYAML", "attrs>=23.1", "PyYAML>=6.0"]
+CATALOG_REQUIREMENTS = ["babel>=2.12"]
 
 
 # [text](path) or ![alt](path), where path is not a web address or an anchor of the page
@@ -83,18 +91,57 @@ def compiled_module_names(root: Path) -> list[str]:
     raise RuntimeError("_compiled.py defines no MODULES")
 
 
+def compile_catalogs(root: Path, out: Path, build_data: dict[str, Any]) -> list[Path]:
+    """Compile each ``.po`` catalog of the package into ``out`` and add it to the wheel
+    beside its source; the compiled files are returned. A catalog Babel cannot read, or
+    one with a fuzzy or untranslated message, stops the build: a wheel never ships a
+    catalog that says less than its source."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    locale = root / "src" / PACKAGE / "locale"
+    written = []
+    for source in sorted(locale.glob("*/LC_MESSAGES/*.po")):
+        relative = source.relative_to(locale)
+        with source.open("rb") as file:
+            catalog = read_po(file, abort_invalid=True)
+        empty = [m.id for m in catalog if m.id and (not m.string or m.fuzzy)]
+        if empty:
+            raise RuntimeError(f"{relative}: {len(empty)} messages untranslated or fuzzy")
+        target = (out / relative).with_suffix(".mo")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as file:
+            write_mo(file, catalog)
+        build_data["force_include"][str(target)] = str(
+            Path(PACKAGE, "locale", relative.with_suffix(".mo"))
+        )
+        written.append(target)
+    return written
+
+
 class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "custom"
 
     def dependencies(self) -> list[str]:
-        return REQUIREMENTS if wanted() and self.target_name == "wheel" else []
+        if self.target_name != "wheel":
+            return []
+        return [*CATALOG_REQUIREMENTS, *(REQUIREMENTS if wanted() else [])]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if not wanted() or self.target_name != "wheel" or version == "editable":
+        if self.target_name != "wheel" or version == "editable":
             return
+        self._work = Path(tempfile.mkdtemp(prefix="uno-rules-build-"))
+        try:
+            compile_catalogs(Path(self.root), self._work / "locale", build_data)
+        except BaseException:
+            shutil.rmtree(self._work, ignore_errors=True)
+            raise
+        if wanted():
+            self._compile_modules(build_data)
+
+    def _compile_modules(self, build_data: dict[str, Any]) -> None:
         root = Path(self.root)
         names = compiled_module_names(root)
-        self._work = Path(tempfile.mkdtemp(prefix="uno-rules-compile-"))
         paths = [str(Path("src", PACKAGE, *name.split(".")).with_suffix(".py")) for name in names]
         previous = Path.cwd()
         os.chdir(root)  # mypy reads its settings from pyproject.toml; paths are relative

@@ -36,7 +36,7 @@ BUNDLED = (
     "no-mercy",
     "no-mercy-points",
 )
-RULING_KEYS = {"move", "legal", "clause", "rule", "violation", "events", "table"}
+RULING_KEYS = {"move", "legal", "clause", "rule", "verdict", "violation", "events", "table"}
 
 
 def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -159,8 +159,10 @@ def test_rule_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
         "start",
         "notes",
         "rulings",
+        "refused_moves",
         "all_legal",
     }
+    assert report["refused_moves"] == 1  # one move, refused under one of the two presets
     assert report["file"] == str(STACKING)
     assert report["title"].startswith("Can I put my Draw Two")
     assert report["presets"] == ["official", "family"]

@@ -33,6 +33,8 @@ LAYERS = {
         "_budget",
         "kinds",
         "_suggest",
+        "i18n",
+        "_words",
     },
     1: {"rules", "clauses"},
     2: {"validation", "effects", "fastpath", "engine", "dealing"},

@@ -140,3 +140,186 @@ def test_a_bad_table_shows_the_problem_list(page: tuple[Any, str]) -> None:
     wait.until(lambda d: d.find_element(By.ID, "status").text.startswith("The table"))
     problems = driver.find_elements(By.CSS_SELECTOR, "ul.problems li")
     assert problems and "X9" in problems[0].text
+
+
+# The two disputes every table has, built by tapping only: each step is a card picture to
+# tap into a target (a seat's hand, the discard pile, the next move), a count for a hand
+# nobody knows, or a move built from the seat, action, color and target menus.
+TAPPED = {
+    "stacking": {
+        "file": "stacking-plus2-on-plus2.yaml",
+        "players": 3,
+        "hands": {0: "R+2 G4 Y7", 1: "B+2 R9 G1 Y3", 2: 5},
+        "discard": "R3",
+        "moves": [("0", "play", "R+2", ""), ("1", "play", "B+2", "")],
+        "presets": ["official", "family"],
+    },
+    "wild-draw-four": {
+        "file": "challenge-catches-a-bluff.yaml",
+        "players": 4,
+        "hands": {0: "W+4 R2 G7", 1: "B1 B4 Y6 G2", 2: 5, 3: 5},
+        "discard": "G5 R5",
+        "moves": [
+            ("0", "play", "W+4", "blue"),
+            ("2", "challenge", "", ""),
+            ("1", "challenge", "", ""),
+            ("1", "play", "B4", ""),
+        ],
+        "presets": ["official", "family"],
+    },
+}
+
+
+def _choose(driver: Any, select_id: str, value: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element(By.ID, select_id)).select_by_value(value)
+
+
+def _tap(driver: Any, card: str) -> None:
+    driver.find_element(By.CSS_SELECTOR, f"#cards button[data-card='{card}']").click()
+
+
+def _build_by_tapping(driver: Any, url: str, lang: str, case: dict[str, Any]) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    driver.get(f"{url}?lang={lang}")
+    wait = WebDriverWait(driver, 15)
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#cards button[data-card='W+4']"))
+    players = driver.find_element(By.ID, "players")
+    for _ in range(4 - case["players"]):
+        players.send_keys(Keys.ARROW_DOWN)  # the number field's step buttons, by keyboard
+    for seat, hand in case["hands"].items():
+        _choose(driver, "pick-target", f"hand-{seat}")
+        if isinstance(hand, int):
+            _choose(driver, "pick-count", str(hand))
+        else:
+            for card in hand.split():
+                _tap(driver, card)
+    _choose(driver, "pick-target", "discard")
+    for card in case["discard"].split():
+        _tap(driver, card)
+    _choose(driver, "pick-target", "moves")
+    for seat, verb, card, color in case["moves"]:
+        if card:
+            _tap(driver, card)
+        _choose(driver, "move-seat", seat)
+        _choose(driver, "move-verb", verb)
+        _choose(driver, "move-color", color)
+        driver.find_element(By.ID, "move-add").click()
+    for name in case["presets"]:
+        driver.find_element(By.ID, f"preset-{name}").click()
+    driver.find_element(By.ID, "settle").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.column article.ruling"))
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "tl"])
+@pytest.mark.parametrize(("name", "width"), [("stacking", 1280), ("wild-draw-four", 390)])
+def test_the_two_disputes_built_by_tapping_rule_in_each_language(
+    page: tuple[Any, str], tmp_path: Path, lang: str, name: str, width: int
+) -> None:
+    """Built by tapping only, the table is the example file's, and the page shows the
+    library's sentences in the page's language: verdict, refusal, clause, what happened."""
+    from uno_rules.dispute import settle
+
+    driver, url = page
+    case = TAPPED[name]
+    example = yaml.safe_load((ROOT / "examples" / case["file"]).read_text(encoding="utf-8"))
+    phone = {"width": width, "height": 1600, "deviceScaleFactor": 1, "mobile": width < 700}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", phone)
+    try:
+        _build_by_tapping(driver, url, lang, case)
+        built = driver.execute_script("return collect()")
+        table = {k: example[k] for k in ("players", "hands", "discard", "moves")}
+        assert {k: built[k] for k in table} == table
+        expected = settle(example, case["presets"]).to_dict(None, lang)
+        status = driver.find_element(By.ID, "status").text
+        assert (
+            status
+            == {
+                "en": "Settled: 1 move refused.",
+                "vi": "Đã phân xử: 1 nước đi bị bác.",
+                "tl": "Nahatulan na: 1 galaw ang tinanggihan.",
+            }[lang]
+        )
+        for preset in case["presets"]:
+            if width < 700:
+                _choose(driver, "shown-preset", preset)
+            column = driver.find_element(By.CSS_SELECTOR, f"section.column[data-preset='{preset}']")
+            assert column.is_displayed()
+            cards = column.find_elements(By.CSS_SELECTOR, "article.ruling")
+            for card, ruling in zip(cards, expected["rulings"][preset], strict=True):
+                text = card.text
+                assert f"{ruling['clause']}: {ruling['rule']}" in text
+                if ruling["violation"]:
+                    assert ruling["violation"]["message"] in text
+                for event in ruling["events"]:
+                    assert event["text"] in text
+        if lang != "en":  # the sentences (the pictures' own labels are English)
+            for part in driver.find_elements(By.CSS_SELECTOR, ".verdict, .why, .clause, .events"):
+                assert "seat " not in part.text and "refused" not in part.text, part.text
+        used, shown = driver.execute_script(
+            "const e = document.documentElement; return [e.scrollWidth, e.clientWidth]"
+        )
+        assert used == shown  # nothing wider than the screen
+        if width < 700:
+            for narrow in (width, 320):
+                driver.execute_cdp_cmd(
+                    "Emulation.setDeviceMetricsOverride", {**phone, "width": narrow}
+                )
+                smallest, used, shown = driver.execute_script(
+                    "const s = document.querySelector('section.column.shown details[open] svg');"
+                    "const e = document.documentElement;"
+                    "return [s.getBoundingClientRect().width / s.viewBox.baseVal.width * 11,"
+                    " e.scrollWidth, e.clientWidth]"
+                )
+                assert smallest >= 12, narrow  # the pictures' smallest text (11 of 540)
+                assert used == shown, narrow
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", phone)
+        driver.execute_script("document.getElementById('results').scrollIntoView()")
+        driver.save_screenshot(str(_screenshots(tmp_path) / f"dispute-{name}-{lang}-{width}.png"))
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_bad_card_is_shown_at_its_field_in_plain_words(page: tuple[Any, str]) -> None:
+    driver, url = page
+    driver.get(f"{url}?lang=vi")
+    wait = WebDriverWait(driver, 15)
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    for seat, hand in enumerate(["R7", "R5 X9", "3", "3"]):
+        driver.find_element(By.ID, f"hand-{seat}").send_keys(hand)
+    driver.find_element(By.ID, "discard").send_keys("R3")
+    driver.find_element(By.ID, "moves").send_keys("0 draw")
+    driver.find_element(By.ID, "settle").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "ul.problems li"))
+    assert driver.find_element(By.ID, "status").text == "Cần sửa bàn chơi trước khi phân xử:"
+    field = driver.find_element(By.ID, "hand-1")
+    assert field.get_attribute("aria-invalid") == "true" and "bad" in field.get_attribute("class")
+    assert driver.switch_to.active_element == field  # focused, to be fixed at once
+    problem = driver.find_element(By.CSS_SELECTOR, "ul.problems li").text
+    assert problem.startswith("Người chơi 1:") and "X9" in problem
+    more = driver.find_element(By.ID, "more")
+    assert more.get_attribute("id") == driver.find_element(
+        By.XPATH, "//label[.//textarea[@id='more']]//textarea"
+    ).get_attribute("id")  # the More fields box has a label
+
+
+def test_a_dispute_sent_as_a_link_opens_with_the_same_rulings(page: tuple[Any, str]) -> None:
+    """The link holds the table, moves, rule sets and language in its fragment (never sent
+    to the server); opening it settles the same dispute again."""
+    driver, url = page
+    example = ROOT / "examples" / "stacking-plus2-on-plus2.yaml"
+    _settle_by_clicking(driver, url, example, ["official", "family"])
+    link = driver.find_element(By.ID, "share-link").get_attribute("value")
+    assert "#d=" in link and "R%2B2" not in link.split("#")[0]
+    driver.get("about:blank")
+    driver.get(link.replace("lang=en", "lang=vi"))
+    wait = WebDriverWait(driver, 15)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.column article.ruling"))
+    columns = driver.find_elements(By.CSS_SELECTOR, "section.column")
+    assert [c.get_attribute("data-preset") for c in columns] == ["official", "family"]
+    codes = [a.get_attribute("data-code") for a in columns[0].find_elements(By.TAG_NAME, "article")]
+    assert codes == ["", "cannot-stack"]
+    assert driver.find_element(By.ID, "status").text == "Đã phân xử: 1 nước đi bị bác."

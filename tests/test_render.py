@@ -58,9 +58,21 @@ def test_a_drawn_card_that_cannot_be_played_is_not_offered() -> None:
     assert describe_event(uno.CardsDrawn(0, 1, "turn", (uno.Card.parse("B1"),))) == (
         "seat 0 drew 1: blue 1"
     )
-    assert uno.describe(state).startswith("seat 0 drew blue 1, which cannot be played: pass |")
-    assert uno.describe(uno.view(state, 0)).startswith("seat 0 drew blue 1: play it or pass")
+    assert uno.describe(state).startswith("seat 0 drew blue 1, which cannot be played: passes |")
+    assert uno.describe(uno.view(state, 0)).startswith("seat 0 drew blue 1: plays it or passes")
     assert uno.describe(uno.view(state, 1)).startswith("seat 0 drew a card: plays it or passes")
+
+
+def test_every_seat_reads_the_same_grammar() -> None:
+    """The seat that drew and the others read one sentence; only the card is hidden."""
+    table = uno.situation(
+        {"players": 3, "hands": [["R7", "G9"], 3, 3], "discard": ["G5"], "draw_pile": ["G1"]}
+    )
+    state = uno.apply_or_raise(table, "0 draw").state
+    own = uno.describe(uno.view(state, 0)).split(" | ")[0]
+    other = uno.describe(uno.view(state, 2)).split(" | ")[0]
+    assert own == "seat 0 drew green 1: plays it or passes"
+    assert other == own.replace("green 1", "a card")
 
 
 def test_describe_is_public_and_the_cli_prints_it(
@@ -95,9 +107,55 @@ def test_event_phrases_for_the_deal_and_the_rest() -> None:
     assert describe_event(uno.Redealt("wild-first", "A1")) == "the cards are dealt again (A1)"
     assert describe_event(uno.RoundEnded(None, (0, 0), (0, 0), True)) == "the round ends blocked"
     assert describe_event(uno.WildsDiscarded(2, (uno.Card.parse("W"), card))) == (
-        "wilds-discarded: seat 2, cards Wild, blue 1"
+        "seat 2 puts Wild, blue 1 under the discard pile"
     )
-    assert describe_event(uno.HandsRotated(1)) == "hands-rotated: direction 1"
+    assert describe_event(uno.HandsRotated(1)) == "every hand passes to the next seat clockwise"
+
+
+EVERY_EVENT = [
+    uno.CardPlayed(0, uno.Card.parse("R+2"), uno.Color.RED),
+    uno.CardPlayed(2, uno.Card.parse("R5"), uno.Color.RED, jump_in=True),
+    uno.CardsDrawn(1, 2, "penalty", None),
+    uno.Passed(1),
+    uno.Skipped(1),
+    uno.Reversed(-1),
+    uno.ColorChosen(0, uno.Color.BLUE),
+    uno.Reshuffled(40),
+    uno.UnoCalled(3),
+    uno.UnoCaught(1, 0, 2),
+    uno.PenaltyAccepted(1, 4),
+    uno.ChallengeWon(1, 0, 4, None),
+    uno.ChallengeLost(1, 0, 6, (uno.Card.parse("B1"),)),
+    uno.RoundEnded(0, (0, 30), (30, 0)),
+    uno.GameEnded((0,)),
+    uno.GameEnded((0, 2)),
+    uno.PenaltyDeflected(1, 2, 4),
+    uno.HandsSwapped(0, 2),
+    uno.HandsRotated(-1),
+    uno.HandsShuffled(0, (3, 3, 2)),
+    uno.CardsDiscarded(0, (uno.Card.parse("B1"),)),
+    uno.ExtraTurn(0),
+    uno.Eliminated(1, "mercy"),
+    uno.Eliminated(1, "target"),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "tl"])
+def test_every_bundled_event_is_a_sentence_not_a_field_dump(lang: str) -> None:
+    """No event of the package is written as ``kind: field value, ...``."""
+    for event in EVERY_EVENT:
+        text = describe_event(event, lang=lang)
+        assert not text.startswith(event.kind), text
+        assert "_" not in text and "{" not in text, text
+        assert not NOTATION.search(text), text
+
+
+def test_event_sentences_in_english() -> None:
+    said = [describe_event(e) for e in EVERY_EVENT]
+    assert said[3] == "seat 1 passes"
+    assert said[6] == "seat 0 names blue"
+    assert said[15] == "game over: seats 0 2 share the win"
+    assert said[17] == "seat 0 and seat 2 swap hands"
 
 
 def refusals(preset: str, seed: int) -> list[uno.Violation]:

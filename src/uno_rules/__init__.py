@@ -65,8 +65,9 @@ except KeyboardInterrupt:
 
 if TYPE_CHECKING:
     from ._compiled import COMPILED
+    from .i18n import LANGUAGES
     from .record import ReplayResult, make_record, replay
-    from .render import card_name, describe, describe_event
+    from .render import card_name, describe, describe_event, violation_text
     from .ruling import Ruling, rule_on
     from .schema import preset_schema
     from .snapshot import dump_state, load_state
@@ -82,6 +83,8 @@ _LAZY = {
     "describe": "render",
     "describe_event": "render",
     "card_name": "render",
+    "violation_text": "render",
+    "LANGUAGES": "i18n",
     "preset_schema": "schema",
     "Ruling": "ruling",
     "rule_on": "ruling",
@@ -108,6 +111,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "COLORS",
     "COMPILED",
+    "LANGUAGES",
     "Accept",
     "CallUno",
     "Card",
@@ -159,6 +163,7 @@ __all__ = [
     "situation",
     "validate",
     "view",
+    "violation_text",
     *_events_all,
     *_violations_all,
 ]

@@ -58,6 +58,15 @@ _SEAT_PARAMS = [
 _SECURED: list[dict[str, list[str]]] = [{"seatToken": []}]
 _KEYED: list[dict[str, list[str]]] = [{}, {"serverKey": []}]  # the key when the server has one
 _WITH_BODY = (400, 408, 413, 415, 422)
+_LANG = {
+    "name": "lang",
+    "in": "query",
+    "description": (
+        "The language of the sentences for people: en, vi or tl (fil); without it, the "
+        "Accept-Language header; anything else is English."
+    ),
+    "schema": {"type": "string"},
+}
 
 
 def document(version: str) -> dict[str, Any]:
@@ -104,6 +113,23 @@ def document(version: str) -> dict[str, Any]:
                 "responses": {"200": _json(obj, "Every setting."), **_problems(404)},
             }
         },
+        "/api/page-text": {
+            "get": {
+                "summary": "The dispute page's words in a language",
+                "parameters": [_LANG],
+                "responses": {"200": _json(obj, "The language, the languages, the words.")},
+            }
+        },
+        "/api/decks/{name}": {
+            "get": {
+                "summary": "The cards of a bundled preset's deck, with their names and copies",
+                "parameters": [
+                    {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}},
+                    _LANG,
+                ],
+                "responses": {"200": _json(obj, "Each card once."), **_problems(404)},
+            }
+        },
         "/api/presets/check": {
             "post": {
                 "summary": "Check a preset (as `uno-rules presets check --json`)",
@@ -135,6 +161,7 @@ def document(version: str) -> dict[str, Any]:
                         "explode": True,
                     },
                     {"name": "pictures", "in": "query", "schema": {"type": "string"}},
+                    _LANG,
                 ],
                 "requestBody": _body(_ref("Dispute"), "A dispute.", yaml=True),
                 "responses": {
@@ -219,7 +246,7 @@ def document(version: str) -> dict[str, Any]:
                     "A refused move is a ruling, not an error: `legal` is false and "
                     "`violation` says why."
                 ),
-                "parameters": _SEAT_PARAMS,
+                "parameters": [*_SEAT_PARAMS, _LANG],
                 "security": _SECURED,
                 "requestBody": _body(
                     {

@@ -247,6 +247,11 @@ def _parser() -> argparse.ArgumentParser:
         description="Settle UNO disputes, check games and rule sets, simulate house rules.",
     )
     parser.add_argument("--version", action="version", version=f"uno-rules {__version__} ({build})")
+    lang_help = (
+        "the language of the sentences for people: en, vi or tl (fil); default: the locale "
+        "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG); --json is the same in every language"
+    )
+    parser.add_argument("--lang", metavar="CODE", help=lang_help)
     verbs = parser.add_subparsers(title="verbs", metavar="VERB")
 
     rule = verbs.add_parser("rule", help="settle a dispute: rule on moves at a table")
@@ -264,11 +269,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="also draw the table before and after each move, as SVG files in DIR",
     )
+    rule.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
     rule.set_defaults(handler=cmd_rule)
 
     replay = verbs.add_parser("replay", help="check a recorded game move by move")
     replay.add_argument("file", help="a game record (YAML/JSON)")
     replay.add_argument("--json", action="store_true")
+    replay.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
     replay.set_defaults(handler=cmd_replay)
 
     presets = verbs.add_parser("presets", help="list, show, check and compare rule presets")
@@ -462,9 +469,11 @@ def cmd_rule(args: argparse.Namespace) -> int:
     if args.json:
         _emit_json(settlement.to_dict(args.file))
     elif len(results) == 1:
-        _print_rulings(data, *next(iter(results.items())), starts, settlement.deals)
+        _print_rulings(data, *next(iter(results.items())), starts, settlement.deals, _lang(args))
     else:
-        _print_side_by_side(data, moves, results, starts, settlement.deals, settlement.notes)
+        _print_side_by_side(
+            data, moves, results, starts, settlement.deals, settlement.notes, _lang(args)
+        )
     return EXIT_OK if ok else EXIT_REJECTED
 
 
@@ -488,11 +497,24 @@ def _write_svgs(directory: str, settlement: Settlement) -> None:
         raise BadInput(f"{directory}: cannot write pictures: {exc.strerror or exc}") from None
 
 
-def _verdict(r: Ruling) -> str:
-    if r.legal:
-        return f"legal ({r.clause})"
-    assert r.violation is not None
-    return f"refused: {r.violation.code} ({r.clause})"
+def _lang(args: argparse.Namespace) -> str:
+    """The language asked for: ``--lang``, else the locale variables (as gettext reads
+    them); an unknown language is English."""
+    import os
+
+    from .i18n import from_environ, normalize
+
+    given = getattr(args, "lang", None)
+    return normalize(given) if given else from_environ(os.environ)
+
+
+def _labels(lang: str, *labels: str) -> list[str]:
+    """``labels`` in ``lang``, each padded to the widest one plus a space."""
+    from .i18n import tr
+
+    said = [tr(lang, label) for label in labels]
+    width = max(len(label) for label in said) + 1
+    return [f"{label:<{width}}" for label in said]
 
 
 def _print_rulings(
@@ -501,27 +523,36 @@ def _print_rulings(
     rulings: list[Ruling],
     starts: dict[str, GameState],
     deals: dict[str, tuple[Event, ...]],
+    lang: str = "en",
 ) -> None:
-    from .render import describe, describe_event
+    from .clauses import clause_text
+    from .i18n import N_
+    from .render import describe, describe_event, ruling_verdict, say, violation_text
 
     title = data.get("title")
     start = starts[name]
-    print(f"{title}" if title else f"Table under {name}")
-    print(f"  rules: {name}, {start.players} players")
+    print(f"{title}" if title else say(lang, N_("Table under {name}"), name=name))
+    rules, deal, table = _labels(lang, N_("rules:"), N_("deal:"), N_("table:"))
+    players = say(lang, N_("{name}, {count} players"), name=name, count=start.players)
+    print(f"  {rules}{players}")
     if deals[name]:
-        print(f"  deal:  {'; '.join(describe_event(e) for e in deals[name])}")
-    print(f"  table: {describe(start)}")
+        print(f"  {deal}{'; '.join(describe_event(e, lang) for e in deals[name])}")
+    print(f"  {table}{describe(start, lang)}")
+    ruling, why, rule, happened, table = _labels(
+        lang, N_("ruling:"), N_("why:"), N_("rule:"), N_("happened:"), N_("table:")
+    )
     for i, r in enumerate(rulings, 1):
         print()
         print(f"{i}. {r.move}")
-        print(f"   ruling:   {_verdict(r)}")
+        print(f"   {ruling}{ruling_verdict(r, lang)}")
         if r.violation is not None:
-            print(f"   why:      {r.violation}")
-        print(f"   rule:     {r.clause}: {r.text}")
+            print(f"   {why}{violation_text(r.violation, lang)}")
+        text = r.text if lang == "en" else clause_text(r.clause, r.state.rules, lang)
+        print(f"   {rule}{r.clause}: {text}")
         if r.events:
-            happened = "; ".join(describe_event(e) for e in r.events)
-            print(f"   happened: {happened}")
-        print(f"   table:    {describe(r.state)}" if r.legal else "   table:    unchanged")
+            print(f"   {happened}{'; '.join(describe_event(e, lang) for e in r.events)}")
+        after = describe(r.state, lang) if r.legal else say(lang, N_("unchanged"))
+        print(f"   {table}{after}")
 
 
 def _print_side_by_side(
@@ -531,27 +562,31 @@ def _print_side_by_side(
     starts: dict[str, GameState],
     deals: dict[str, tuple[Event, ...]],
     notes: list[str],
+    lang: str = "en",
 ) -> None:
-    from .render import describe, describe_event
+    from .dispute import table_notes
+    from .i18n import N_, tr
+    from .render import describe, describe_event, ruling_verdict, say, violation_text
 
     title = data.get("title")
     if title:
         print(title)
     names = list(results)
-    told = {n: "; ".join(describe_event(e) for e in deals[n]) for n in names}
+    told = {n: "; ".join(describe_event(e, lang) for e in deals[n]) for n in names}
     if len(set(told.values())) == 1 and told[names[0]]:
-        print(f"deal: {told[names[0]]}")
+        print(say(lang, N_("deal: {events}"), events=told[names[0]]))
     else:
         for n in names:
             if told[n]:
-                print(f"deal under {n}: {told[n]}")
-    for note in notes:
-        print(f"note: {note}")
-    cells = [[_verdict(results[n][i]) for n in names] for i in range(len(moves))]
-    move_w = max([4, *(len(f"{i + 1}. {m}") for i, m in enumerate(moves))])
+                print(say(lang, N_("deal under {name}: {events}"), name=n, events=told[n]))
+    for note in notes if lang == "en" else table_notes(starts, lang):
+        print(say(lang, N_("note: {note}"), note=note))
+    cells = [[ruling_verdict(results[n][i], lang) for n in names] for i in range(len(moves))]
+    move_word = tr(lang, N_("move"))
+    move_w = max([len(move_word), *(len(f"{i + 1}. {m}") for i, m in enumerate(moves))])
     widths = [max([len(n), *(len(row[k]) for row in cells)]) for k, n in enumerate(names)]
     header = "  ".join(f"{n:<{w}}" for n, w in zip(names, widths, strict=True))
-    print(f"{'move':<{move_w}}  {header}".rstrip())
+    print(f"{move_word:<{move_w}}  {header}".rstrip())
     for i, m in enumerate(moves):
         label = f"{i + 1}. {m}"
         row = "  ".join(f"{c:<{w}}" for c, w in zip(cells[i], widths, strict=True))
@@ -560,10 +595,10 @@ def _print_side_by_side(
     for n in names:
         rulings = results[n]
         final = rulings[-1].state if rulings else starts[n]
-        print(f"{n}: {describe(final)}")
+        print(f"{n}: {describe(final, lang)}")
         for i, r in enumerate(rulings, 1):
             if r.violation is not None:
-                print(f"  {i}. {r.move}: {r.violation}")
+                print(f"  {i}. {r.move}: {violation_text(r.violation, lang)}")
 
 
 # --------------------------------------------------------------------------- replay
@@ -572,8 +607,9 @@ def _print_side_by_side(
 def cmd_replay(args: argparse.Namespace) -> int:
     from .dispute import table_dict
     from .errors import NotationError, SituationError
+    from .i18n import N_
     from .record import replay
-    from .render import describe
+    from .render import describe, say, violation_text
 
     data = _read_mapping(args.file, "game record")
     try:
@@ -595,16 +631,31 @@ def cmd_replay(args: argparse.Namespace) -> int:
         )
     elif result.violation is not None:
         assert result.index is not None
+        lang = _lang(args)
         print(
-            f"move #{result.index + 1} (moves[{result.index}]: "
-            f"{data['moves'][result.index]}) is refused:"
+            say(
+                lang,
+                N_("move #{number} (moves[{index}]: {move}) is refused:"),
+                number=result.index + 1,
+                index=result.index,
+                move=data["moves"][result.index],
+            )
         )
-        print(f"  {result.violation.code} ({result.violation.rule}): {result.violation}")
-        print(f"  after {result.applied} legal moves: {describe(state)}")
+        v = result.violation
+        print(f"  {v.code} ({v.rule}): {violation_text(v, lang)}")
+        after = say(
+            lang,
+            N_("after {count} legal moves: {table}"),
+            count=result.applied,
+            table=describe(state, lang),
+        )
+        print(f"  {after}")
     else:
-        print(f"all {result.applied} moves are legal")
-        print(f"  table:  {describe(state)}")
-        print(f"  scores: {_seat_list(state.scores)}")
+        lang = _lang(args)
+        print(say(lang, N_("all {count} moves are legal"), count=result.applied))
+        table, scores = _labels(lang, N_("table:"), N_("scores:"))
+        print(f"  {table}{describe(state, lang)}")
+        print(f"  {scores}{_seat_list(state.scores)}")
     return EXIT_OK if result.ok else EXIT_REJECTED
 
 

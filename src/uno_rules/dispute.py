@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
+from .i18n import N_
+
 if TYPE_CHECKING:
     from .events import Event
     from .moves import Move
@@ -40,10 +42,12 @@ __all__ = [
 DISPUTE_KEYS = ("moves", "expect", "title", "description", "deal")
 
 
-def table_dict(state: GameState) -> dict[str, Any]:
-    """The public facts of a table: whose decision, top card, color, hand sizes, scores."""
+def table_dict(state: GameState, lang: str | None = None) -> dict[str, Any]:
+    """The public facts of a table: whose decision, top card, color, hand sizes, scores
+    (with ``lang``, also ``text``: the table in one line, as :func:`uno_rules.describe`
+    writes it in that language)."""
     decision = state.decision
-    return {
+    out = {
         "decision": None if decision is None else {"kind": decision.kind, "seat": decision.seat},
         "turn": state.turn,
         "top_card": str(state.top_card),
@@ -56,18 +60,40 @@ def table_dict(state: GameState) -> dict[str, Any]:
         "round_winner": state.round_winner,
         "game_winners": list(state.game_winners),
     }
+    if lang is not None:
+        from .render import describe
+
+        out["text"] = describe(state, lang)
+    return out
 
 
-def ruling_dict(r: Ruling) -> dict[str, Any]:
-    """One ruling in plain JSON types."""
+def event_dicts(events: Sequence[Event], lang: str = "en") -> list[dict[str, Any]]:
+    """Events in plain JSON types, each with its ``text``: the sentence that says what
+    happened, in ``lang``."""
+    from .render import describe_event
+
+    return [{**e.to_dict(), "text": describe_event(e, lang)} for e in events]
+
+
+def ruling_dict(r: Ruling, lang: str = "en") -> dict[str, Any]:
+    """One ruling in plain JSON types; ``rule``, the violation's ``message``, each event's
+    ``text`` and the table's ``text`` are written in ``lang`` (codes, clause ids and card
+    notation are the same in every language)."""
+    from .clauses import clause_text
+    from .render import ruling_verdict, violation_text
+
+    violation = None
+    if r.violation is not None:
+        violation = {**r.violation.to_dict(), "message": violation_text(r.violation, lang)}
     return {
         "move": str(r.move),
         "legal": r.legal,
         "clause": r.clause,
-        "rule": r.text,
-        "violation": None if r.violation is None else r.violation.to_dict(),
-        "events": [e.to_dict() for e in r.events],
-        "table": table_dict(r.state),
+        "rule": r.text if lang == "en" else clause_text(r.clause, r.state.rules, lang),
+        "verdict": ruling_verdict(r, lang),
+        "violation": violation,
+        "events": event_dicts(r.events, lang),
+        "table": table_dict(r.state, lang),
     }
 
 
@@ -116,10 +142,11 @@ def read_moves(moves: list[str]) -> list[Move]:
     return parsed
 
 
-def table_notes(starts: dict[str, GameState]) -> list[str]:
+def table_notes(starts: dict[str, GameState], lang: str = "en") -> list[str]:
     """Why the presets start from different tables, when they do: the cards a table
     description leaves unnamed, and a whole deal, come from each preset's own deck."""
     from .deal import build_deck
+    from .render import say
 
     names = list(starts)
     first = starts[names[0]]
@@ -134,18 +161,32 @@ def table_notes(starts: dict[str, GameState]) -> list[str]:
         if same:
             continue
         a, b = len(build_deck(first.rules)), len(build_deck(state.rules))
+        facts: dict[str, Any] = {"name": name, "first": names[0]}
         if a != b:
-            why = f"{name} plays a {b}-card deck, {names[0]} a {a}-card deck"
+            why = say(
+                lang, N_("{name} plays a {b}-card deck, {first} a {a}-card deck"), a=a, b=b, **facts
+            )
         elif first.rules.hand_size != state.rules.hand_size:
-            why = (
-                f"{name} deals {state.rules.hand_size} cards each, "
-                f"{names[0]} {first.rules.hand_size}"
+            why = say(
+                lang,
+                N_("{name} deals {b} cards each, {first} {a}"),
+                a=first.rules.hand_size,
+                b=state.rules.hand_size,
+                **facts,
             )
         elif first.dealer != state.dealer:
-            why = f"{name} chooses seat {state.dealer} to deal, {names[0]} seat {first.dealer}"
+            why = say(
+                lang,
+                N_("{name} chooses seat {b} to deal, {first} seat {a}"),
+                a=first.dealer,
+                b=state.dealer,
+                **facts,
+            )
         else:
-            why = f"{name} resolves the first card differently from {names[0]}"
-        notes.append(f"{name} starts from another table than {names[0]}: {why}")
+            why = say(lang, N_("{name} resolves the first card differently from {first}"), **facts)
+        notes.append(
+            say(lang, N_("{name} starts from another table than {first}: {why}"), why=why, **facts)
+        )
     return notes
 
 
@@ -161,19 +202,31 @@ class Settlement:
     notes: list[str]
 
     @property
+    def refused_moves(self) -> int:
+        """How many of the moves are refused (under at least one of the presets)."""
+        columns = list(self.rulings.values())
+        return sum(any(not rs[i].legal for rs in columns) for i in range(len(self.moves)))
+
+    @property
     def all_legal(self) -> bool:
         return all(r.legal for rulings in self.rulings.values() for r in rulings)
 
-    def to_dict(self, file: str | None = None) -> dict[str, Any]:
-        """The output of ``uno-rules rule --json`` (``file`` is the dispute's file name)."""
+    def to_dict(self, file: str | None = None, lang: str = "en") -> dict[str, Any]:
+        """The output of ``uno-rules rule --json`` (``file`` is the dispute's file name),
+        its sentences in ``lang`` (the command line's is always English, so that its
+        output is the same in every language)."""
+        notes = self.notes if lang == "en" else table_notes(self.starts, lang)
         return {
             "file": file,
             "title": self.title,
             "presets": list(self.rulings),
-            "deal": {name: [e.to_dict() for e in events] for name, events in self.deals.items()},
-            "start": {name: table_dict(s) for name, s in self.starts.items()},
-            "notes": self.notes,
-            "rulings": {name: [ruling_dict(r) for r in rs] for name, rs in self.rulings.items()},
+            "deal": {name: event_dicts(events, lang) for name, events in self.deals.items()},
+            "start": {name: table_dict(s, lang) for name, s in self.starts.items()},
+            "notes": notes,
+            "rulings": {
+                name: [ruling_dict(r, lang) for r in rs] for name, rs in self.rulings.items()
+            },
+            "refused_moves": self.refused_moves,
             "all_legal": self.all_legal,
         }
 

@@ -407,11 +407,26 @@ def _seat_view(game: Game, seat: int) -> dict[str, Any]:
     }
 
 
-def _rule_and_keep(store: Store, game_id: str, seat: int, text: str, now: float) -> dict[str, Any]:
+def _lang_of(request: Request) -> str:
+    """The language a request asks for: ``?lang=``, else its ``Accept-Language``."""
+    from .i18n import from_accept_language, normalize
+
+    asked = request.query_params.get("lang")
+    if asked:
+        return normalize(asked)
+    return from_accept_language(request.headers.get("accept-language"))
+
+
+def _rule_and_keep(
+    store: Store, game_id: str, seat: int, text: str, now: float, lang: str = "en"
+) -> dict[str, Any]:
     """Rule on ``text`` for ``seat`` and, if legal, keep the move (in a worker thread). If
-    another process moved first, rule again on the new state."""
+    another process moved first, rule again on the new state. The ruling's sentences are
+    written in ``lang``."""
+    from .clauses import clause_text
     from .deal import next_round
     from .moves import parse_move
+    from .render import violation_text
     from .ruling import rule_on
     from .violations import Violation
 
@@ -428,7 +443,8 @@ def _rule_and_keep(store: Store, game_id: str, seat: int, text: str, now: float)
         if text.strip().lower() == "next-round":
             result = next_round(game.state)
             if isinstance(result, Violation):
-                return {"move": "next-round", "legal": False, "violation": result.to_dict()}
+                refused = {**result.to_dict(), "message": violation_text(result, lang)}
+                return {"move": "next-round", "legal": False, "violation": refused}
             entry = entry_row(game.version, seat, "next-round", [[] for _ in range(game.players)])
             if store.commit(game, result, entry, now):
                 game.state, game.version = result, game.version + 1
@@ -441,12 +457,15 @@ def _rule_and_keep(store: Store, game_id: str, seat: int, text: str, now: float)
         if move.seat != seat:
             raise Problem(403, "forbidden", [f"seat {seat} cannot move for seat {move.seat}"])
         ruling = rule_on(game.state, move)
+        violation = ruling.violation
         out: dict[str, Any] = {
             "move": str(ruling.move),
             "legal": ruling.legal,
             "clause": ruling.clause,
-            "rule": ruling.text,
-            "violation": None if ruling.violation is None else ruling.violation.to_dict(),
+            "rule": clause_text(ruling.clause, game.state.rules, lang),
+            "violation": None
+            if violation is None
+            else {**violation.to_dict(), "message": violation_text(violation, lang)},
         }
         if not ruling.legal:
             return {**out, **_seat_view(game, seat)}
@@ -615,6 +634,29 @@ def create_app(
         # The same list as `uno-rules presets list --json`.
         return ok([{"name": n, "summary": preset_summary(n)} for n in preset_names()])
 
+    async def page_text(request: Request) -> Response:
+        from ._page_text import page_text as words
+
+        return ok(words(_lang_of(request)))
+
+    async def deck(request: Request) -> Response:
+        from .deal import build_deck
+        from .presets import load_preset
+        from .render import card_name
+
+        name = request.path_params["name"]
+        if name not in _preset_names():
+            raise Problem(404, "not-found", [f"unknown preset {_short(name)!r}"])
+        lang = _lang_of(request)
+        copies: dict[str, int] = {}
+        for card in build_deck(load_preset(name)):
+            copies[str(card)] = copies.get(str(card), 0) + 1
+        cards = [
+            {"card": text, "name": card_name(text, lang), "copies": count}
+            for text, count in copies.items()
+        ]
+        return ok({"preset": name, "lang": lang, "cards": cards})
+
     async def presets_show(request: Request) -> Response:
         from .presets import load_preset
 
@@ -668,15 +710,16 @@ def create_app(
             )
         if "rules" in data:
             data = {**data, "rules": _rules_source(data["rules"], "rules")}
+        lang = _lang_of(request)
 
         def rule() -> dict[str, Any]:
             try:
                 settlement = settle(data, presets)
             except UnoError as exc:
                 raise _uno_problem(exc) from None
-            out = settlement.to_dict(None)
+            out = settlement.to_dict(None, lang)
             if pictures:
-                out["pictures"] = _pictures(settlement)
+                out["pictures"] = _pictures(settlement, data.get("hands"))
             return out
 
         return ok(await heavy_work(rule))
@@ -786,7 +829,9 @@ def create_app(
         if lock is None:  # one move of a game at a time in this process (the store's
             lock = locks[game.id] = asyncio.Lock()  # version check covers other processes)
         async with lock:
-            out = await off_loop(_rule_and_keep, games, game.id, seat, text, clock())
+            out = await off_loop(
+                _rule_and_keep, games, game.id, seat, text, clock(), _lang_of(request)
+            )
         changes.notify(game.id)
         return ok(out, private=True)
 
@@ -913,6 +958,8 @@ def create_app(
         Route("/api/presets", presets_list, methods=["GET"]),
         Route("/api/presets/check", presets_check, methods=["POST"]),
         Route("/api/presets/{name}", presets_show, methods=["GET"]),
+        Route("/api/page-text", page_text, methods=["GET"]),
+        Route("/api/decks/{name}", deck, methods=["GET"]),
         Route("/api/disputes", disputes, methods=["POST"]),
         Route("/api/disputes/read", read_dispute, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
@@ -967,12 +1014,19 @@ def _preset_names() -> tuple[str, ...]:
     return preset_names()
 
 
-def _pictures(settlement: Settlement) -> dict[str, Any]:
+def _pictures(settlement: Settlement, hands: object = None) -> dict[str, Any]:
+    """The pictures of a settled dispute; the seats whose hands the dispute gives as
+    counts keep them face down."""
     from .svg import dispute_svgs
 
+    unknown = frozenset(
+        seat
+        for seat, hand in enumerate(hands if isinstance(hands, list) else [])
+        if isinstance(hand, int) and not isinstance(hand, bool)
+    )
     return {
         name: [{"before": before, "after": after} for before, after in pictures]
-        for name, pictures in dispute_svgs(settlement).items()
+        for name, pictures in dispute_svgs(settlement, unknown).items()
     }
 
 

@@ -180,8 +180,11 @@ def _status(v: PlayerView) -> str:
     return f"{who} {_PHASE_WORDS.get(phase, phase)}"
 
 
-def table_svg(v: PlayerView) -> str:
-    """The table as seat ``v.seat`` sees it, as an SVG document."""
+def table_svg(v: PlayerView, hidden: bool = False) -> str:
+    """The table as seat ``v.seat`` sees it, as an SVG document. With ``hidden`` the
+    seat's own hand is drawn face down: a table description gave it as a count, so its
+    cards are not known, and the cards the description filled in are never shown as if
+    they were."""
     width = 540
     ink = "#1a1a1a"
     parts: list[str] = []
@@ -259,37 +262,64 @@ def table_svg(v: PlayerView) -> str:
         fy += 24
     y += CARD_HEIGHT + 40
 
+    unknown = " (not named: face down)" if hidden else ""
     parts.append(
         f"<text x='10' y='{y + 4}' font-size='13' fill='{ink}' {_FONT} font-weight='bold'>"
-        f"Your hand ({len(v.hand)})</text>"
+        f"Your hand ({len(v.hand)}){unknown}</text>"
     )
     y += 12
-    body, used = _row(tuple(v.hand), 10, y, width - 20)
+    if hidden:
+        body, used = _face_down(len(v.hand), 10, y, width - 20)
+    else:
+        body, used = _row(tuple(v.hand), 10, y, width - 20)
     parts.append(body)
     y += used + 6
     cards = ", ".join(card_name(c) for c in v.hand) or "no cards"
+    if hidden:
+        cards = f"{len(v.hand)} cards, not named"
     title = f"{heading}. {status}. Top card {card_name(v.top_card)}. Your hand: {cards}."
     background = f"<rect width='{width}' height='{y}' fill='#ffffff'/>"
     return _svg(width, y, title, background + "".join(parts))
 
 
-def state_svg(state: GameState, seat: int | None = None) -> str:
-    """The table as ``seat`` sees it (default: the seat whose decision it is)."""
+def _face_down(count: int, x: float, y: float, width: int) -> tuple[str, int]:
+    """``count`` face-down cards side by side, as :func:`_row` lays out faces."""
+    if not count:
+        return _text(x + width / 2, y + 20, "no cards", 13, "#1a1a1a"), 30
+    step = CARD_WIDTH + 4
+    if count > 1 and count * step - 4 > width:
+        step = max(16, (width - CARD_WIDTH) // (count - 1))
+    per_row = max(1, (width - CARD_WIDTH) // step + 1)
+    parts = []
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        parts.append(_back(x + col * step, y + row * (CARD_HEIGHT + 6), ""))
+    rows = (count - 1) // per_row + 1
+    return "".join(parts), rows * (CARD_HEIGHT + 6)
+
+
+def state_svg(state: GameState, seat: int | None = None, hidden: bool = False) -> str:
+    """The table as ``seat`` sees it (default: the seat whose decision it is); with
+    ``hidden``, its own hand face down (:func:`table_svg`)."""
     from .view import view
 
-    return table_svg(view(state, state.turn if seat is None else seat))
+    return table_svg(view(state, state.turn if seat is None else seat), hidden)
 
 
-def dispute_svgs(settlement: Settlement) -> dict[str, list[tuple[str, str]]]:
+def dispute_svgs(
+    settlement: Settlement, unknown: frozenset[int] = frozenset()
+) -> dict[str, list[tuple[str, str]]]:
     """For each preset of a settled dispute, the table before and after each move, as the
-    seat that moves sees it (a refused move leaves the table as it was)."""
+    seat that moves sees it (a refused move leaves the table as it was). The hands of the
+    ``unknown`` seats (given as counts) are drawn face down."""
     out: dict[str, list[tuple[str, str]]] = {}
     for name, rulings in settlement.rulings.items():
         state = settlement.starts[name]
         pictures = []
         for r in rulings:
             seat = r.move.seat if 0 <= r.move.seat < state.players else state.turn
-            pictures.append((state_svg(state, seat), state_svg(r.state, seat)))
+            hidden = seat in unknown
+            pictures.append((state_svg(state, seat, hidden), state_svg(r.state, seat, hidden)))
             state = r.state
         out[name] = pictures
     return out

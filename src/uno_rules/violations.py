@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from ._records import Record, record_fields
 from .cards import Card, Color
+from .i18n import N_
 from .plain import plain
 
 __all__ = [
@@ -72,8 +73,17 @@ class Violation(Record, kw_only=True):
         if not self.rule:
             object.__setattr__(self, "rule", self.default_rule)
 
+    def message(self) -> tuple[str, dict[str, object]]:
+        """The refusal's message (an English sentence with ``{placeholders}``, a message of
+        the catalogs) and the facts that fill it in: :func:`uno_rules.render.explain`
+        writes it in any language."""
+        return N_("the move is not allowed"), {}
+
     def explain(self) -> str:
-        return "the move is not allowed"
+        """The refusal's sentence in English, without the clause."""
+        from ._words import explain
+
+        return explain(self)
 
     def __str__(self) -> str:
         text = self.explain()
@@ -88,10 +98,6 @@ class Violation(Record, kw_only=True):
         return out
 
 
-def _who(seat: int | None) -> str:
-    return f"seat {seat}"
-
-
 class UnknownSeat(Violation, kw_only=True):
     code: ClassVar[str] = "unknown-seat"
     default_rule: ClassVar[str] = "B1.2"
@@ -99,35 +105,38 @@ class UnknownSeat(Violation, kw_only=True):
     what: str = "seat"
     value: object = None
 
-    def explain(self) -> str:
-        return (
-            f"there is no {self.what} {self.value!r} at this table: seats are 0 to "
-            f"{self.players - 1}"
-        )
+    def message(self) -> tuple[str, dict[str, object]]:
+        facts: dict[str, object] = {"value": repr(self.value), "last": self.players - 1}
+        if self.what == "target":
+            return N_("there is no target {value} at this table: seats are 0 to {last}"), facts
+        if self.what == "seat":
+            return N_("there is no seat {value} at this table: seats are 0 to {last}"), facts
+        facts["what"] = self.what
+        return N_("there is no {what} {value} at this table: seats are 0 to {last}"), facts
 
 
 class RoundOver(Violation, kw_only=True):
     code: ClassVar[str] = "round-over"
     default_rule: ClassVar[str] = "B10.1"
 
-    def explain(self) -> str:
-        return "the round is over; start the next one with next_round"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("the round is over; start the next one with next_round"), {}
 
 
 class GameOver(Violation, kw_only=True):
     code: ClassVar[str] = "game-over"
     default_rule: ClassVar[str] = "B10.6"
 
-    def explain(self) -> str:
-        return "the game is over"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("the game is over"), {}
 
 
 class RoundNotOver(Violation, kw_only=True):
     code: ClassVar[str] = "round-not-over"
     default_rule: ClassVar[str] = "B10.1"
 
-    def explain(self) -> str:
-        return "the round is still being played; nobody has gone out"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("the round is still being played; nobody has gone out"), {}
 
 
 class NotYourTurn(Violation, kw_only=True):
@@ -135,8 +144,11 @@ class NotYourTurn(Violation, kw_only=True):
     default_rule: ClassVar[str] = "B4.3"
     turn: int
 
-    def explain(self) -> str:
-        return f"it is seat {self.turn}'s turn, not {_who(self.seat)}'s"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("it is seat {turn}'s turn, not seat {seat}'s"), {
+            "turn": self.turn,
+            "seat": self.seat,
+        }
 
 
 class CardNotInHand(Violation, kw_only=True):
@@ -144,8 +156,8 @@ class CardNotInHand(Violation, kw_only=True):
     default_rule: ClassVar[str] = "B4.4"
     card: Card
 
-    def explain(self) -> str:
-        return f"{_who(self.seat)} does not hold a {self.card.name}"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("seat {seat} does not hold a {card}"), {"seat": self.seat, "card": self.card}
 
 
 class CardDoesNotMatch(Violation, kw_only=True):
@@ -155,13 +167,22 @@ class CardDoesNotMatch(Violation, kw_only=True):
     top_card: Card
     color: Color
 
-    def explain(self) -> str:
-        on = self.top_card.name
+    def message(self) -> tuple[str, dict[str, object]]:
+        facts: dict[str, object] = {"card": self.card, "top": self.top_card, "color": self.color}
         if self.top_card.is_wild:
-            on += f" (color {self.color.value})"
+            return (
+                N_(
+                    "a {card} does not match the {top} (color {color}): it needs the color "
+                    "{color}, the same number or the same symbol"
+                ),
+                facts,
+            )
         return (
-            f"a {self.card.name} does not match the {on}: it needs the color {self.color.value}, "
-            f"the same number or the same symbol"
+            N_(
+                "a {card} does not match the {top}: it needs the color {color}, the same "
+                "number or the same symbol"
+            ),
+            facts,
         )
 
 
@@ -170,8 +191,8 @@ class ColorRequired(Violation, kw_only=True):
     default_rule: ClassVar[str] = "B7.4"
     card: Card
 
-    def explain(self) -> str:
-        return f"playing a {self.card.name} needs a color: red, yellow, green or blue"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("playing a {card} needs a color: red, yellow, green or blue"), {"card": self.card}
 
 
 class ColorNotAllowed(Violation, kw_only=True):
@@ -179,10 +200,14 @@ class ColorNotAllowed(Violation, kw_only=True):
     default_rule: ClassVar[str] = "A61"
     card: Card
 
-    def explain(self) -> str:
+    def message(self) -> tuple[str, dict[str, object]]:
         if self.card.is_wild:
-            return f"under these rules a stacked {self.card.name} names no color; the color stays"
-        return f"a {self.card.name} is not a wild card, so no color can be named with it"
+            return N_("under these rules a stacked {card} names no color; the color stays"), {
+                "card": self.card
+            }
+        return N_("a {card} is not a wild card, so no color can be named with it"), {
+            "card": self.card
+        }
 
 
 class TargetNotAllowed(Violation, kw_only=True):
@@ -190,8 +215,8 @@ class TargetNotAllowed(Violation, kw_only=True):
     default_rule: ClassVar[str] = "B4.4"
     card: Card
 
-    def explain(self) -> str:
-        return f"a {self.card.name} takes no target seat under these rules"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("a {card} takes no target seat under these rules"), {"card": self.card}
 
 
 class WildDrawFourNotAllowed(Violation, kw_only=True):
@@ -199,10 +224,13 @@ class WildDrawFourNotAllowed(Violation, kw_only=True):
     default_rule: ClassVar[str] = "H10"
     color: Color
 
-    def explain(self) -> str:
+    def message(self) -> tuple[str, dict[str, object]]:
         return (
-            f"{_who(self.seat)} holds a card of the active color {self.color.value}, so a "
-            f"Wild Draw Four may not be played (no bluffing under these rules)"
+            N_(
+                "seat {seat} holds a card of the active color {color}, so a Wild Draw Four "
+                "may not be played (no bluffing under these rules)"
+            ),
+            {"seat": self.seat, "color": self.color},
         )
 
 
@@ -212,19 +240,23 @@ class OnlyDrawnCardPlayable(Violation, kw_only=True):
     card: Card
     drawn: Card
 
-    def explain(self) -> str:
-        return (
-            f"after drawing, only the drawn card (the {self.drawn.name}) may be played, "
-            f"not the {self.card.name}"
-        )
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_(
+            "after drawing, only the drawn card (the {drawn}) may be played, not the {card}"
+        ), {
+            "drawn": self.drawn,
+            "card": self.card,
+        }
 
 
 class AlreadyDrawn(Violation, kw_only=True):
     code: ClassVar[str] = "already-drawn"
     default_rule: ClassVar[str] = "B6.5"
 
-    def explain(self) -> str:
-        return f"{_who(self.seat)} has already drawn this turn: play the drawn card or pass"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("seat {seat} has already drawn this turn: play the drawn card or pass"), {
+            "seat": self.seat
+        }
 
 
 class MustPlayOrDraw(Violation, kw_only=True):
@@ -232,18 +264,21 @@ class MustPlayOrDraw(Violation, kw_only=True):
     default_rule: ClassVar[str] = "B6.6"
     can_draw: bool = True
 
-    def explain(self) -> str:
+    def message(self) -> tuple[str, dict[str, object]]:
         if self.can_draw:
-            return "a turn may not be passed before drawing: play a card or draw"
-        return "the draw pile is empty, but a card can be played, so the turn may not be passed"
+            return N_("a turn may not be passed before drawing: play a card or draw"), {}
+        return (
+            N_("the draw pile is empty, but a card can be played, so the turn may not be passed"),
+            {},
+        )
 
 
 class NothingToDraw(Violation, kw_only=True):
     code: ClassVar[str] = "nothing-to-draw"
     default_rule: ClassVar[str] = "A44"
 
-    def explain(self) -> str:
-        return "both piles are used up, so there is nothing to draw: play a card or pass"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("both piles are used up, so there is nothing to draw: play a card or pass"), {}
 
 
 class PenaltyPending(Violation, kw_only=True):
@@ -252,16 +287,22 @@ class PenaltyPending(Violation, kw_only=True):
     victim: int
     amount: int
 
-    def explain(self) -> str:
+    def message(self) -> tuple[str, dict[str, object]]:
         if self.rule == "B10.3":
             return (
-                f"a player has gone out, so the round ends once seat {self.victim} has "
-                f"taken the pending draw of {self.amount} (accept it, or challenge a Wild "
-                f"Draw Four); no card can answer it"
+                N_(
+                    "a player has gone out, so the round ends once seat {victim} has taken "
+                    "the pending draw of {amount} (accept it, or challenge a Wild Draw Four); "
+                    "no card can answer it"
+                ),
+                {"victim": self.victim, "amount": self.amount},
             )
         return (
-            f"seat {self.victim} must first answer the pending draw of {self.amount} "
-            f"(accept it, or answer it as the rules allow)"
+            N_(
+                "seat {victim} must first answer the pending draw of {amount} (accept it, or "
+                "answer it as the rules allow)"
+            ),
+            {"victim": self.victim, "amount": self.amount},
         )
 
 
@@ -270,40 +311,42 @@ class ColorChoicePending(Violation, kw_only=True):
     default_rule: ClassVar[str] = "A1"
     chooser: int
 
-    def explain(self) -> str:
-        return f"seat {self.chooser} must first name the color of the wild on top"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("seat {chooser} must first name the color of the wild on top"), {
+            "chooser": self.chooser
+        }
 
 
 class NoColorToChoose(Violation, kw_only=True):
     code: ClassVar[str] = "no-color-to-choose"
     default_rule: ClassVar[str] = "A1"
 
-    def explain(self) -> str:
-        return "no color is waiting to be named; name a wild's color with the play itself"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("no color is waiting to be named; name a wild's color with the play itself"), {}
 
 
 class OneCardPerTurn(Violation, kw_only=True):
     code: ClassVar[str] = "one-card-per-turn"
     default_rule: ClassVar[str] = "B4.5"
 
-    def explain(self) -> str:
-        return "only one card may be played per turn"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("only one card may be played per turn"), {}
 
 
 class NoPenaltyPending(Violation, kw_only=True):
     code: ClassVar[str] = "no-penalty-pending"
     default_rule: ClassVar[str] = "A60"
 
-    def explain(self) -> str:
-        return "there is no draw penalty to accept"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("there is no draw penalty to accept"), {}
 
 
 class NoChallengePending(Violation, kw_only=True):
     code: ClassVar[str] = "no-challenge-pending"
     default_rule: ClassVar[str] = "A9"
 
-    def explain(self) -> str:
-        return "there is no Wild Draw Four waiting to be challenged"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("there is no Wild Draw Four waiting to be challenged"), {}
 
 
 class NotChallengeEligible(Violation, kw_only=True):
@@ -311,9 +354,10 @@ class NotChallengeEligible(Violation, kw_only=True):
     default_rule: ClassVar[str] = "B8.3"
     victim: int
 
-    def explain(self) -> str:
+    def message(self) -> tuple[str, dict[str, object]]:
         return (
-            f"only seat {self.victim}, who would draw the 4 cards, may challenge the Wild Draw Four"
+            N_("only seat {victim}, who would draw the 4 cards, may challenge the Wild Draw Four"),
+            {"victim": self.victim},
         )
 
 
@@ -321,8 +365,8 @@ class ChallengeDisabled(Violation, kw_only=True):
     code: ClassVar[str] = "challenge-disabled"
     default_rule: ClassVar[str] = "H11"
 
-    def explain(self) -> str:
-        return "a Wild Draw Four cannot be challenged under these rules"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("a Wild Draw Four cannot be challenged under these rules"), {}
 
 
 class NothingToCatch(Violation, kw_only=True):
@@ -332,13 +376,15 @@ class NothingToCatch(Violation, kw_only=True):
     hand_size: int
     called: bool
 
-    def explain(self) -> str:
+    def message(self) -> tuple[str, dict[str, object]]:
         if self.called:
-            return f"seat {self.target} has called UNO, so there is nothing to catch"
-        return (
-            f"seat {self.target} holds {self.hand_size} cards, not one, so there is "
-            f"nothing to catch"
-        )
+            return N_("seat {target} has called UNO, so there is nothing to catch"), {
+                "target": self.target
+            }
+        return N_("seat {target} holds {count} cards, not one, so there is nothing to catch"), {
+            "target": self.target,
+            "count": self.hand_size,
+        }
 
 
 class UnoWindowClosed(Violation, kw_only=True):
@@ -346,16 +392,22 @@ class UnoWindowClosed(Violation, kw_only=True):
     default_rule: ClassVar[str] = "B9.4"
     target: int
 
-    def explain(self) -> str:
+    def message(self) -> tuple[str, dict[str, object]]:
         if self.rule == "A19":
             return (
-                f"seat {self.target} cannot be caught: under these rules a hand passed on by "
-                f"a swap, a rotation or a redeal need not be called, and any earlier chance "
-                f"to catch it has passed"
+                N_(
+                    "seat {target} cannot be caught: under these rules a hand passed on by a "
+                    "swap, a rotation or a redeal need not be called, and any earlier chance "
+                    "to catch it has passed"
+                ),
+                {"target": self.target},
             )
         return (
-            f"too late: the next player has begun their turn since seat {self.target} "
-            f"got down to one card, so there is no penalty"
+            N_(
+                "too late: the next player has begun their turn since seat {target} got down "
+                "to one card, so there is no penalty"
+            ),
+            {"target": self.target},
         )
 
 
@@ -363,8 +415,8 @@ class CannotCatchSelf(Violation, kw_only=True):
     code: ClassVar[str] = "cannot-catch-self"
     default_rule: ClassVar[str] = "B9.7"
 
-    def explain(self) -> str:
-        return "a player cannot catch themself; call UNO instead"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("a player cannot catch themself; call UNO instead"), {}
 
 
 class CannotCallUno(Violation, kw_only=True):
@@ -373,14 +425,17 @@ class CannotCallUno(Violation, kw_only=True):
     hand_size: int
     called: bool = False
 
-    def explain(self) -> str:
+    def message(self) -> tuple[str, dict[str, object]]:
         if self.called:
-            return f"{_who(self.seat)} has already called UNO"
+            return N_("seat {seat} has already called UNO"), {"seat": self.seat}
         if self.hand_size == 0:
-            return f"{_who(self.seat)} has gone out: there is no card left to call UNO on"
+            return (
+                N_("seat {seat} has gone out: there is no card left to call UNO on"),
+                {"seat": self.seat},
+            )
         return (
-            f"UNO is called when a play leaves exactly one card; {_who(self.seat)} "
-            f"would hold {self.hand_size}"
+            N_("UNO is called when a play leaves exactly one card; seat {seat} would hold {count}"),
+            {"seat": self.seat, "count": self.hand_size},
         )
 
 
@@ -388,8 +443,8 @@ class SeatEliminated(Violation, kw_only=True):
     code: ClassVar[str] = "seat-eliminated"
     default_rule: ClassVar[str] = "H16"
 
-    def explain(self) -> str:
-        return f"{_who(self.seat)} is out of the game"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("seat {seat} is out of the game"), {"seat": self.seat}
 
 
 class TargetRequired(Violation, kw_only=True):
@@ -397,8 +452,8 @@ class TargetRequired(Violation, kw_only=True):
     default_rule: ClassVar[str] = "A31"
     card: Card
 
-    def explain(self) -> str:
-        return f"playing a {self.card.name} needs a target seat (for example '>2')"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("playing a {card} needs a target seat (for example '>2')"), {"card": self.card}
 
 
 class InvalidTarget(Violation, kw_only=True):
@@ -406,18 +461,29 @@ class InvalidTarget(Violation, kw_only=True):
     default_rule: ClassVar[str] = "A31"
     target: int
 
-    def explain(self) -> str:
-        return f"seat {self.target} cannot be the target: choose another seat still in the game"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("seat {target} cannot be the target: choose another seat still in the game"), {
+            "target": self.target
+        }
 
 
 class CannotStack(Violation, kw_only=True):
+    """``reason`` says why in English; :func:`stack_reason` (below) names its message and
+    facts so that the sentence can be written in any language."""
+
     code: ClassVar[str] = "cannot-stack"
     default_rule: ClassVar[str] = "H01"
     card: Card
     reason: str
 
-    def explain(self) -> str:
-        return f"a {self.card.name} cannot be stacked: {self.reason}"
+    def message(self) -> tuple[str, dict[str, object]]:
+        from ._words import reason_message
+
+        reason, facts = reason_message(self.reason)
+        return N_("a {card} cannot be stacked: {reason}"), {
+            "card": self.card,
+            "reason": (reason, facts),
+        }
 
 
 class MustStack(Violation, kw_only=True):
@@ -425,10 +491,13 @@ class MustStack(Violation, kw_only=True):
     default_rule: ClassVar[str] = "A48"
     card: Card
 
-    def explain(self) -> str:
+    def message(self) -> tuple[str, dict[str, object]]:
         return (
-            f"{_who(self.seat)} holds a {self.card.name}, which can be stacked, and stacking is "
-            f"not optional under these rules"
+            N_(
+                "seat {seat} holds a {card}, which can be stacked, and stacking is not "
+                "optional under these rules"
+            ),
+            {"seat": self.seat, "card": self.card},
         )
 
 
@@ -436,8 +505,10 @@ class MustPlay(Violation, kw_only=True):
     code: ClassVar[str] = "must-play"
     default_rule: ClassVar[str] = "H04"
 
-    def explain(self) -> str:
-        return f"{_who(self.seat)} holds a playable card, so drawing is not allowed"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("seat {seat} holds a playable card, so drawing is not allowed"), {
+            "seat": self.seat
+        }
 
 
 class MustPlayDrawnCard(Violation, kw_only=True):
@@ -445,8 +516,8 @@ class MustPlayDrawnCard(Violation, kw_only=True):
     default_rule: ClassVar[str] = "H03"
     card: Card
 
-    def explain(self) -> str:
-        return f"the drawn card, a {self.card.name}, can be played, so it must be"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("the drawn card, a {card}, can be played, so it must be"), {"card": self.card}
 
 
 class MarkedCardsOnly(Violation, kw_only=True):
@@ -455,12 +526,14 @@ class MarkedCardsOnly(Violation, kw_only=True):
     card: Card
     faces: tuple[int, ...]
 
-    def explain(self) -> str:
+    def message(self) -> tuple[str, dict[str, object]]:
         marked = ", ".join(str(f) for f in self.faces)
         return (
-            f"with a {self.card.name} a player puts down every card of their hand showing "
-            f"{marked} (any color), or none of them; the one on top last, the others "
-            f"sorted under it"
+            N_(
+                "with a {card} a player puts down every card of their hand showing {faces} "
+                "(any color), or none of them; the one on top last, the others sorted under it"
+            ),
+            {"card": self.card, "faces": marked},
         )
 
 
@@ -470,11 +543,11 @@ class CannotCombine(Violation, kw_only=True):
     card: Card
     extra: Card
 
-    def explain(self) -> str:
-        return (
-            f"a {self.extra.name} cannot be played together with a {self.card.name} "
-            f"under these rules"
-        )
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("a {extra} cannot be played together with a {card} under these rules"), {
+            "extra": self.extra,
+            "card": self.card,
+        }
 
 
 class CannotGoOut(Violation, kw_only=True):
@@ -482,13 +555,13 @@ class CannotGoOut(Violation, kw_only=True):
     default_rule: ClassVar[str] = "H14"
     card: Card
 
-    def explain(self) -> str:
-        return f"a player may not go out on a {self.card.name} under these rules"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("a player may not go out on a {card} under these rules"), {"card": self.card}
 
 
 class UnoDisabled(Violation, kw_only=True):
     code: ClassVar[str] = "uno-disabled"
     default_rule: ClassVar[str] = "H12"
 
-    def explain(self) -> str:
-        return "calling UNO is switched off under these rules"
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("calling UNO is switched off under these rules"), {}

@@ -18,6 +18,7 @@ from attrs import field, frozen
 from .._records import replace
 from ..cards import Card, Rank
 from ..events import PenaltyDeflected
+from ..i18n import N_
 from ..moves import Move, Play
 from ..state import GameState, Phase
 from ._meta import meta
@@ -70,7 +71,7 @@ class _DeflectRule(HouseRule):
     params = Deflect
     title = "Deflecting a penalty"
     clauses: ClassVar[Mapping[str, str]] = {
-        "H15": "A Reverse or Skip may send a pending draw penalty on.",
+        "H15": N_("A Reverse or Skip may send a pending draw penalty on."),
     }
 
     def touches(self, params: Deflect) -> Touches:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import field, frozen
 
 from ..cards import Card
+from ..i18n import N_
 from ..moves import Draw, Move, Pass
 from ..state import GameState
 from ._meta import meta
@@ -79,8 +80,9 @@ class _DrawUntilPlayableRule(HouseRule):
     params = DrawUntilPlayable
     title = "Draw until playable"
     clauses: ClassVar[Mapping[str, str]] = {
-        "H02": "Draw until playable: a player who must draw keeps drawing until a card can be "
-        "played.",
+        "H02": N_(
+            "Draw until playable: a player who must draw keeps drawing until a card can be played."
+        ),
     }
 
     def touches(self, params: DrawUntilPlayable) -> Touches:

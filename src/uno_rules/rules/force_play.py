@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import field, frozen
 
 from ..cards import Rank
+from ..i18n import N_
 from ..moves import Pass
 from ..state import GameState
 from ._meta import meta
@@ -52,7 +53,7 @@ class _ForcePlayRule(HouseRule):
     params = ForcePlay
     title = "Force play"
     clauses: ClassVar[Mapping[str, str]] = {
-        "H03": "Force play: a drawn card that can be played must be played.",
+        "H03": N_("Force play: a drawn card that can be played must be played."),
     }
 
     def touches(self, params: ForcePlay) -> Touches:

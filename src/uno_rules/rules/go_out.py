@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import field, frozen
 
 from ..cards import Card, Rank
+from ..i18n import N_
 from ..state import GameState
 from ..violations import CannotGoOut, Violation
 from ._meta import meta
@@ -82,7 +83,7 @@ class _GoOutRule(HouseRule):
     params = GoOut
     title = "No going out on listed cards"
     clauses: ClassVar[Mapping[str, str]] = {
-        "H14": "Under this house rule some cards may not be played as the last card.",
+        "H14": N_("Under this house rule some cards may not be played as the last card."),
     }
 
     def is_enabled(self, params: GoOut) -> bool:

@@ -31,6 +31,7 @@ from attrs import field, frozen
 from .._records import replace
 from ..cards import Card, Rank
 from ..events import Reversed, Skipped
+from ..i18n import N_
 from ..moves import Move, Play
 from ..state import GameState, Phase
 from ..violations import CannotGoOut, ColorChoicePending, PenaltyPending, Violation
@@ -128,13 +129,19 @@ class _JumpInRule(HouseRule):
     params = JumpIn
     title = "Jump-in"
     clauses: ClassVar[Mapping[str, str]] = {
-        "H06": "Jump-in: a card identical to the top card may be played out of turn; play "
-        "continues from the player who jumped in.",
-        "A23": "A player may go out by jumping in.",
-        "A24": "Wild cards may jump in only where the house rule allows it.",
-        "A25": "A jump-in on a pending draw penalty is allowed only where the house rule says so.",
-        "A27": "A jump-in needs a top card that was played, not the card turned to start.",
-        "A28": "The player who just played may follow with an identical card only where allowed.",
+        "H06": N_(
+            "Jump-in: a card identical to the top card may be played out of turn; play "
+            "continues from the player who jumped in."
+        ),
+        "A23": N_("A player may go out by jumping in."),
+        "A24": N_("Wild cards may jump in only where the house rule allows it."),
+        "A25": N_(
+            "A jump-in on a pending draw penalty is allowed only where the house rule says so."
+        ),
+        "A27": N_("A jump-in needs a top card that was played, not the card turned to start."),
+        "A28": N_(
+            "The player who just played may follow with an identical card only where allowed."
+        ),
     }
 
     def touches(self, params: JumpIn) -> Touches:

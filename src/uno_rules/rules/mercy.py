@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import field, frozen
 
 from ..events import Eliminated, RoundEnded
+from ..i18n import N_
 from ..state import GameState, Phase
 from ._meta import meta
 from .hooks import HouseRule, Touches
@@ -58,7 +59,7 @@ class _MercyRule(HouseRule):
     params = Mercy
     title = "The No Mercy mercy rule"
     clauses: ClassVar[Mapping[str, str]] = {
-        "H16": "A player holding too many cards is out of the game.",
+        "H16": N_("A player holding too many cards is out of the game."),
     }
 
     def touches(self, params: Mercy) -> Touches:

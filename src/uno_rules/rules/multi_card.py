@@ -21,6 +21,7 @@ from typing import ClassVar
 from attrs import field, frozen
 
 from ..cards import Card
+from ..i18n import N_
 from ..moves import Move, Play
 from ..state import GameState, Phase
 from ..violations import CannotCombine, Violation
@@ -120,7 +121,7 @@ class _MultiCardRule(HouseRule):
     params = MultiCard
     title = "Several cards in one turn"
     clauses: ClassVar[Mapping[str, str]] = {
-        "H09": "Several cards of the same rank may be played together.",
+        "H09": N_("Several cards of the same rank may be played together."),
     }
 
     def touches(self, params: MultiCard) -> Touches:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import field, frozen
 
 from ..cards import Card, Rank
+from ..i18n import N_
 from ..kinds import Step
 from ..moves import Move, Play
 from ..state import GameState
@@ -82,9 +83,11 @@ class _SevenORule(HouseRule):
     params = SevenO
     title = "Seven-O"
     clauses: ClassVar[Mapping[str, str]] = {
-        "H07": "Seven-O: a 7 swaps hands with a chosen player; a 0 passes every hand on in the "
-        "direction of play.",
-        "A31": "A 7 under Seven-O is played with the seat to swap hands with, never oneself.",
+        "H07": N_(
+            "Seven-O: a 7 swaps hands with a chosen player; a 0 passes every hand on in the "
+            "direction of play."
+        ),
+        "A31": N_("A 7 under Seven-O is played with the seat to swap hands with, never oneself."),
     }
 
     def target(

@@ -27,6 +27,7 @@ from attrs import field, frozen
 
 from .._records import replace
 from ..cards import Card, Rank
+from ..i18n import N_
 from ..moves import Accept, Move, Play
 from ..state import GameState, Penalty, Phase
 from ..violations import CannotStack, MustStack, Violation
@@ -214,9 +215,11 @@ class _StackingRule(HouseRule):
     params = Stacking
     title = "Stacking"
     clauses: ClassVar[Mapping[str, str]] = {
-        "H01": "Stacking: a draw card may answer a draw card; the penalties add up and the "
-        "player who cannot or will not stack draws the total.",
-        "A48": "Where stacking is compulsory, a player who can stack may not take the penalty.",
+        "H01": N_(
+            "Stacking: a draw card may answer a draw card; the penalties add up and the "
+            "player who cannot or will not stack draws the total."
+        ),
+        "A48": N_("Where stacking is compulsory, a player who can stack may not take the penalty."),
     }
 
     def touches(self, params: Stacking) -> Touches:

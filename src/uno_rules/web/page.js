@@ -1,9 +1,16 @@
-// The dispute page: builds a dispute from the form, asks /api/disputes for the rulings under
-// each ticked rule set, and shows them side by side with pictures of the table.
+// The dispute page: builds a dispute from the form (typed, or tapped from card pictures), asks
+// /api/disputes for the rulings under each ticked rule set, and shows them side by side with
+// pictures of the table. Every word comes from /api/page-text in the page's language.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const TABLE_FIELDS = ["title", "players", "hands", "discard", "color", "turn", "direction", "moves"];
+const state = { lang: "en", words: {}, lastCard: "", deckOf: "", history: [], result: null };
+
+function t(message, params) {
+  const text = state.words[message] || message;
+  return text.replace(/\{(\w+)\}/g, (all, key) => (params && key in params ? String(params[key]) : all));
+}
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -18,15 +25,65 @@ function status(text, isError) {
   box.className = isError ? "error" : "";
 }
 
+function askedLanguage() {
+  const asked = new URLSearchParams(window.location.search).get("lang");
+  if (asked) return asked;
+  return (navigator.languages || [navigator.language || "en"]).join(",");
+}
+
+async function loadWords(lang) {
+  const query = lang.includes(",") ? "" : `?lang=${encodeURIComponent(lang)}`;
+  const headers = lang.includes(",") ? { "Accept-Language": lang } : {};
+  const response = await fetch(`/api/page-text${query}`, { headers });
+  const body = await response.json();
+  state.lang = body.lang;
+  state.words = body.messages;
+  document.documentElement.setAttribute("lang", body.lang);
+  $("lang").value = body.lang;
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  $("results").setAttribute("aria-label", t("Rulings"));
+}
+
+// ------------------------------------------------------------------ the table's fields
+
+function seatCount() {
+  return Math.min(Math.max(parseInt($("players").value, 10) || 0, 0), 10);
+}
+
 function drawHands(values) {
-  const count = Math.min(Math.max(parseInt($("players").value, 10) || 0, 0), 10);
+  const count = seatCount();
   const box = $("hands");
   const old = values || [...box.querySelectorAll("input")].map((i) => i.value);
   box.replaceChildren();
   for (let seat = 0; seat < count; seat++) {
     const input = el("input", { id: `hand-${seat}`, "data-seat": String(seat) });
     input.value = old[seat] || "";
-    box.append(el("label", {}, `Seat ${seat}`, input));
+    box.append(el("label", { for: `hand-${seat}` }, t("Seat {seat}", { seat }), input));
+  }
+  drawTargets();
+}
+
+function drawTargets() {
+  const count = seatCount();
+  const target = $("pick-target");
+  const chosen = target.value;
+  target.replaceChildren();
+  for (let seat = 0; seat < count; seat++) {
+    target.append(el("option", { value: `hand-${seat}` }, t("Seat {seat}: hand", { seat })));
+  }
+  target.append(el("option", { value: "discard" }, t("the discard pile")));
+  target.append(el("option", { value: "moves" }, t("the moves")));
+  if ([...target.options].some((o) => o.value === chosen)) target.value = chosen;
+  const counts = $("pick-count");
+  counts.replaceChildren(el("option", { value: "" }, "–"));
+  for (let n = 0; n <= 20; n++) counts.append(el("option", { value: String(n) }, String(n)));
+  for (const id of ["move-seat", "move-target"]) {
+    const select = $(id);
+    const before = select.value;
+    select.replaceChildren();
+    if (id === "move-target") select.append(el("option", { value: "" }, t("none")));
+    for (let seat = 0; seat < count; seat++) select.append(el("option", { value: String(seat) }, String(seat)));
+    if ([...select.options].some((o) => o.value === before)) select.value = before;
   }
 }
 
@@ -58,15 +115,22 @@ function words(text) {
   return text.split(/[\s,]+/).filter((w) => w);
 }
 
+class FieldError extends Error {
+  constructor(message, field) {
+    super(message);
+    this.field = field;
+  }
+}
+
 function collect() {
   let data;
   try {
     data = JSON.parse($("more").value.trim() || "{}");
   } catch (err) {
-    throw new Error(`More fields: not valid JSON (${err.message})`);
+    throw new FieldError(t("More fields: this is not valid JSON."), "more");
   }
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
-    throw new Error("More fields: expected a JSON object");
+    throw new FieldError(t("More fields: write a JSON object, in braces."), "more");
   }
   const title = $("title").value.trim();
   if (title) data.title = title;
@@ -86,34 +150,139 @@ function collect() {
   return data;
 }
 
+// ------------------------------------------------------------------ tapping cards
+
+async function loadDeck() {
+  const ticked = document.querySelector("#preset-list input:checked");
+  const preset = ticked ? ticked.value : "official";
+  const key = `${preset}/${state.lang}`;
+  if (state.deckOf === key) return;
+  state.deckOf = key;
+  const response = await fetch(`/api/decks/${encodeURIComponent(preset)}?lang=${state.lang}`);
+  if (!response.ok) return;
+  const deck = await response.json();
+  $("picker-deck").textContent = t("The picker shows the deck of: {preset}", { preset });
+  const box = $("cards");
+  box.replaceChildren();
+  for (const card of deck.cards) {
+    const button = el(
+      "button",
+      { type: "button", class: "card", "data-card": card.card, "aria-label": card.name, title: card.name },
+      el("img", { src: `/api/cards/${encodeURIComponent(card.card)}.svg`, alt: "", width: "44", height: "66" }),
+      el("span", {}, card.card),
+    );
+    button.addEventListener("click", () => tapCard(card.card));
+    box.append(button);
+  }
+}
+
+function tapCard(card) {
+  state.lastCard = card;
+  const id = $("pick-target").value;
+  if (id === "moves") {
+    $("move-verb").value = "play";
+    return; // the card of the next move built below
+  }
+  const input = $(id);
+  if (!input) return;
+  const before = input.value.trim();
+  const kept = /^\d+$/.test(before) || before === "[]" ? "" : before;
+  state.history.push([input.id, input.value]);
+  input.value = kept ? `${kept} ${card}` : card;
+  input.classList.remove("bad");
+  input.removeAttribute("aria-invalid");
+}
+
+// A hand nobody knows: how many cards it holds (its cards are drawn face down).
+function countHand() {
+  const input = $($("pick-target").value);
+  const count = $("pick-count").value;
+  if (!input || !input.id.startsWith("hand-") || count === "") return;
+  input.value = count;
+  $("pick-count").value = "";
+}
+
+function undoCard() {
+  const input = $($("pick-target").value);
+  if (!input) return;
+  const cards = words(input.value);
+  cards.pop();
+  input.value = cards.join(" ");
+}
+
+function addMove() {
+  const seat = $("move-seat").value;
+  const verb = $("move-verb").value;
+  const target = $("move-target").value;
+  let text;
+  if (verb === "play") {
+    if (!state.lastCard) {
+      status(t("Tap a card first, then add the move."), true);
+      return;
+    }
+    text = `${seat} ${state.lastCard}`;
+    if ($("move-color").value) text += ` ${$("move-color").value}`;
+    if (target) text += ` >${target}`;
+  } else if (verb === "catch") {
+    text = `${seat} catch ${target || "0"}`;
+  } else {
+    text = `${seat} ${verb}`;
+  }
+  const moves = $("moves");
+  moves.value = moves.value.trim() ? `${moves.value.replace(/\s+$/, "")}\n${text}` : text;
+  status("");
+}
+
+// ------------------------------------------------------------------ the rulings
+
 function picture(svg, label) {
-  const box = el("div", { class: "picture", role: "group", "aria-label": label });
+  const box = el("div", { class: "picture", role: "group", "aria-label": label, tabindex: "0" });
   box.innerHTML = svg; // drawn by the server from a seat's view; all text in it is escaped
   return box;
 }
 
 function eventText(event) {
-  const facts = Object.entries(event)
-    .filter(([key, value]) => key !== "kind" && value !== null)
-    .map(([key, value]) => `${key} ${Array.isArray(value) ? value.join(" ") : value}`);
-  return event.kind + (facts.length ? `: ${facts.join(", ")}` : "");
+  if (typeof event.text === "string") return event.text; // the server's sentence
+  return event.kind;
 }
 
-function show(result) {
+// Which seats' cards the table left unnamed: a hand given as a count, and the draw pile
+// beyond the cards it names. Cards drawn from them are made up, and are marked so.
+function madeUp(data) {
+  const counts = new Set();
+  (data.hands || []).forEach((hand, seat) => {
+    if (typeof hand === "number") counts.add(seat);
+  });
+  return { counts, named: Array.isArray(data.draw_pile) ? data.draw_pile.length : 0 };
+}
+
+function show(result, data) {
+  state.result = [result, data];
   const out = $("results");
   out.replaceChildren();
   if (result.title) out.append(el("h2", {}, String(result.title)));
+  const unknown = madeUp(data);
+  if (unknown.counts.size || !unknown.named) {
+    out.append(el("p", { class: "hint made-up-note" }, t("Cards drawn from a pile or hand that the table does not name are made up at random.")));
+  }
+  if (result.presets.length > 1) {
+    const switcher = el("select", { id: "shown-preset" });
+    for (const preset of result.presets) switcher.append(el("option", { value: preset }, preset));
+    switcher.addEventListener("change", () => choosePreset(switcher.value));
+    out.append(el("label", { class: "switcher" }, t("Rule set shown"), switcher));
+  }
   const columns = el("div", { class: "columns" });
   columns.style.setProperty("--n", String(result.presets.length));
   for (const preset of result.presets) {
     const column = el("section", { class: "column", "data-preset": preset });
-    column.append(el("h2", {}, `Under ${preset}`));
+    column.append(el("h2", {}, t("Under {preset}", { preset })));
     const pictures = (result.pictures || {})[preset] || [];
     if (pictures.length) {
-      const start = el("details", { class: "start" }, el("summary", {}, "The table before the first move"));
-      start.append(picture(pictures[0].before, `${preset}: the table before move 1`));
+      const start = el("details", { class: "start" }, el("summary", {}, t("The table before the first move")));
+      start.append(picture(pictures[0].before, t("{preset}: the table before move 1", { preset })));
       column.append(start);
     }
+    let drawn = 0;
     result.rulings[preset].forEach((ruling, index) => {
       const code = ruling.violation ? ruling.violation.code : "";
       const card = el("article", {
@@ -124,20 +293,32 @@ function show(result) {
         "data-clause": ruling.clause,
       });
       card.append(el("h3", {}, `${index + 1}. ${ruling.move}`));
-      const verdict = ruling.legal ? "✔ legal" : `✘ refused: ${code}`;
+      const verdict = ruling.legal ? t("✔ legal") : t("✘ refused: {code}", { code });
       card.append(el("p", { class: "verdict" }, verdict));
       if (ruling.violation) card.append(el("p", { class: "why" }, ruling.violation.message));
       const clause = el("p", { class: "clause" }, el("b", {}, ruling.clause), `: ${ruling.rule}`);
       card.append(clause);
       if (ruling.events.length) {
-        const list = el("ul", { class: "events", "aria-label": "What happened" });
-        for (const event of ruling.events) list.append(el("li", {}, eventText(event)));
+        const list = el("ul", { class: "events", "aria-label": t("What happened") });
+        for (const event of ruling.events) {
+          const item = el("li", {}, eventText(event));
+          if (event.kind === "drew" && Array.isArray(event.cards)) {
+            const fromPile = event.cards.length && drawn + event.cards.length > unknown.named;
+            drawn += event.cards.length;
+            if (fromPile) {
+              item.classList.add("made-up");
+              item.append(" ", el("em", {}, `(${t("made up: the table does not name these cards")})`));
+            }
+          }
+          if (event.kind === "reshuffled") drawn = Infinity;
+          list.append(item);
+        }
         card.append(list);
       }
       if (pictures[index]) {
-        const label = ruling.legal ? "The table after it" : "The table (unchanged)";
+        const label = ruling.legal ? t("The table after it") : t("The table (unchanged)");
         const more = el("details", { open: "" }, el("summary", {}, label));
-        more.append(picture(pictures[index].after, `${preset}: the table after move ${index + 1}`));
+        more.append(picture(pictures[index].after, t("{preset}: the table after move {number}", { preset, number: index + 1 })));
         card.append(more);
       }
       column.append(card);
@@ -145,22 +326,117 @@ function show(result) {
     columns.append(column);
   }
   out.append(columns);
+  if (result.presets.length > 1) choosePreset(result.presets[0]);
+}
+
+// A link that opens the page with the same table, moves and rule sets: all of it in the
+// URL's fragment, which the browser never sends, so the server stores nothing.
+function shareLink(data) {
+  const presets = [...document.querySelectorAll("#preset-list input:checked")].map((b) => b.value);
+  const json = JSON.stringify({ dispute: data, presets });
+  const packed = btoa(String.fromCharCode(...new TextEncoder().encode(json)));
+  const url = new URL(window.location.href);
+  url.searchParams.set("lang", state.lang);
+  url.hash = `d=${packed.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+  window.history.replaceState(null, "", url);
+  const field = el("input", { id: "share-link", readonly: "", value: url.href });
+  field.addEventListener("focus", () => field.select());
+  const box = el("p", { class: "share" }, el("label", { for: "share-link" }, t("Link to this dispute"), field));
+  box.append(el("span", { class: "hint" }, t("Send this link to open the same table and moves; nothing is stored on the server.")));
+  $("results").prepend(box);
+}
+
+function sharedDispute() {
+  const match = /^#d=([A-Za-z0-9_-]+)$/.exec(window.location.hash);
+  if (!match) return null;
+  try {
+    const text = atob(match[1].replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
+    const shared = JSON.parse(new TextDecoder().decode(bytes));
+    return shared && typeof shared.dispute === "object" ? shared : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+function choosePreset(preset) {
+  for (const column of document.querySelectorAll("section.column")) {
+    column.classList.toggle("shown", column.dataset.preset === preset);
+  }
+}
+
+// The form field a problem's path names (hands[0][2] is seat 0's hand), or null.
+function fieldOf(problem) {
+  const path = String(problem).split(":")[0];
+  const hand = /^hands\[(\d+)\]/.exec(path);
+  if (hand) return `hand-${hand[1]}`;
+  const name = /^(\w+)/.exec(path);
+  if (!name) return null;
+  if (["title", "players", "discard", "color", "turn", "direction", "moves"].includes(name[1])) return name[1];
+  if (name[1] === "hands") return "hand-0";
+  return "more";
+}
+
+function labelOf(id) {
+  const node = $(id);
+  if (!node) return "";
+  const label = node.closest("label");
+  const span = label && label.querySelector("span");
+  if (span) return span.textContent;
+  return label ? label.firstChild.textContent.trim() : id;
+}
+
+function clearBad() {
+  for (const node of document.querySelectorAll(".bad")) {
+    node.classList.remove("bad");
+    node.removeAttribute("aria-invalid");
+  }
+}
+
+function showProblems(problems) {
+  const list = el("ul", { class: "problems" });
+  let first = null;
+  for (const problem of problems) {
+    const id = fieldOf(problem);
+    const item = el("li", {});
+    if (id && $(id)) {
+      const field = $(id);
+      field.classList.add("bad");
+      field.setAttribute("aria-invalid", "true");
+      if (id === "more") $("more-box").open = true;
+      first = first || field;
+      item.append(el("b", {}, `${labelOf(id)}: `));
+    }
+    item.append(String(problem));
+    list.append(item);
+  }
+  $("results").replaceChildren(list);
+  status(t("The table needs fixing before it can be settled:"), true);
+  if (first) first.focus();
 }
 
 async function settle(event) {
-  event.preventDefault();
+  if (event) event.preventDefault();
+  clearBad();
   let data;
   try {
     data = collect();
   } catch (err) {
+    if (err.field) {
+      showProblems([]);
+      $(err.field).classList.add("bad");
+      $(err.field).setAttribute("aria-invalid", "true");
+      $("more-box").open = true;
+      $(err.field).focus();
+    }
     status(err.message, true);
     return;
   }
-  const query = new URLSearchParams({ pictures: "1" });
+  const query = new URLSearchParams({ pictures: "1", lang: state.lang });
   for (const box of document.querySelectorAll("#preset-list input:checked")) {
     query.append("preset", box.value);
   }
-  status("Settling…");
+  status(t("Settling…"));
   $("results").setAttribute("aria-busy", "true");
   try {
     const response = await fetch(`/api/disputes?${query}`, {
@@ -170,18 +446,16 @@ async function settle(event) {
     });
     const body = await response.json();
     if (!response.ok) {
-      $("results").replaceChildren();
-      const list = el("ul", { class: "problems" });
-      for (const problem of body.problems || [body.message]) list.append(el("li", {}, problem));
-      $("results").append(list);
-      status(`The table cannot be settled (${body.error}):`, true);
+      showProblems(body.problems || [body.message]);
       return;
     }
-    show(body);
-    const refused = Object.values(body.rulings).flat().filter((r) => !r.legal).length;
-    status(refused ? `Settled: ${refused} ruling(s) refuse a move.` : "Settled: every move is legal.");
+    show(body, data);
+    shareLink(data);
+    const refused = body.refused_moves;
+    if (!refused) status(t("Settled: every move is legal."));
+    else status(refused === 1 ? t("Settled: 1 move refused.") : t("Settled: {count} moves refused.", { count: refused }));
   } catch (err) {
-    status(`The referee could not be reached: ${err.message}`, true);
+    status(t("The referee could not be reached: {reason}", { reason: err.message }), true);
   } finally {
     $("results").setAttribute("aria-busy", "false");
   }
@@ -199,11 +473,14 @@ async function openFile() {
   });
   const body = await response.json();
   if (!response.ok) {
-    status(`${file.name}: ${body.message}`, true);
+    status(t("{file} could not be opened: it is not a dispute file in YAML or JSON.", { file: file.name }), true);
+    $("file").classList.add("bad");
+    $("file").focus();
     return;
   }
+  $("file").classList.remove("bad");
   fill(body);
-  status(`Opened ${file.name}.`);
+  status(t("Opened {file}.", { file: file.name }));
 }
 
 async function loadPresets() {
@@ -214,19 +491,56 @@ async function loadPresets() {
     box.replaceChildren();
     for (const preset of presets) {
       const input = el("input", { type: "checkbox", value: preset.name, id: `preset-${preset.name}` });
+      input.addEventListener("change", () => loadDeck());
       const label = el("label", { for: `preset-${preset.name}`, title: preset.summary }, input, preset.name);
       box.append(label);
     }
+    box.removeAttribute("data-t");
     box.setAttribute("data-ready", "true");
   } catch (err) {
-    box.textContent = `The rule sets could not be loaded: ${err.message}`;
+    box.textContent = t("The rule sets could not be loaded: {reason}", { reason: err.message });
   }
 }
 
-document.addEventListener("DOMContentLoaded", () => {
-  drawHands([]);
+async function changeLanguage() {
+  const lang = $("lang").value;
+  const url = new URL(window.location.href);
+  url.searchParams.set("lang", lang);
+  window.history.replaceState(null, "", url);
+  await loadWords(lang);
+  drawHands();
+  await loadDeck();
+  if (state.result) await settle();
+}
+
+document.addEventListener("DOMContentLoaded", async () => {
   $("players").addEventListener("input", () => drawHands());
   $("file").addEventListener("change", () => openFile().catch((err) => status(err.message, true)));
   $("dispute").addEventListener("submit", settle);
-  loadPresets();
+  $("pick-undo").addEventListener("click", undoCard);
+  $("pick-clear").addEventListener("click", () => {
+    const input = $($("pick-target").value);
+    if (input) input.value = "";
+  });
+  $("move-add").addEventListener("click", addMove);
+  $("pick-count").addEventListener("change", countHand);
+  $("lang").addEventListener("change", () => changeLanguage().catch((err) => status(err.message, true)));
+  try {
+    await loadWords(askedLanguage());
+  } catch (err) {
+    status(err.message, true);
+  }
+  drawHands([]);
+  await loadPresets();
+  const shared = sharedDispute();
+  if (shared) {
+    fill(shared.dispute);
+    for (const name of shared.presets || []) {
+      const box = $(`preset-${name}`);
+      if (box) box.checked = true;
+    }
+  }
+  await loadDeck();
+  document.body.setAttribute("data-ready", "true");
+  if (shared) await settle();
 });
