@@ -134,7 +134,7 @@ def explain(violation: Violation, lang: str = "en") -> str:
 # The reasons a stack is refused (``CannotStack.reason``), written in English by the rules
 # that refuse it; each is read back into its message and facts to be written in any language.
 _REASONS = (
-    N_("a {card} is not a draw card that can answer the {on}"),
+    N_("it is not a draw card that can answer the {on}"),
     N_(
         "a {card} (draw {value}) is lower than the {on} (draw {pending}); only a draw card "
         "of equal or higher value may answer it"
