@@ -215,7 +215,8 @@ def _build_by_tapping(driver: Any, url: str, lang: str, case: dict[str, Any]) ->
 
 
 @pytest.mark.parametrize("lang", ["en", "vi", "tl"])
-@pytest.mark.parametrize(("name", "width"), [("stacking", 1280), ("wild-draw-four", 390)])
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("name", ["stacking", "wild-draw-four"])
 def test_the_two_disputes_built_by_tapping_rule_in_each_language(
     page: tuple[Any, str], tmp_path: Path, lang: str, name: str, width: int
 ) -> None:
