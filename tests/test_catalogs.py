@@ -309,3 +309,28 @@ def test_the_page_asks_for_exactly_the_page_messages() -> None:
         re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', script)
     )
     assert used == set(PAGE_MESSAGES), used ^ set(PAGE_MESSAGES)
+
+
+def test_every_reason_stacking_gives_is_a_message_of_the_catalogs() -> None:
+    """H01 writes why a stack is refused in English (``stack_allowed``); each reason it can
+    give is read back into a catalog message, so it is said in every language (a reason
+    the catalogs do not know would stay English)."""
+    import itertools
+
+    from uno_rules.cards import Card, Color
+    from uno_rules.render import reason_message
+    from uno_rules.rules.stacking import StackByValue, Stacking, stack_allowed
+
+    cards = [Card.parse(t) for t in ("Y1", "R+2", "G+2", "W+4", "R+4", "W+6", "W+10")]
+    reasons = set()
+    for by in StackByValue:
+        for pairs in ((), Stacking().pairs):
+            rules = Stacking(enabled=True, by_value=by, pairs=pairs)
+            for card, on in itertools.product(cards, cards[1:]):
+                reason = stack_allowed(rules, card, on, Color.RED)
+                if reason is not None:
+                    reasons.add(reason)
+    assert len(reasons) >= 4
+    for reason in sorted(reasons):
+        message, _ = reason_message(reason)
+        assert message != "{reason}", reason

@@ -136,10 +136,10 @@ def explain(violation: Violation, lang: str = "en") -> str:
 _REASONS = (
     N_("it is not a draw card that can answer the {on}"),
     N_(
-        "a {card} (draw {value}) is lower than the {on} (draw {pending}); only a draw card "
-        "of equal or higher value may answer it"
+        "it draws {value}, fewer than the {on} ({pending}); only a draw card of equal or "
+        "higher value may answer it"
     ),
-    N_("a {card} may not be stacked on the {on} under these rules ({pair} is off)"),
+    N_("under these rules it may not answer the {on}"),
     N_("a Draw Two on a Wild Draw Four must be of the declared color ({color})"),
     N_(
         "under these rules the {top} is not answered with another draw card; its penalty was "
