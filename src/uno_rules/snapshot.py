@@ -471,8 +471,15 @@ def _check_penalty(
             fail("penalty.offender", "the victim of a challengeable penalty is another seat")
 
     under = state.discard[1] if state.discard is not None else None
-    if penalty.card.kind.restricted and top == penalty.card and under is not None:
-        # A8: the color before the card is the one of the card under it, when it has one.
+    if (
+        penalty.card.kind.restricted
+        and top == penalty.card
+        and under is not None
+        and not state.eliminated
+    ):
+        # A8: the color before the card is the one of the card under it, when it has one;
+        # not once a seat is out: its hand went to the bottom of the discard pile (H16,
+        # 3.4), which after a reshuffle is right under the top card.
         below = under[0]
         if below.color is not None and penalty.previous_color is not below.color:
             fail(

@@ -526,3 +526,46 @@ def test_a_tampered_snapshot_is_refused_or_plays_on(
         length, stopped = play_on(loaded, random.Random(rng.random()))
         CENSUS["longest play-on (moves)"] = max(CENSUS["longest play-on (moves)"], length)
         CENSUS[stopped] += 1
+
+
+def test_a_pending_wild_draw_four_over_an_eliminated_hand_round_trips() -> None:
+    """H16: a seat knocked out while a Wild Draw Four waits puts its hand at the bottom of
+    the discard pile, which after a reshuffle is right under the top card: the snapshot of
+    that state loads (A8's check of the card under applies only while nobody is out). The
+    engine reached this state in a random game; load_state refused it."""
+    import uno_rules as uno
+
+    rules = {"extends": "official", "house_rules": {"mercy": {"enabled": True}}}
+    table = uno.situation(
+        {
+            "rules": rules,
+            "players": 3,
+            "hands": [["W+4", "B3", "Y4"], ["R1", "R2"], ["G5", "G6"]],
+            "discard": ["B9"],
+        }
+    )
+    state = uno.apply_or_raise(table, "0 W+4 red").state
+    snapshot = uno.dump_state(state)
+    assert (
+        snapshot["discard_pile"] == ["B9", "W+4"]
+        and snapshot["penalty"]["previous_color"] == "blue"
+    )
+    # the pile reshuffled down to its top card, then seat 2 knocked out (H16)
+    knocked_out = {
+        **snapshot,
+        "draw_pile": [*snapshot["draw_pile"], "B9"],
+        "discard_pile": ["G6", "G5", "W+4"],
+        "hands": [["B3", "Y4"], ["R1", "R2"], []],
+        "eliminated": [2],
+    }
+    loaded = uno.load_state(knocked_out)
+    assert loaded.eliminated == frozenset({2}) and loaded.penalty == state.penalty
+    # with nobody out, a card under the Wild Draw Four that is not the color before it
+    # is still a tampered snapshot (A8)
+    tampered = {
+        **snapshot,
+        "discard_pile": ["G5", "W+4"],
+        "hands": [["B3", "Y4"], ["R1", "R2"], ["B9", "G6"]],
+    }
+    with pytest.raises(uno.SituationError, match="A8"):
+        uno.load_state(tampered)
