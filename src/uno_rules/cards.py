@@ -20,7 +20,16 @@ from typing import ClassVar, Final
 
 from ._budget import brief
 from .errors import NotationError
-from .kinds import CardKind, KindDataError, bundled_card_data
+from .kinds import (
+    COLOR_PREFIXES,
+    COLORED_TEXTS,
+    WILD_TEXTS,
+    CardKind,
+    KindDataError,
+    Rank,
+    bundled_card_data,
+    register_kind,
+)
 
 __all__ = [
     "COLORS",
@@ -58,6 +67,7 @@ _COLOR_WORDS: dict[str, Color] = {}
 for _c in COLORS:
     _COLOR_WORDS[_c.value] = _c
     _COLOR_WORDS[_c.value[0]] = _c
+_COLOR_WORDS_LONGEST_FIRST = sorted(_COLOR_WORDS.items(), key=lambda kv: -len(kv[0]))
 
 
 def parse_color(text: object) -> Color:
@@ -72,86 +82,33 @@ def parse_color(text: object) -> Color:
     return color
 
 
-class Rank(StrEnum):
-    """What a card is, apart from its color: a number, an action symbol, or a wild kind.
-    Each rank names one card kind (:attr:`kind`, read from ``data/cards.json``: its name,
-    points, draw value and effect; :mod:`uno_rules.kinds`)."""
-
-    ZERO = "0"
-    ONE = "1"
-    TWO = "2"
-    THREE = "3"
-    FOUR = "4"
-    FIVE = "5"
-    SIX = "6"
-    SEVEN = "7"
-    EIGHT = "8"
-    NINE = "9"
-    SKIP = "skip"
-    REVERSE = "rev"
-    DRAW_TWO = "+2"
-    WILD = "W"
-    WILD_DRAW_FOUR = "W+4"
-    WILD_SHUFFLE_HANDS = "WSH"
-    WILD_SWAP_HANDS = "WSW"
-    WILD_CUSTOMIZABLE = "WC"
-    BLANK = "BLANK"
-    # UNO Show 'Em No Mercy (N10-N15)
-    DRAW_FOUR = "+4"
-    SKIP_EVERYONE = "skipall"
-    DISCARD_ALL = "discardall"
-    WILD_DRAW_SIX = "W+6"
-    WILD_DRAW_TEN = "W+10"
-    WILD_REVERSE_DRAW_FOUR = "Wrev+4"
-    WILD_COLOR_ROULETTE = "Wroulette"
-
-    @property
-    def kind(self) -> CardKind:
-        """The card kind this rank names."""
-        return KINDS[self]
-
-    @property
-    def is_number(self) -> bool:
-        return self.value.isdigit()
-
-    @property
-    def is_action(self) -> bool:
-        """A colored card with a symbol (B1.3): Skip, Reverse, Draw Two, and No Mercy's
-        Draw Four, Skip Everyone and Discard All."""
-        return self in _ACTIONS
-
-    @property
-    def is_wild(self) -> bool:
-        """A card without a color (B1.3): every wild kind and the blank card."""
-        return self in _WILDS
-
-
-def _kinds() -> dict[Rank, CardKind]:
-    found = {Rank(kind.rank): kind for kind in CARD_DATA.kinds}
-    missing = [r.value for r in Rank if r not in found]
-    if missing:  # pragma: no cover - the bundled data is checked by the tests
-        raise KindDataError([f"kinds: no kind for rank {r!r}" for r in missing])
+def _bundled_ranks() -> dict[Rank, CardKind]:
+    """Register the bundled kinds (``data/cards.json``) and bind the ``Rank`` constants:
+    a kind's ``id`` in capitals, the number words for the numbers."""
+    COLOR_PREFIXES.update(_COLOR_WORDS)
+    found: dict[Rank, CardKind] = {}
+    for kind in CARD_DATA.kinds:
+        rank = register_kind(kind)
+        found[rank] = kind
+        constant = _NUMBER_WORDS[kind.number] if kind.number is not None else kind.id.upper()
+        setattr(Rank, constant, rank)
+    unbound = [n for n in Rank.__annotations__ if n.isupper() and not hasattr(Rank, n)]
+    if unbound:  # pragma: no cover - the bundled data is checked by the tests
+        raise KindDataError([f"kinds: no kind for Rank.{name}" for name in unbound])
     return found
 
 
+_NUMBER_WORDS = ("ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE")
 CARD_DATA: Final = bundled_card_data()
-#: Every rank's card kind (``data/cards.json``).
-KINDS: Final[dict[Rank, CardKind]] = _kinds()
-_ACTIONS = frozenset(r for r, k in KINDS.items() if k.is_action)
-_WILDS = frozenset(r for r, k in KINDS.items() if k.wild)
+#: The bundled ranks' card kinds (``data/cards.json``); a rule set's own kinds are
+#: reached through their ranks (``rank.kind``).
+KINDS: Final[dict[Rank, CardKind]] = _bundled_ranks()
 NUMBER_RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r.is_number)
 
 _CARD_EXPECTED = (
     "a card such as R5, Gskip, Brev, Y+2, W, W+4, WSH, WSW, WC or BLANK "
     "(color letter or word, then 0-9, skip, rev/reverse or +2/draw2)"
 )
-
-_RANK_WORDS: dict[str, Rank] = {}
-_WILD_WORDS: dict[str, Rank] = {}
-for _rank, _kind in KINDS.items():
-    _words = _WILD_WORDS if _kind.wild else _RANK_WORDS
-    for _text in (_kind.rank.lower(), *_kind.aliases):
-        _words[_text] = _rank
 
 
 class Card:
@@ -191,7 +148,7 @@ class Card:
         card = super().__new__(cls)
         object.__setattr__(card, "color", color)
         object.__setattr__(card, "rank", rank)
-        object.__setattr__(card, "kind", KINDS[rank])
+        object.__setattr__(card, "kind", rank.kind)
         cls._interned[(color, rank)] = card
         return card
 
@@ -265,7 +222,7 @@ class Card:
         and anything else do not compare (``TypeError``, as for other unlike values)."""
         if type(other) is not Card:
             return NotImplemented
-        return _SORT_KEY[self] < _SORT_KEY[other]
+        return _sort_key(self) < _sort_key(other)
 
     def _repr_svg_(self) -> str:
         """The card as an SVG picture (notebooks show it)."""
@@ -283,15 +240,15 @@ if isinstance(vars(Card).get("__hash__"), FunctionType):  # the pure package
 
 def _parse_card(text: str) -> Card:
     raw = text.strip().lower()
-    wild = _WILD_WORDS.get(raw)
+    wild = WILD_TEXTS.get(raw)
     if wild is not None:
         return Card(None, wild)
-    for word, color in sorted(_COLOR_WORDS.items(), key=lambda kv: -len(kv[0])):
+    for word, color in _COLOR_WORDS_LONGEST_FIRST:
         if raw.startswith(word) and len(raw) > len(word):
             rest = raw[len(word) :]
             if rest.startswith("-"):
                 rest = rest[1:]
-            rank = _RANK_WORDS.get(rest)
+            rank = COLORED_TEXTS.get(rest)
             if rank is not None:
                 return Card(color, rank)
     raise NotationError(text, _CARD_EXPECTED)
@@ -328,4 +285,18 @@ _ALL_FACES: tuple[Card, ...] = tuple(
     [Card(c, r) for c in COLORS for r in Rank if not r.is_wild]
     + [Card(None, r) for r in Rank if r.is_wild]
 )
-_SORT_KEY: dict[Card, int] = {card: i for i, card in enumerate(_ALL_FACES)}
+_SORT_KEY: dict[Card, tuple[int, int]] = {}
+_RANK_ORDER: dict[Rank, int] = {}
+
+
+def _sort_key(card: Card) -> tuple[int, int]:
+    """Colors in order (red, yellow, green, blue), then wilds; within each, the ranks in the
+    order their kinds became known (the bundled data's order first)."""
+    key = _SORT_KEY.get(card)
+    if key is None:
+        if not _RANK_ORDER or card.rank not in _RANK_ORDER:
+            _RANK_ORDER.clear()
+            _RANK_ORDER.update((rank, i) for i, rank in enumerate(Rank))
+        color = len(COLORS) if card.color is None else COLORS.index(card.color)
+        key = _SORT_KEY[card] = (color, _RANK_ORDER[card.rank])
+    return key

@@ -180,7 +180,7 @@ class FastPlan:
         self.any_draw_closes = uno.window_closes_on is UnoWindow.ANY_OTHER_PLAYER_DRAW_OR_PLAY
         # Listed by validating each way to play: ranks a rule judges, and a Wild Draw Four
         # that may be a refused bluff (H10 strict).
-        special = set(plan.ranks) | _UNLISTED_RANKS
+        special = set(plan.ranks) | _unlisted_ranks()
         if self.strict_w4:
             special.update(r for r in Rank if r.kind.restricted)
         self.special = frozenset(special)
@@ -213,12 +213,11 @@ class FastPlan:
         self.variants: dict[_VariantKey, tuple[Play, ...]] = {}
 
 
-# Listed by validating each way to play, under every rule set: the kinds whose ways of
-# playing ``_plays`` does not know (N15: a wild that names no color; N13: a play that also
-# sheds cards, so the UNO call depends on the hand).
-_UNLISTED_RANKS: Final = frozenset(
-    r for r in Rank if r.kind.sheds or (r.is_wild and not r.kind.names_color)
-)
+def _unlisted_ranks() -> frozenset[Rank]:
+    """Listed by validating each way to play, under every rule set: the known kinds whose
+    ways of playing ``_plays`` does not know (N15: a wild that names no color; N13: a play
+    that also sheds cards, so the UNO call depends on the hand)."""
+    return frozenset(r for r in Rank if r.kind.sheds or (r.is_wild and not r.kind.names_color))
 
 
 def _target_ranks(plan: Plan) -> frozenset[Rank]:

@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar, NamedTuple
 
 __all__ = [
     "POINTS_CLASSES",
@@ -43,11 +44,14 @@ __all__ = [
     "CardData",
     "CardKind",
     "KindDataError",
+    "Rank",
     "Step",
     "bundled_card_data",
     "is_steps",
+    "kind_problems",
     "read_card_data",
     "read_steps",
+    "register_kind",
     "step_to_plain",
 ]
 
@@ -361,3 +365,173 @@ def bundled_card_data() -> CardData:
     path = os.path.join(os.path.dirname(__file__), "data", "cards.json")
     with open(path, encoding="utf-8") as file:
         return read_card_data(json.load(file))
+
+
+# --------------------------------------------------------------------------- ranks
+
+
+class _RankType(type):
+    """The type of :class:`Rank`: iterating it gives every known rank, in the order the
+    kinds became known (the bundled data's order, then kinds that rule sets declare)."""
+
+    _known: dict[str, Rank]
+
+    def __iter__(cls) -> Iterator[Rank]:
+        return iter(tuple(cls._known.values()))
+
+    def __len__(cls) -> int:
+        return len(cls._known)
+
+
+class Rank(str, metaclass=_RankType):
+    """What a card is apart from its color: the name of one card kind (:attr:`kind`), and
+    its notation after the color letter (``skip``, ``+2``) or a wild's whole text
+    (``W+4``).
+
+    The set of ranks is open: every kind of the bundled data (``data/cards.json``) has one,
+    with a constant for Python code (``Rank.SKIP``, ``Rank.WILD_DRAW_FOUR``: the kind's
+    ``id`` in capitals, ``Rank.ZERO`` .. ``Rank.NINE`` for the numbers), and a rule set may
+    declare kinds of its own (``card_kinds``; ``docs/cards.md``), registered when the rule
+    set is built. ``Rank("skip")`` is the rank of that text; an unknown text is a
+    ``ValueError``. A rank is a ``str`` equal to its text, so it hashes, compares and
+    serializes as one; there is one object per rank.
+    """
+
+    _known: ClassVar[dict[str, Rank]] = {}
+
+    kind: CardKind
+    value: str
+    is_number: bool
+    is_action: bool
+    is_wild: bool
+
+    # constants of the bundled kinds (bound from the data by ``cards``)
+    ZERO: ClassVar[Rank]
+    ONE: ClassVar[Rank]
+    TWO: ClassVar[Rank]
+    THREE: ClassVar[Rank]
+    FOUR: ClassVar[Rank]
+    FIVE: ClassVar[Rank]
+    SIX: ClassVar[Rank]
+    SEVEN: ClassVar[Rank]
+    EIGHT: ClassVar[Rank]
+    NINE: ClassVar[Rank]
+    SKIP: ClassVar[Rank]
+    REVERSE: ClassVar[Rank]
+    DRAW_TWO: ClassVar[Rank]
+    WILD: ClassVar[Rank]
+    WILD_DRAW_FOUR: ClassVar[Rank]
+    WILD_SHUFFLE_HANDS: ClassVar[Rank]
+    WILD_SWAP_HANDS: ClassVar[Rank]
+    WILD_CUSTOMIZABLE: ClassVar[Rank]
+    BLANK: ClassVar[Rank]
+    DRAW_FOUR: ClassVar[Rank]
+    SKIP_EVERYONE: ClassVar[Rank]
+    DISCARD_ALL: ClassVar[Rank]
+    WILD_DRAW_SIX: ClassVar[Rank]
+    WILD_DRAW_TEN: ClassVar[Rank]
+    WILD_REVERSE_DRAW_FOUR: ClassVar[Rank]
+    WILD_COLOR_ROULETTE: ClassVar[Rank]
+
+    def __new__(cls, value: object) -> Rank:
+        found = cls._known.get(value) if isinstance(value, str) else None
+        if found is None:
+            raise ValueError(f"{value!r} is not a card kind's rank")
+        return found
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Rank is immutable")
+
+    def __repr__(self) -> str:
+        return f"Rank({self.value!r})"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __reduce__(self) -> tuple[Any, tuple[CardKind]]:
+        # the kind travels with the rank, so a declared kind unpickles in a fresh process
+        return (register_kind, (self.kind,))
+
+    def __copy__(self) -> Rank:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Rank:
+        return self
+
+
+def _new_rank(kind: CardKind) -> Rank:
+    rank = str.__new__(Rank, kind.rank)
+    for name, value in (
+        ("kind", kind),
+        ("value", kind.rank),
+        ("is_number", kind.number is not None),
+        ("is_action", kind.is_action),
+        ("is_wild", kind.wild),
+    ):
+        object.__setattr__(rank, name, value)
+    return rank
+
+
+#: Every known text of a kind (lower case: its rank and aliases) and its rank, for colored
+#: kinds and for wild ones (the notation parser reads these).
+COLORED_TEXTS: dict[str, Rank] = {}
+WILD_TEXTS: dict[str, Rank] = {}
+
+# A declared kind's rank: letters, digits and + or -, starting with a letter or + (a digit
+# would read as a number card).
+_RANK_TEXT = re.compile(r"[A-Za-z+][A-Za-z0-9+\-]{0,15}")
+# the color words and letters a colored card's text starts with (``cards`` adds its own)
+COLOR_PREFIXES: set[str] = set()
+
+
+def kind_problems(kind: CardKind, path: str) -> list[str]:
+    """Why ``kind`` cannot join the known kinds (each ``path: why``): a rank text that is
+    not notation, or a text that already names another kind or another card."""
+    problems: list[str] = []
+    same = Rank._known.get(kind.rank)
+    if same is not None:
+        if same.kind != kind:
+            problems.append(f"{path}.rank: {kind.rank!r} is already a card kind ({same.kind.name})")
+        return problems
+    if kind.number is None and not _RANK_TEXT.fullmatch(kind.rank):
+        problems.append(
+            f"{path}.rank: expected up to 16 letters, digits, + or -, starting with a letter or +"
+        )
+        return problems
+    for text in (kind.rank.lower(), *kind.aliases):
+        if text in COLORED_TEXTS or text in WILD_TEXTS:
+            problems.append(f"{path}: the text {text!r} already names a card kind")
+        elif _reads_as_other_card(text, kind.wild):
+            problems.append(f"{path}: the text {text!r} could be read as another card")
+    return problems
+
+
+def _reads_as_other_card(text: str, wild: bool) -> bool:
+    """Whether a new kind's ``text`` would make some card text ambiguous: a wild's text
+    that is a color word and a colored kind's text, or a colored kind's text that a color
+    word turns into a wild's text."""
+    for prefix in COLOR_PREFIXES:
+        if wild:
+            if text.startswith(prefix) and text[len(prefix) :].lstrip("-") in COLORED_TEXTS:
+                return True
+        elif prefix + text in WILD_TEXTS or f"{prefix}-{text}" in WILD_TEXTS:
+            return True
+    return False
+
+
+def register_kind(kind: CardKind) -> Rank:
+    """The rank of ``kind``, registering the kind if it is new (its texts join the
+    notation); raises :class:`KindDataError` if it conflicts with a known kind
+    (:func:`kind_problems`). Registering the same kind again returns its rank."""
+    same = Rank._known.get(kind.rank)
+    if same is not None and same.kind == kind:
+        return same
+    problems = kind_problems(kind, "kind")
+    if problems:
+        raise KindDataError(problems)
+    rank = _new_rank(kind)
+    Rank._known[kind.rank] = rank
+    texts = WILD_TEXTS if kind.wild else COLORED_TEXTS
+    for text in (kind.rank.lower(), *kind.aliases):
+        texts[text] = rank
+    return rank

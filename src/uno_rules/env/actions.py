@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from .._budget import brief
-from ..cards import CARD_DATA, COLORS, Card, Color, Rank
+from ..cards import COLORS, Card, Color, Rank
 from ..errors import UnoError
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
 from ..rules.deck import build_deck, deck_of_rules
@@ -124,8 +124,9 @@ class ActionTable:
 
     def __init__(self, ranks: Sequence[Rank]) -> None:
         # colored kinds first, then wild kinds, each in the card data's order
-        order = {kind.rank: i for i, kind in enumerate(CARD_DATA.kinds)}
-        ranked = sorted(set(ranks), key=lambda r: (r.is_wild, order[r.value]))
+        # (the kinds' order: the bundled data's, then kinds rule sets declare)
+        order = {rank: i for i, rank in enumerate(Rank)}
+        ranked = sorted(set(ranks), key=lambda r: (r.is_wild, order[r]))
         self.ranks: tuple[Rank, ...] = tuple(ranked)
         colored = [r for r in ranked if not r.is_wild]
         wilds = [r for r in ranked if r.is_wild]

@@ -49,13 +49,14 @@ else:
 _KIND = {rank: CardKind(rank.kind.id) for rank in Rank}
 
 
-def kind_of(card: Card) -> CardKind:
-    return _KIND[card.rank]
+def kind_of(card: Card) -> CardKind | None:
+    return _KIND.get(card.rank)
 
 
-def rank_kind(rank: Rank) -> CardKind:
-    """The H14 kind of every card of ``rank``."""
-    return _KIND[rank]
+def rank_kind(rank: Rank) -> CardKind | None:
+    """The H14 kind of every card of ``rank``; ``None`` for a kind a rule set declares
+    (``card_kinds``), which H14 cannot name."""
+    return _KIND.get(rank)
 
 
 def _kinds(value: object) -> tuple[CardKind, ...]:

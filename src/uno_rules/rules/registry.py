@@ -251,9 +251,6 @@ def _overrides(rule: HouseRule, name: str) -> bool:
     return getattr(type(rule), name) is not getattr(HouseRule, name)
 
 
-_ALL_RANKS = frozenset(Rank)
-
-
 def derived_touches(rule: HouseRule, declared: Touches) -> Touches:
     """What ``rule`` touches: what it declares, and what the hooks it overrides imply,
     so that a rule declaring too little is not bypassed by a fast path. A rule that
@@ -265,10 +262,11 @@ def derived_touches(rule: HouseRule, declared: Touches) -> Touches:
     phases, checks, moves = declared.phases, declared.checks, declared.moves
     every_move = declared.every_move
     named = bool(ranks or effect_ranks)
+    # (every rank known when the plan is made: the bundled kinds and every declared one)
     if _overrides(rule, "play_effect") and not named:
-        effect_ranks = _ALL_RANKS
+        effect_ranks = frozenset(Rank)
     if _overrides(rule, "last_card") and not named:
-        ranks = _ALL_RANKS
+        ranks = frozenset(Rank)
     if any(_overrides(rule, h) for h in ("answer_penalty", "penalty_refusal", "accept_check")):
         phases = phases | {Phase.PENALTY}
     if any(_overrides(rule, h) for h in ("extra_cards", "extra_refusal", "effect_times")):

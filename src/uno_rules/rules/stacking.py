@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from .model import Rules
 
 __all__ = [
-    "DRAW_RANKS",
     "RULE",
     "Plus2OnPlus4Color",
     "StackByValue",
@@ -48,6 +47,7 @@ __all__ = [
     "StackPair",
     "Stacking",
     "W4InStack",
+    "draw_ranks",
     "draw_value",
     "stack_allowed",
 ]
@@ -144,8 +144,10 @@ class Stacking:
     )
 
 
-# the ranks with a draw value, the ones that stack (their kinds say: ``data/cards.json``)
-DRAW_RANKS = frozenset(r for r in Rank if r.kind.draw)
+def draw_ranks() -> frozenset[Rank]:
+    """The known ranks with a draw value, the ones that stack (their kinds say:
+    ``data/cards.json``, and the kinds rule sets declare)."""
+    return frozenset(r for r in Rank if r.kind.draw)
 
 
 def draw_value(card: Card) -> int:
@@ -232,7 +234,7 @@ class _StackingRule(HouseRule):
         )
 
     def answer_ranks(self, params: Stacking) -> frozenset[Rank]:
-        return DRAW_RANKS
+        return draw_ranks()
 
     def penalty_choice(self, rules: Rules, params: Stacking, card: Card) -> bool:
         return True  # A60: the victim may stack
