@@ -33,7 +33,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 import uno_rules as uno
 import uno_rules.rules
-from uno_rules.cards import COLORS, Card, Rank
+from uno_rules.cards import COLORS, KINDS, Card
+from uno_rules.kinds import Step, read_steps
+from uno_rules.plain import plain as step_plain
 from uno_rules.record import NEXT_ROUND
 from uno_rules.rules import DealerRotation, ScoringMode
 from uno_rules.state import choosing_draw_color, pile_from
@@ -47,8 +49,8 @@ from uno_rules.testing import random_playout as kit_playout
 
 # Every face that exists, the 112-card extras included.
 FACES: tuple[Card, ...] = tuple(
-    [Card(c, r) for c in COLORS for r in Rank if not r.is_wild]
-    + [Card(None, r) for r in Rank if r.is_wild]
+    [Card(c, r) for c in COLORS for r in KINDS if not r.is_wild]
+    + [Card(None, r) for r in KINDS if r.is_wild]
 )
 MOVE_CLASSES = (
     uno.Play,
@@ -120,6 +122,8 @@ def other_value(tp: Any, meta: Any, default: Any) -> Any:
         return None
     if typing.get_origin(tp) is tuple:
         item = typing.get_args(tp)[0]
+        if attrs.has(item):  # card_kinds
+            return [] if default else [DECLARED_KINDS[0]]
         return [] if default else [next(iter(item)).value]
     if isinstance(tp, type) and issubclass(tp, Enum):
         return next(m.value for m in tp if m.value != default)
@@ -137,6 +141,51 @@ def other_value(tp: Any, meta: Any, default: Any) -> Any:
 
 # --------------------------------------------------------------------------- strategies
 
+#: Card kinds a generated rule set may declare (``card_kinds``, docs/cards.md): one of each
+#: shape of effect the steps allow, with ranks no test declares otherwise (a rank names one
+#: kind in a process, K4).
+DECLARED_KINDS: list[dict[str, Any]] = [
+    {
+        "rank": "Wgen-marked",
+        "name": "Generated Marked Wild",
+        "wild": True,
+        "count": 2,
+        "points": 50,
+        "effect": [{"discard_faces": [2, 6, 9]}],
+    },
+    {
+        "rank": "genbomb",
+        "name": "Generated Bomb",
+        "count": 1,
+        "points": 30,
+        "effect": [{"everyone_draws": 1}, {"skip": 1}],
+    },
+    {
+        "rank": "Wgen+3",
+        "name": "Generated Wild Draw Three",
+        "wild": True,
+        "count": 2,
+        "points": 50,
+        "effect": [{"next_draws": 3}],
+    },
+    {
+        "rank": "Wgen-roulette",
+        "name": "Generated Roulette",
+        "wild": True,
+        "count": 1,
+        "effect": [{"draw_until_color": {"chooser": "victim"}}],
+    },
+    {"rank": "gentwice", "name": "Generated Twice", "count": 1, "effect": [{"play_again": True}]},
+    {
+        "rank": "Wgen+2",
+        "name": "Generated Wild Draw Two",
+        "wild": True,
+        "count": 2,
+        "restricted": True,
+        "effect": [{"next_draws": 2}],
+    },
+]
+
 OMIT = object()
 
 
@@ -146,6 +195,11 @@ def value_strategy(tp: Any, meta: Any, plain_default: Any) -> st.SearchStrategy[
     base: st.SearchStrategy[Any]
     if attrs.has(tp):
         return section_mappings(tp)
+    if typing.get_origin(tp) is tuple and attrs.has(typing.get_args(tp)[0]):
+        # card_kinds: a few of a fixed set of kinds (K1-K5), so a rank always names the
+        # same kind in this process
+        complete = [step_plain(build_rules(typing.get_args(tp)[0], k)) for k in DECLARED_KINDS]
+        return st.lists(st.sampled_from(complete), unique_by=lambda k: str(k["rank"]), max_size=3)
     if typing.get_origin(tp) is tuple:
         item = typing.get_args(tp)[0]
         members = [m.value for m in item]
@@ -233,7 +287,12 @@ def build_rules(cls: type, data: dict[str, Any]) -> Any:
             kwargs[name] = build_rules(tp, value)
         elif typing.get_origin(tp) is tuple:
             item = typing.get_args(tp)[0]
-            kwargs[name] = tuple(item(v) for v in value)
+            if attrs.has(item):  # card_kinds: each item a section of its own
+                kwargs[name] = tuple(build_rules(item, v) for v in value)
+            elif item is Step:  # a card kind's effect
+                kwargs[name] = read_steps(value, name)[0]
+            else:
+                kwargs[name] = tuple(item(v) for v in value)
         elif isinstance(tp, type) and issubclass(tp, Enum):
             kwargs[name] = tp(value)
         else:

@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 import uno_rules as uno
 from budget import examples
-from uno_rules.cards import COLORS, Card, Rank, classic_deck, parse_color
+from uno_rules.cards import COLORS, KINDS, Card, Rank, classic_deck, parse_color
 
 FUZZ = settings(
     deadline=None,
@@ -43,8 +43,8 @@ FUZZ_SLOW = settings(FUZZ, max_examples=examples(30))
 
 DECK = Counter(classic_deck())
 FACES: tuple[Card, ...] = tuple(
-    [Card(c, r) for c in COLORS for r in Rank if not r.is_wild]
-    + [Card(None, r) for r in Rank if r.is_wild]
+    [Card(c, r) for c in COLORS for r in KINDS if not r.is_wild]
+    + [Card(None, r) for r in KINDS if r.is_wild]
 )
 LONG_RANKS = {Rank.SKIP: "skip", Rank.REVERSE: "reverse", Rank.DRAW_TWO: "draw2"}
 

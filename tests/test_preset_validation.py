@@ -1446,7 +1446,13 @@ def test_the_schema_is_generated_from_the_model() -> None:
         if typing.get_origin(inner) is tuple:
             assert "array" in kinds
             item = typing.get_args(inner)[0]
-            assert prop["items"]["enum"] == [m.value for m in item]
+            if attrs.has(item):  # card_kinds: each item an object of the section's fields
+                fields_of = {f.name for f in attrs.fields(item)}
+                assert set(prop["items"]["properties"]) == fields_of, path
+                assert prop["items"]["additionalProperties"] is False
+                assert set(prop["items"]["required"]) == {"rank", "name"}
+            else:
+                assert prop["items"]["enum"] == [m.value for m in item]
         elif isinstance(inner, type) and issubclass(inner, Enum):
             assert prop["enum"] == [m.value for m in inner], path
         elif inner is bool:

@@ -159,6 +159,7 @@ class FastPlan:
         "list_penalty",
         "list_turn",
         "listed_phases",
+        "marked_ranks",
         "plain_draw",
         "plays",
         "shortcut_moves",
@@ -187,6 +188,7 @@ class FastPlan:
         # Listed as every way to play (play_variants, which names the targets the rules'
         # target hooks allow): ranks whose play may name a target seat.
         self.target_ranks = _target_ranks(plan)
+        self.marked_ranks = plan.marked_ranks
         self.listed_phases = frozenset({PHASE_TURN, PHASE_DRAWN, PHASE_PENALTY}) - plan.phases
         # the same as booleans: an enum's hash is a Python-level call on every move
         self.list_turn = PHASE_TURN in self.listed_phases
@@ -310,7 +312,9 @@ def _variants(state: GameState, fast: FastPlan, seat: int, card: Card) -> tuple[
     """:func:`play_variants`, kept in the plan: the variants depend on the state only
     through the seats to target, the hand's size through going out (1 card) and the UNO
     call (2 cards), and whether a penalty is pending (a stacked wild may name no color)."""
-    if card.kind.sheds:  # N13: what the hand keeps, so the UNO call, depends on its colors
+    if card.kind.sheds or card.rank in fast.marked_ranks:
+        # N13: what the hand keeps, so the UNO call, depends on its colors; a
+        # ``discard_faces`` card's plays name the hand's marked cards
         return tuple(play_variants(state, seat, card))
     size = min(len(state.hands[seat]), 3)
     key = (state.players, state.eliminated, seat, card, size, state.phase is PHASE_PENALTY)

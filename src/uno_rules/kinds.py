@@ -89,8 +89,9 @@ STEP_OPS: Mapping[str, str] = {
     "custom": "flag",
 }
 
-#: The classes of points a preset's ``scoring.values`` can set (B10.5).
-POINTS_CLASSES = ("number", "action", "wild", "wild_draw_four", "wild_extra", "blank")
+#: The classes of points a preset's ``scoring.values`` can set (B10.5), and ``kind``: the
+#: kind's own ``points``, which no setting changes (a rule set's own kinds, K1).
+POINTS_CLASSES = ("number", "action", "wild", "wild_draw_four", "wild_extra", "blank", "kind")
 
 
 class CardKind(NamedTuple):
@@ -485,19 +486,25 @@ COLOR_PREFIXES: set[str] = set()
 
 
 def kind_problems(kind: CardKind, path: str) -> list[str]:
-    """Why ``kind`` cannot join the known kinds (each ``path: why``): a rank text that is
-    not notation, or a text that already names another kind or another card."""
-    problems: list[str] = []
+    """Why ``kind`` cannot join the known kinds (each ``path: why``): a text that is not
+    notation, a rank that names another kind, or a text that already names a kind or
+    would read as another card (K4, ``docs/cards.md``)."""
     same = Rank._known.get(kind.rank)
     if same is not None:
-        if same.kind != kind:
-            problems.append(f"{path}.rank: {kind.rank!r} is already a card kind ({same.kind.name})")
-        return problems
-    if kind.number is None and not _RANK_TEXT.fullmatch(kind.rank):
-        problems.append(
-            f"{path}.rank: expected up to 16 letters, digits, + or -, starting with a letter or +"
-        )
-        return problems
+        if same.kind == kind:
+            return []
+        return [
+            f"{path}.rank: already names another card kind ({same.kind.name}); a rank "
+            "names one kind, declared the same way wherever it is used"
+        ]
+    if kind.number is None:
+        for where, text in (("rank", kind.rank), *(("aliases", a) for a in kind.aliases)):
+            if not _RANK_TEXT.fullmatch(text):
+                return [
+                    f"{path}.{where}: expected up to 16 letters, digits, + or -, starting "
+                    "with a letter or +"
+                ]
+    problems: list[str] = []
     for text in (kind.rank.lower(), *kind.aliases):
         if text in COLORED_TEXTS or text in WILD_TEXTS:
             problems.append(f"{path}: the text {text!r} already names a card kind")

@@ -43,6 +43,7 @@ from .rules import (
     VoluntaryDraw,
     registry,
 )
+from .rules.card_kinds import declared_problems
 from .rules.deck import build_deck
 from .rules.hooks import HouseRule
 from .rules.model import house_rules_class
@@ -432,6 +433,10 @@ def _build(data: dict[str, Any], default_name: str, written: set[str]) -> Rules:
     data.setdefault("name", default_name)
     problems: list[str] = []
     _check_class(Rules, data, "", problems)
+    if data.get("card_kinds") and not any(p.startswith("card_kinds") for p in problems):
+        # K4: before the rules are built, which registers their kinds
+        kinds = _structure_value(_hints(Rules)["card_kinds"], data["card_kinds"])
+        problems += declared_problems(kinds)
     if problems:
         # Report contradictions among the settings that are fine, too (all problems at
         # once), leaving out those that only follow from a bad setting's stand-in default.
@@ -626,6 +631,8 @@ def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
     for name, a in fields.items():
         if name in data:
             _check_value(hints[name], a.metadata, data[name], _join(path, name), problems)
+        elif a.default is attrs.NOTHING:
+            problems.append(f"{_join(path, name)}: missing")
 
 
 @cache

@@ -60,8 +60,17 @@ def preset_schema() -> dict[str, Any]:
 def _object_schema(cls: type, default: Any) -> dict[str, Any]:
     hints = typing.get_type_hints(cls)
     props: dict[str, Any] = {}
+    required: list[str] = []
     for a in attrs.fields(cls):
-        value = getattr(default, a.name)
+        if default is not None:
+            value = getattr(default, a.name)
+        elif a.default is attrs.NOTHING:  # an item of a list (card_kinds): no default
+            value = None
+            required.append(a.name)
+        elif isinstance(a.default, attrs.Factory):  # type: ignore[arg-type]
+            value = a.default.factory()
+        else:
+            value = a.default
         prop = _type_schema(hints[a.name], value)
         doc = a.metadata.get("doc")
         clause = a.metadata.get("clause")
@@ -72,7 +81,10 @@ def _object_schema(cls: type, default: Any) -> dict[str, Any]:
         if "max" in a.metadata:
             prop["maximum"] = a.metadata["max"]
         props[a.name] = prop
-    return {"type": "object", "properties": props, "additionalProperties": False}
+    schema: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+    if required:
+        schema["required"] = required
+    return schema
 
 
 def _type_schema(tp: Any, default: Any) -> dict[str, Any]:
@@ -99,11 +111,10 @@ def _type_schema(tp: Any, default: Any) -> dict[str, Any]:
         return schema
     if origin is tuple:
         item = typing.get_args(tp)[0]
-        return {
-            "type": "array",
-            "items": _type_schema(item, None),
-            "default": [_plain(v) for v in default],
-        }
+        array: dict[str, Any] = {"type": "array", "items": _type_schema(item, None)}
+        if default is not None:
+            array["default"] = [_plain(v) for v in default]
+        return array
     if attrs.has(tp):
         return _object_schema(type(default) if default is not None else tp, default)
     if isinstance(tp, type) and issubclass(tp, Enum):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..cards import Card, Rank, classic_deck, deck_cards
+from ..cards import COLORS, Card, Rank, classic_deck, deck_cards
+from ..kinds import CardKind, register_kind
 from .options import Deck
 
 if TYPE_CHECKING:
@@ -21,13 +22,25 @@ def build_deck(rules: Rules) -> tuple[Card, ...]:
     cards = rules.extra_cards
     # Cached on the facts that decide the deck: hashing a whole Rules costs more than
     # building a deck, and new_game asks for one every round.
-    return _deck(
+    deck = _deck(
         rules.deck,
         cards.blank.count,
         cards.wild_swap_hands.enabled,
         cards.wild_shuffle_hands.enabled,
         cards.wild_customizable.count,
     )
+    if rules.card_kinds:
+        deck += _declared(tuple((spec.kind(), spec.count) for spec in rules.card_kinds))
+    return deck
+
+
+@cache
+def _declared(kinds: tuple[tuple[CardKind, int], ...]) -> tuple[Card, ...]:
+    """The cards of a rule set's own kinds (K1), after the bundled deck's: each color in
+    turn with the colored kinds in their order, then the wild kinds."""
+    ranks = [(register_kind(kind), count) for kind, count in kinds]
+    cards = [Card(c, r) for c in COLORS for r, n in ranks if not r.is_wild for _ in range(n)]
+    return tuple(cards + [Card(None, r) for r, n in ranks if r.is_wild for _ in range(n)])
 
 
 def deck_of_rules(

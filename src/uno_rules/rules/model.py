@@ -18,6 +18,7 @@ import attrs
 from attrs import field, frozen
 
 from . import registry
+from .card_kinds import DeclaredKind, register_declared
 from .deflect import Deflect
 from .draw_until_playable import DrawUntilPlayable
 from .extra_cards import ExtraCards
@@ -350,9 +351,20 @@ class Rules:
     extra_cards: ExtraCards = field(
         factory=ExtraCards, metadata=_meta("The 112-card decks' extra cards.", "2")
     )
+    card_kinds: tuple[DeclaredKind, ...] = field(
+        default=(),
+        converter=tuple,
+        metadata=_meta("Card kinds of the table's own, added to its deck (docs/cards.md).", "K1"),
+    )
     house_rules: HouseRules = field(
         factory=HouseRules, metadata=_meta("House rules; all off by default.", "4")
     )
+
+    def __attrs_post_init__(self) -> None:
+        # K5: a declared kind is known from the moment its rule set exists, so its cards
+        # parse, deal and load like any other.
+        if self.card_kinds:
+            register_declared(self.card_kinds)
 
     @cached_property
     def plan(self) -> registry.Plan:

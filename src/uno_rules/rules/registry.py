@@ -322,6 +322,7 @@ class Plan:
         "jump_card",
         "last_card",
         "legal_clause",
+        "marked_ranks",
         "moves",
         "next_round_out",
         "out_of_turn",
@@ -405,6 +406,7 @@ class Plan:
         # and the kinds whose play may put down marked cards too (``discard_faces``):
         # their plays are listed by validating each way to play them
         marked = frozenset(rank for rank in Rank if marked_faces(rules, sample_card(rank)))
+        self.marked_ranks: frozenset[Rank] = marked
         self.ranks: frozenset[Rank] = marked.union(*(t.ranks for t in touches))
         self.effect_ranks: frozenset[Rank] = frozenset().union(*(t.effect_ranks for t in touches))
         self.phases: frozenset[Phase] = frozenset().union(*(t.phases for t in touches))

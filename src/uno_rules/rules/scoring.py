@@ -38,6 +38,8 @@ def card_points(rules: Rules, card: Card) -> int:
     if number is not None:
         return number
     cls = kind.points_class
+    if cls == "kind":  # a rule set's own kind scores what it declares (K1)
+        return kind.points
     if cls == "blank":
         return rules.extra_cards.blank.points
     values = rules.scoring.values
