@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Color
 from .i18n import N_, tr
+from .kinds import bundled_card_data
 
 if TYPE_CHECKING:
     from .violations import Violation
@@ -162,8 +163,6 @@ def _reason_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 @functools.lru_cache(maxsize=1)
 def _cards_by_name() -> dict[str, Card]:
-    from .kinds import bundled_card_data
-
     names: dict[str, Card] = {}
     for kind in bundled_card_data().kinds:
         for color in (None, *Color):

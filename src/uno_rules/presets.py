@@ -120,6 +120,7 @@ def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any
     """Parse YAML text safely: no tags, duplicate keys refused, and the document measured
     against ``budget`` on its event stream before it is built (so an alias bomb, a
     document that contains itself or one nested too deeply is refused unexpanded)."""
+    # start-up: YAML is heavy, and only a file or text to read needs it
     import yaml
 
     if len(text) > budget.max_bytes:
@@ -160,6 +161,7 @@ def _integer_forms() -> re.Pattern[str]:
     """The plain scalars the YAML loader reads as integers: its own resolver's pattern (the
     YAML 1.1 forms: decimal, 0b binary, 0 octal, 0x hex, base 60 with colons), so exactly
     the scalars it would convert, and no others, meet the integer limit."""
+    # start-up: YAML is heavy, and only a file or text to read needs it
     import yaml.resolver
 
     for tag, pattern in yaml.resolver.Resolver.yaml_implicit_resolvers.get("1", []):
@@ -174,6 +176,7 @@ def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
     its depth, more values, characters or keys than it allows once aliases are expanded
     (an "alias bomb"), an integer with too many digits, an alias used inside its own
     anchor (a document that contains itself), or a key written twice in one mapping."""
+    # start-up: YAML is heavy, and only a file or text to read needs it
     import yaml
 
     start_types = (yaml.MappingStartEvent, yaml.SequenceStartEvent)

@@ -81,6 +81,7 @@ class Violation(Record, kw_only=True):
 
     def explain(self) -> str:
         """The refusal's sentence in English, without the clause."""
+        # start-up: the sentences load only when a refusal is put in words
         from ._words import explain
 
         return explain(self)
@@ -477,6 +478,7 @@ class CannotStack(Violation, kw_only=True):
     reason: str
 
     def message(self) -> tuple[str, dict[str, object]]:
+        # start-up: the sentences load only when a refusal is put in words
         from ._words import reason_message
 
         reason, facts = reason_message(self.reason)
