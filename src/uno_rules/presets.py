@@ -6,12 +6,17 @@ problem is reported at once, each with its field path: unknown keys (with a "did
 suggestion), wrong types, out-of-range numbers, unknown values, and combinations that
 contradict each other or cannot take effect.
 
-This module is the edge of the library: the engine never imports YAML.
+This module is the edge of the library: the engine never imports YAML. Nor does starting
+a game from a bundled preset: the bundled files are also kept, as their YAML reads, in
+``data/presets.json`` (written by ``tools/write_preset_data.py``; a test checks that it
+matches the files), so YAML is loaded only to read a preset file or text of one's own.
 """
 
 from __future__ import annotations
 
+import copy
 import difflib
+import json
 import os
 import re
 import types
@@ -77,6 +82,24 @@ def preset_names() -> tuple[str, ...]:
     """Names of the bundled presets, sorted, ``official`` first."""
     names = sorted(p.stem for p in preset_dir().glob("*.yaml"))
     return tuple(sorted(names, key=lambda n: (n != "official", n)))
+
+
+@cache
+def _bundled_data() -> dict[str, Any]:
+    """Each bundled preset's mapping as its YAML file reads (``data/presets.json``)."""
+    path = Path(__file__).resolve().parent / "data" / "presets.json"
+    with path.open(encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
+    return data
+
+
+def _bundled_preset(name: str) -> Any:
+    """The mapping that the bundled preset ``name``'s file holds, read without YAML from
+    the package's copy of it; a file the copy lacks is read from its YAML."""
+    mirrored = _bundled_data().get(name)
+    if mirrored is None:
+        return read_yaml(preset_dir() / f"{name}.yaml", "preset file")
+    return copy.deepcopy(mirrored)
 
 
 # --------------------------------------------------------------------------- YAML reading
@@ -313,7 +336,8 @@ def _resolve(
             raise PresetError([problem])
     elif isinstance(source, (str, os.PathLike)):
         text = os.fspath(source)
-        if isinstance(source, str) and text in preset_names():
+        bundled = isinstance(source, str) and text in preset_names()
+        if bundled:
             path = preset_dir() / f"{text}.yaml"
             name = text
         else:
@@ -328,7 +352,7 @@ def _resolve(
         if key in chain:
             cycle = " -> ".join([*chain, key])
             raise PresetError([f"extends: a cycle of presets: {cycle}"])
-        data = read_yaml(path, "preset file")
+        data = _bundled_preset(text) if bundled else read_yaml(path, "preset file")
         here = path.parent
     else:
         raise PresetError(
