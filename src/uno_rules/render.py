@@ -37,7 +37,6 @@ from ._words import (
     cards_named,
     color_name,
     explain,
-    reason_message,
     say,
     seat_list,
 )
@@ -61,7 +60,6 @@ __all__ = [
     "describe",
     "describe_event",
     "explain",
-    "reason_message",
     "ruling_verdict",
     "say",
     "violation_text",
