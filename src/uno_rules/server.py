@@ -638,7 +638,7 @@ def create_app(
 
     async def deck(request: Request) -> Response:
         name = request.path_params["name"]
-        if name not in _preset_names():
+        if name not in preset_names():
             raise Problem(404, "not-found", [f"unknown preset {_short(name)!r}"])
         lang = _lang_of(request)
         copies: dict[str, int] = {}
@@ -652,7 +652,7 @@ def create_app(
 
     async def presets_show(request: Request) -> Response:
         name = request.path_params["name"]
-        if name not in _preset_names():
+        if name not in preset_names():
             raise Problem(404, "not-found", [f"unknown preset {_short(name)!r}"])
         return ok(load_preset(name).to_dict())
 
@@ -983,10 +983,6 @@ def _token(request: Request, stream: bool) -> str | None:
         return auth[7:].strip() or None
     # EventSource cannot send headers, so the event stream (and only it) takes ?token=.
     return request.query_params.get("token") if stream else None
-
-
-def _preset_names() -> tuple[str, ...]:
-    return preset_names()
 
 
 def _pictures(settlement: Settlement, hands: object = None) -> dict[str, Any]:
