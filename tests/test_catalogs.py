@@ -311,26 +311,43 @@ def test_the_page_asks_for_exactly_the_page_messages() -> None:
     assert used == set(PAGE_MESSAGES), used ^ set(PAGE_MESSAGES)
 
 
-def test_every_reason_stacking_gives_is_a_message_of_the_catalogs() -> None:
-    """H01 writes why a stack is refused in English (``stack_allowed``); each reason it can
-    give is read back into a catalog message, so it is said in every language (a reason
-    the catalogs do not know would stay English)."""
+def test_every_reason_stacking_gives_is_a_message_of_the_catalogs(template: list[str]) -> None:
+    """H01 gives why a stack is refused as a message and its facts (``stack_allowed``);
+    each message it can give is one of the catalogs, so it is said in every language, and
+    the refusal is written from those facts, in English too (nothing is read back from an
+    English sentence)."""
     import itertools
 
     from uno_rules.cards import Card, Color
-    from uno_rules.render import reason_message
     from uno_rules.rules.stacking import StackByValue, Stacking, stack_allowed
+    from uno_rules.violations import CannotStack, Reason
 
     cards = [Card.parse(t) for t in ("Y1", "R+2", "G+2", "W+4", "R+4", "W+6", "W+10")]
-    reasons = set()
+    messages = set()
     for by in StackByValue:
         for pairs in ((), Stacking().pairs):
             rules = Stacking(enabled=True, by_value=by, pairs=pairs)
             for card, on in itertools.product(cards, cards[1:]):
-                reason = stack_allowed(rules, card, on, Color.RED)
-                if reason is not None:
-                    reasons.add(reason)
-    assert len(reasons) >= 4
-    for reason in sorted(reasons):
-        message, _ = reason_message(reason)
-        assert message != "{reason}", reason
+                why = stack_allowed(rules, card, on, Color.RED)
+                if why is None:
+                    continue
+                message, facts = why
+                messages.add(message)
+                refused = CannotStack(seat=1, card=card, reason=Reason(message, facts))
+                assert refused.message()[1]["reason"] == (message, facts)
+                for lang in ("en", "vi", "tl"):
+                    said = uno.violation_text(refused, lang)
+                    assert uno.card_name(on, lang) in said, (lang, said)
+    assert len(messages) >= 3
+    assert messages <= set(template), messages - set(template)
+
+
+def test_an_installed_rules_own_reason_is_said_as_it_is() -> None:
+    """A stack refusal whose reason is a plain string (an installed rule's own, in the
+    language it was written in) is said as it is, in every language."""
+    from uno_rules.cards import Card
+    from uno_rules.violations import CannotStack
+
+    refused = CannotStack(seat=1, card=Card.parse("Y7"), reason="sevens answer only sevens")
+    assert refused.message()[1]["reason"] == ("{reason}", {"reason": "sevens answer only sevens"})
+    assert uno.violation_text(refused, "vi").endswith(": sevens answer only sevens (H01).")

@@ -873,3 +873,14 @@ def test_the_wrappers_info_makes_the_view_only_when_read() -> None:
     assert info.get("action_mask") is info["action_mask"]
     assert dict.get(info, "view") is _PENDING
     assert info["view"] == uno.view(env.table.game_state, 1)
+
+
+def test_the_modules_action_names_are_the_standard_tables() -> None:
+    """Each id and card list an action table holds is exported by ``env.actions`` under
+    the same name, holding :data:`STANDARD`'s: one list of those names, for both."""
+    from uno_rules.env import actions
+
+    table_names = [n for n in actions.ActionTable.__slots__ if n.isupper() and n != "COLORED"]
+    assert table_names and set(table_names) <= set(actions.__all__)
+    for name in table_names:
+        assert getattr(actions, name) == getattr(actions.STANDARD, name), name

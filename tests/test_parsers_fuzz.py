@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 
 import uno_rules as uno
 from budget import examples
+from uno_rules import testing
 from uno_rules.cards import COLORS, KINDS, Card, Rank, classic_deck, parse_color
 
 FUZZ = settings(
@@ -551,51 +552,30 @@ def test_situation_bad_card_is_a_situation_error_not_a_notation_error() -> None:
 
 
 def _base_states() -> list[uno.GameState]:
-    """A few real states in every phase, from short seeded walks."""
-    import random
-
+    """A few real states in every phase: seeded random rounds of 2, 4, 10 and 3 players
+    (the 3-player deal turns a Wild first, A1) and one whole game, which ends."""
     found: dict[str, uno.GameState] = {}
-    starts = [uno.new_game("official", players=p, seed=s) for p, s in ((2, 5), (4, 9), (10, 2))]
-    seed = 0
-    while uno.new_game("official", players=3, seed=seed).phase is not uno.Phase.CHOOSE_COLOR:
-        seed += 1
-    starts.append(uno.new_game("official", players=3, seed=seed))  # a Wild turned first (A1)
-    starts.append(
-        uno.situation(
-            {
-                "players": 3,
-                "hands": [2, 1, 2],
-                "discard": ["G5"],
-                "scores": [490, 480, 495],
-                "draw_pile_size": 2,
-                "seed": 4,
-            }
-        )
+
+    def keep(state: uno.GameState) -> None:
+        found.setdefault(state.phase.value, state)
+        if state.uno_open:
+            found.setdefault("uno-open", state)
+        if state.uno_called:
+            found.setdefault("uno-called", state)
+
+    wild_first = 0
+    while uno.new_game("official", players=3, seed=wild_first).phase is not uno.Phase.CHOOSE_COLOR:
+        wild_first += 1
+    for players, seed in ((2, 5), (4, 9), (10, 2), (3, wild_first)):
+        for walk in range(6):
+            states = testing.playout_states("official", players, seed + 1000 * walk, limit=400)
+            found.setdefault(f"start-{players}", states[0])
+            for state in states:
+                keep(state)
+    final, _moves = testing.random_playout(
+        "official", 3, 4, 4, max_moves=20_000, on_round_end=lambda before, after: keep(after)
     )
-    rng = random.Random(7)
-    for start in starts:
-        found.setdefault(f"start-{start.players}", start)
-        for _ in range(6):
-            state = start
-            for _ in range(400):
-                found.setdefault(state.phase.value, state)
-                if state.uno_open:
-                    found.setdefault("uno-open", state)
-                if state.uno_called:
-                    found.setdefault("uno-called", state)
-                if state.game_over:
-                    break
-                if state.round_over:
-                    nxt = uno.next_round(state)
-                    assert isinstance(nxt, uno.GameState)
-                    state = nxt
-                    continue
-                options = [m for k in range(state.players) for m in uno.legal_moves(state, k)]
-                plays = [m for m in options if isinstance(m, uno.Play)]
-                move = rng.choice(plays if plays and rng.random() < 0.7 else options)
-                result = uno.apply(state, move)
-                assert isinstance(result, uno.Transition)
-                state = result.state
+    keep(final)
     return list(found.values())
 
 

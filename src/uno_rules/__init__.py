@@ -11,6 +11,7 @@ typed :class:`Violation` that names the rule (a ``docs/rules.md`` clause id) ref
 True
 """
 
+import importlib as _importlib
 import sys as _sys
 from typing import TYPE_CHECKING, Any
 
@@ -97,9 +98,8 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'uno_rules' has no attribute {name!r}")
-    import importlib
 
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    value = getattr(_importlib.import_module(f".{module}", __name__), name)
     globals()[name] = value
     return value
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import inspect
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
+import attrs
+
 __all__ = ["Record", "record_fields", "replace"]
 
 _MISSING = object()
@@ -117,7 +119,6 @@ def replace(record: T, **changes: Any) -> T:
         values = {f: getattr(record, f) for f in record._fields}
         values.update(changes)
         return type(record)(**values)
-    import attrs
 
     changed: T = attrs.evolve(record, **changes)  # type: ignore[misc]  # an attrs instance
     return changed

@@ -4,6 +4,7 @@ typo gets the same suggestion wherever it is made."""
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 
 __all__ = ["closest", "did_you_mean"]
@@ -14,7 +15,6 @@ def closest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | Non
     be a typo of one)."""
     if len(word) > 100:
         return None
-    import difflib
 
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
     return close[0] if close else None

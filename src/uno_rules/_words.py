@@ -5,8 +5,6 @@ other sentence on it."""
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +21,6 @@ __all__ = [
     "cards_named",
     "color_name",
     "explain",
-    "reason_message",
     "say",
     "seat_list",
 ]
@@ -129,67 +126,3 @@ def explain(violation: Violation, lang: str = "en") -> str:
     """The refusal's sentence, without the clause."""
     message, facts = violation.message()
     return say(lang, message, **facts)
-
-
-# The reasons a stack is refused (``CannotStack.reason``), written in English by the rules
-# that refuse it; each is read back into its message and facts to be written in any language.
-_REASONS = (
-    N_("it is not a draw card that can answer the {on}"),
-    N_(
-        "it draws {value}, fewer than the {on} ({pending}); only a draw card of equal or "
-        "higher value may answer it"
-    ),
-    N_("under these rules it may not answer the {on}"),
-    N_("a Draw Two on a Wild Draw Four must be of the declared color ({color})"),
-    N_(
-        "under these rules the {top} is not answered with another draw card; its penalty was "
-        "drawn and the turn lost"
-    ),
-)
-
-
-@functools.lru_cache(maxsize=1)
-def _reason_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    out = []
-    for message in _REASONS:
-        parts = re.split(r"\{(\w+)\}", message)
-        pattern = "".join(
-            re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)
-        )
-        out.append((message, re.compile(pattern + "$")))
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=1)
-def _cards_by_name() -> dict[str, Card]:
-    from .kinds import bundled_card_data
-
-    names: dict[str, Card] = {}
-    for kind in bundled_card_data().kinds:
-        for color in (None, *Color):
-            try:
-                card = Card.parse(kind.rank if color is None else color.letter + kind.rank)
-            except ValueError:
-                continue
-            names.setdefault(card.name, card)
-    return names
-
-
-def reason_message(reason: str) -> tuple[str, dict[str, Any]]:
-    """The message and facts of a stack refusal's English ``reason`` (a reason no bundled
-    rule writes stays as it is)."""
-    cards = _cards_by_name()
-    for message, pattern in _reason_patterns():
-        match = pattern.match(reason)
-        if match is None:
-            continue
-        facts: dict[str, Any] = {}
-        for key, value in match.groupdict().items():
-            if key in ("card", "on", "top"):
-                facts[key] = cards.get(value, value)
-            elif key == "color" and value in Color._value2member_map_:
-                facts[key] = Color(value)
-            else:
-                facts[key] = value
-        return message, facts
-    return "{reason}", {"reason": reason}

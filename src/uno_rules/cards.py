@@ -226,6 +226,7 @@ class Card:
 
     def _repr_svg_(self) -> str:
         """The card as an SVG picture (notebooks show it)."""
+        # display hook: the picture module loads only when a notebook draws a card
         from .svg import card_svg
 
         return card_svg(self)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .i18n import N_
+from .i18n import N_, tr
 from .rules import registry
 
 if TYPE_CHECKING:
@@ -163,8 +163,6 @@ def clause_text(clause: str, rules: Rules | None = None, lang: str = "en") -> st
     """The one-sentence summary of ``clause`` in ``lang`` (English by default); the house
     rules installed from other packages that ``rules`` turns on state their own clauses
     (in English, unless they translate them)."""
-    from .i18n import tr
-
     text = CLAUSES.get(clause)
     if text is not None:
         return tr(lang, text)

@@ -13,12 +13,24 @@ from __future__ import annotations
 
 import argparse
 import errno
+import importlib
+import ipaddress
 import json
+import os
+import re
 import sys
+import time
 import typing
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from . import COMPILED, __version__, _budget
+from .deal import table_problems
+from .errors import NotationError, PresetError, SituationError, UnoError
+from .i18n import N_, from_environ, normalize, tr
+from .presets import load_preset, preset_names, preset_summary, read_yaml
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -84,8 +96,6 @@ def _main(argv: Sequence[str] | None) -> int:
     except (RecursionError, MemoryError) as exc:
         _fail(f"the input is too large or too deeply nested to handle ({type(exc).__name__})")
     except Exception as exc:
-        from .errors import UnoError
-
         if isinstance(exc, UnoError):
             _fail(_one_line(exc))
         else:  # a bug: still one line, and said to be one
@@ -161,8 +171,6 @@ def _choices(parser: argparse.ArgumentParser) -> str:
 def _quiet_stdout() -> None:
     """Point the process's stdout at the null device, so that the interpreter's own
     flush at exit cannot fail (and print a traceback) after an output error."""
-    import os
-
     try:
         fd = sys.stdout.fileno()
     except (AttributeError, OSError, ValueError):
@@ -214,10 +222,10 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> typing.NoReturn:
         verb = self.prog.removeprefix("uno-rules").strip()
-        import re
 
         choice = re.match(r"argument \w+: invalid choice: '([^']*)' \(choose from (.*)\)$", message)
         if choice:  # a misspelt verb or action: the suggestion every entry point makes
+            # start-up: only a mistyped verb needs the suggestions
             from ._suggest import did_you_mean
 
             message += did_you_mean(choice.group(1), re.findall(r"'([^']*)'", choice.group(2)))
@@ -239,8 +247,6 @@ def _one_line(exc: Exception) -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    from . import COMPILED, __version__
-
     build = "compiled" if COMPILED else "pure Python"
     parser = _Parser(
         prog="uno-rules",
@@ -366,10 +372,6 @@ def _parser() -> argparse.ArgumentParser:
 def _read_mapping(path: str, what: str) -> dict[str, Any]:
     """Read a YAML/JSON file of the kind ``what`` (``table file``, ``game record``,
     ``preset file``) within that kind's input budget."""
-    from . import _budget
-    from .errors import PresetError
-    from .presets import read_yaml
-
     budget = {"game record": _budget.RECORD, "table file": _budget.TABLE}.get(what, _budget.PRESET)
     try:
         data = read_yaml(path, what, budget)
@@ -384,9 +386,6 @@ def _read_mapping(path: str, what: str) -> dict[str, Any]:
 def _load_rules(source: str | dict[str, Any] | None) -> Rules:
     """A bundled preset or a preset file; a file is first read as ``presets check`` reads
     it, so every verb refuses the same files (an empty file, a list, bad YAML)."""
-    from .errors import PresetError
-    from .presets import load_preset, preset_names
-
     if isinstance(source, str) and source not in preset_names() and _looks_like_file(source):
         _read_mapping(source, "preset file")
     try:
@@ -396,8 +395,6 @@ def _load_rules(source: str | dict[str, Any] | None) -> Rules:
 
 
 def _looks_like_file(source: str) -> bool:
-    import os
-
     try:
         return os.path.exists(source) or source.endswith((".yaml", ".yml", ".json"))
     except (OSError, ValueError):
@@ -429,9 +426,6 @@ def _problems(where: str, problems: Sequence[str]) -> BadInput:
 def _preset_problems(sources: Sequence[str], error: Exception) -> BadInput:
     """The problems of the preset that failed to load, as ``presets check`` lists them: a
     preset file named, with one problem per line."""
-    from .errors import PresetError
-    from .presets import load_preset, preset_names
-
     for source in sources:
         try:
             load_preset(source)
@@ -443,8 +437,8 @@ def _preset_problems(sources: Sequence[str], error: Exception) -> BadInput:
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
+    # start-up: only `rule` and `replay` read disputes and write sentences
     from .dispute import rulings_problem, settle
-    from .errors import PresetError, SituationError
 
     data = _read_mapping(args.file, "table file")
     twice = sorted({p for p in args.preset if args.preset.count(p) > 1})
@@ -480,9 +474,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
 def _write_svgs(directory: str, settlement: Settlement) -> None:
     """Pictures of the table before and after each move, seen by the seat that moves:
     ``PRESET-NN-before.svg`` and ``PRESET-NN-after.svg`` (NN counts moves from 01)."""
-    import re
-    from pathlib import Path
-
+    # start-up: only `rule --svg` draws
     from .svg import dispute_svgs
 
     out = Path(directory)
@@ -500,18 +492,12 @@ def _write_svgs(directory: str, settlement: Settlement) -> None:
 def _lang(args: argparse.Namespace) -> str:
     """The language asked for: ``--lang``, else the locale variables (as gettext reads
     them); an unknown language is English."""
-    import os
-
-    from .i18n import from_environ, normalize
-
     given = getattr(args, "lang", None)
     return normalize(given) if given else from_environ(os.environ)
 
 
 def _labels(lang: str, *labels: str) -> list[str]:
     """``labels`` in ``lang``, each padded to the widest one plus a space."""
-    from .i18n import tr
-
     said = [tr(lang, label) for label in labels]
     width = max(len(label) for label in said) + 1
     return [f"{label:<{width}}" for label in said]
@@ -525,8 +511,8 @@ def _print_rulings(
     deals: dict[str, tuple[Event, ...]],
     lang: str = "en",
 ) -> None:
+    # start-up: only `rule` and `replay` read disputes and write sentences
     from .clauses import clause_text
-    from .i18n import N_
     from .render import describe, describe_event, ruling_verdict, say, violation_text
 
     title = data.get("title")
@@ -564,8 +550,8 @@ def _print_side_by_side(
     notes: list[str],
     lang: str = "en",
 ) -> None:
+    # start-up: only `rule` and `replay` read disputes and write sentences
     from .dispute import table_notes
-    from .i18n import N_, tr
     from .render import describe, describe_event, ruling_verdict, say, violation_text
 
     title = data.get("title")
@@ -605,9 +591,8 @@ def _print_side_by_side(
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    # start-up: only `rule` and `replay` read disputes and write sentences
     from .dispute import table_dict
-    from .errors import NotationError, SituationError
-    from .i18n import N_
     from .record import replay
     from .render import describe, say, violation_text
 
@@ -663,8 +648,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_presets_list(args: argparse.Namespace) -> int:
-    from .presets import preset_names, preset_summary
-
     names = preset_names()
     if args.json:
         _emit_json([{"name": n, "summary": preset_summary(n)} for n in names])
@@ -676,6 +659,7 @@ def cmd_presets_list(args: argparse.Namespace) -> int:
 
 
 def cmd_presets_show(args: argparse.Namespace) -> int:
+    # start-up: YAML is heavy, and only `presets show` writes it
     import yaml
 
     rules = _load_rules(args.name)
@@ -688,9 +672,6 @@ def cmd_presets_show(args: argparse.Namespace) -> int:
 
 
 def cmd_presets_check(args: argparse.Namespace) -> int:
-    from .errors import PresetError
-    from .presets import load_preset
-
     _read_mapping(args.file, "preset file")  # unreadable, not YAML, not a mapping: exit 2
     try:
         rules = load_preset(args.file)
@@ -760,6 +741,7 @@ def _shown(settings: dict[str, Any], key: str) -> str:
 
 
 def cmd_presets_schema(args: argparse.Namespace) -> int:
+    # start-up: only `presets schema` needs the JSON schema
     from .schema import preset_schema
 
     _emit_json(preset_schema())
@@ -771,16 +753,17 @@ def cmd_presets_schema(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run the referee service (extra ``serve``) until interrupted."""
-    import ipaddress
-    import os
+    # start-up: only `serve` opens a socket
     import socket
 
     try:
+        # optional extra (serve): uvicorn and starlette
         import uvicorn  # noqa: F401  (fails here, not in a worker, without the extra)
 
         from . import _serving, server
     except ImportError:
         raise BadInput("serve needs the optional extra: pip install 'uno-rules[serve]'") from None
+    # start-up: only `serve` keeps games
     from .storage import StoreError, open_store
 
     if not 0 <= args.port <= 65535:
@@ -856,7 +839,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .deal import table_problems
+    # start-up: only `simulate` needs the simulator
     from .simulate import summarise
 
     rules = _load_rules(args.preset)
@@ -918,6 +901,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _run_simulation(args: argparse.Namespace, rules: Rules, meter: _SimulationProgress) -> Any:
+    # start-up: only `simulate` needs the simulator
     from .simulate import simulate
 
     options: dict[str, Any] = {"block_size": args.block_size, "out": args.out}
@@ -937,14 +921,13 @@ def _run_simulation(args: argparse.Namespace, rules: Rules, meter: _SimulationPr
 def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
     """A ``concurrent.futures`` executor on a Dask cluster, and how many blocks it runs at
     once. Dask is imported here only (extra ``cluster``)."""
-    import importlib
-
     try:  # by name: the type checker need not have the extra installed
         distributed: Any = importlib.import_module("dask.distributed")
     except ImportError:
         raise BadInput(
             "--scheduler needs Dask: install the extra 'cluster' (uno-rules[cluster])"
         ) from None
+    # optional extra (cluster): only the Dask scheduler logs
     import logging
 
     with ExitStack() as stack:
@@ -956,6 +939,7 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
         events.addFilter(_dask_log_filter)
         stack.callback(events.removeFilter, _dask_log_filter)
         if address == "local":
+            # start-up: only `simulate` needs the simulator
             from .simulate import starting_workers
 
             # The worker processes start with Ctrl-C held back for good, so that it
@@ -1006,8 +990,6 @@ def _connect_timeout() -> float:
     """Seconds to wait for the scheduler: Dask's ``distributed.comm.timeouts.connect``
     when it is set to something else than Dask's own default, else
     :data:`SCHEDULER_TIMEOUT`."""
-    import importlib
-
     importlib.import_module("dask.distributed")  # which adds its settings to Dask's
     dask: Any = importlib.import_module("dask")
     seconds: Any = importlib.import_module("dask.utils").parse_timedelta
@@ -1025,6 +1007,7 @@ def _connect_timeout() -> float:
 
 def _dask_loggers() -> list[str]:
     """The names of Dask's loggers in this process (``distributed`` and below)."""
+    # optional extra (cluster): only the Dask scheduler logs
     import logging
 
     names = logging.Logger.manager.loggerDict
@@ -1032,6 +1015,7 @@ def _dask_loggers() -> list[str]:
 
 
 def _dask_log_filter(record: Any) -> bool:
+    # optional extra (cluster): only Dask's event loop reports these
     import asyncio
     from concurrent.futures import CancelledError, InvalidStateError
 
@@ -1051,8 +1035,6 @@ class _SimulationProgress:
         self._written = False
 
     def __call__(self, done: int, total: int) -> None:
-        import time
-
         self.done = done
         now = time.monotonic()
         if self._start is None:  # the first call: games already done (resumed) do not count

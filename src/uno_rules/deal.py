@@ -17,6 +17,7 @@ from .cards import Card
 from .dealing import deal_round
 from .errors import SituationError
 from .events import DealerCardsDrawn, Event
+from .presets import load_preset, setting_problems
 from .randomness import derive_seed, shuffled
 from .rules import DealerRotation, DealerSelection, Rules
 from .rules.deck import build_deck
@@ -50,8 +51,6 @@ def coerce_rules(rules: Rules | str | Mapping[str, Any] | None) -> Rules:
         return Rules()
     if isinstance(rules, Rules):
         return rules
-    from .presets import load_preset
-
     return load_preset(rules)
 
 
@@ -67,8 +66,6 @@ def table_problems(rules: Rules, players: object, dealing: bool = True) -> list[
         )
     plan = rules.plan
     if plan.setting_problems is None:  # a Rules built directly is checked here, once
-        from .presets import setting_problems
-
         plan.setting_problems = setting_problems(rules)
     problems.extend(plan.setting_problems)
     for hook, params in plan.table_problems:  # T6
@@ -150,6 +147,7 @@ def _new_game(
     rules = coerce_rules(rules)
     problems = table_problems(rules, players)
     if seed is None:
+        # start-up: only a game without a seed draws one
         import secrets
 
         seed = secrets.randbits(SECRET_SEED_BITS)

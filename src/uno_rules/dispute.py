@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
+from ._budget import MAX_PICTURES, MAX_RULINGS
+from .clauses import clause_text
+from .deal import build_deck, deal_game, given_seed
+from .errors import NotationError, PresetError, SituationError
 from .i18n import N_
+from .moves import parse_move
+from .presets import load_preset, preset_names
+from .render import describe, describe_event, ruling_verdict, say, violation_text
+from .ruling import rule_on
+from .situation import situation
 
 if TYPE_CHECKING:
     from .events import Event
@@ -61,8 +70,6 @@ def table_dict(state: GameState, lang: str | None = None) -> dict[str, Any]:
         "game_winners": list(state.game_winners),
     }
     if lang is not None:
-        from .render import describe
-
         out["text"] = describe(state, lang)
     return out
 
@@ -70,8 +77,6 @@ def table_dict(state: GameState, lang: str | None = None) -> dict[str, Any]:
 def event_dicts(events: Sequence[Event], lang: str = "en") -> list[dict[str, Any]]:
     """Events in plain JSON types, each with its ``text``: the sentence that says what
     happened, in ``lang``."""
-    from .render import describe_event
-
     return [{**e.to_dict(), "text": describe_event(e, lang)} for e in events]
 
 
@@ -79,9 +84,6 @@ def ruling_dict(r: Ruling, lang: str = "en") -> dict[str, Any]:
     """One ruling in plain JSON types; ``rule``, the violation's ``message``, each event's
     ``text`` and the table's ``text`` are written in ``lang`` (codes, clause ids and card
     notation are the same in every language)."""
-    from .clauses import clause_text
-    from .render import ruling_verdict, violation_text
-
     violation = None
     if r.violation is not None:
         violation = {**r.violation.to_dict(), "message": violation_text(r.violation, lang)}
@@ -101,10 +103,6 @@ def start_table(described: dict[str, Any], deal: Any) -> tuple[GameState, tuple[
     """The table a dispute starts from, with the events of its deal: a described table
     (no events), or a fresh deal (``deal: {players, seed, dealer}``) for disputes about
     the start of a round."""
-    from .deal import deal_game, given_seed
-    from .errors import SituationError
-    from .situation import situation
-
     if deal is None:
         return situation(described), ()
     if not isinstance(deal, dict) or set(deal) - {"players", "seed", "dealer"}:
@@ -127,9 +125,6 @@ def read_moves(moves: list[str]) -> list[Move]:
     """Every move text read, or one :class:`~uno_rules.SituationError` listing each text
     that cannot be read (with the verb it was probably meant to be, as
     :func:`~uno_rules.parse_move` says)."""
-    from .errors import NotationError, SituationError
-    from .moves import parse_move
-
     parsed: list[Move] = []
     problems = []
     for index, text in enumerate(moves):
@@ -145,9 +140,6 @@ def read_moves(moves: list[str]) -> list[Move]:
 def table_notes(starts: dict[str, GameState], lang: str = "en") -> list[str]:
     """Why the presets start from different tables, when they do: the cards a table
     description leaves unnamed, and a whole deal, come from each preset's own deck."""
-    from .deal import build_deck
-    from .render import say
-
     names = list(starts)
     first = starts[names[0]]
     notes = []
@@ -235,8 +227,6 @@ def rulings_problem(moves: int, presets: int, pictures: bool = False) -> str | N
     """Why a dispute of ``moves`` moves ruled under ``presets`` presets asks for too much
     work (the ruling limit; with ``pictures``, two pictures a ruling and the picture
     limit), or ``None``."""
-    from ._budget import MAX_PICTURES, MAX_RULINGS
-
     rulings = moves * presets
     if rulings > MAX_RULINGS:
         return (
@@ -260,10 +250,6 @@ def settle(
     :class:`~uno_rules.SituationError` for a table that cannot be, or a move that cannot be
     read (its problem names ``moves[i]``).
     """
-    from .errors import PresetError, SituationError
-    from .presets import load_preset, preset_names
-    from .ruling import rule_on
-
     moves = data.get("moves", [])
     table = {k: v for k, v in data.items() if k not in DISPUTE_KEYS}
     try:

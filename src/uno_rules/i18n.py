@@ -18,6 +18,7 @@ language is asked for.
 from __future__ import annotations
 
 import functools
+import io
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -119,13 +120,14 @@ def translate(lang: str, message: str, **params: Any) -> str:
 def _catalog(lang: str) -> dict[str, str]:
     """The messages of ``lang``: the compiled catalog (``.mo``) through :mod:`gettext`,
     else the catalog's source (``.po``) as a source checkout has it."""
+    # start-up: only a catalog other than English is read
     from importlib import resources
 
     folder = resources.files("uno_rules").joinpath("locale", lang, "LC_MESSAGES")
     compiled = folder.joinpath(f"{DOMAIN}.mo")
     if compiled.is_file():
+        # start-up: only a compiled catalog is read with gettext
         import gettext
-        import io
 
         catalog = gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
         return {str(k): str(v) for k, v in catalog._catalog.items() if k}  # type: ignore[attr-defined]

@@ -19,7 +19,7 @@ from typing import TypeAlias
 from attrs import field, frozen
 
 from ._budget import brief
-from .cards import Card, Color, parse_color
+from .cards import Card, Color, parse_cards, parse_color
 from .errors import NotationError
 
 __all__ = [
@@ -81,8 +81,6 @@ def _cards(value: object) -> tuple[Card, ...]:
     if value == ():
         return ()
     if isinstance(value, str):
-        from .cards import parse_cards
-
         return parse_cards(value)
     if not isinstance(value, (tuple, list)):
         raise TypeError(f"extra must be a tuple of cards, got {brief(value)}")
@@ -222,6 +220,7 @@ def _seat(token: str, text: str) -> int:
 
 def _verb_hint(text: str) -> str:
     """`` (did you mean '0 draw'?)`` for a move whose second word is close to a verb."""
+    # start-up: only a mistyped move needs the suggestions
     from ._suggest import closest
 
     seat, word, *rest = text.split()

@@ -6,12 +6,17 @@ problem is reported at once, each with its field path: unknown keys (with a "did
 suggestion), wrong types, out-of-range numbers, unknown values, and combinations that
 contradict each other or cannot take effect.
 
-This module is the edge of the library: the engine never imports YAML.
+This module is the edge of the library: the engine never imports YAML. Nor does starting
+a game from a bundled preset: the bundled files are also kept, as their YAML reads, in
+``data/presets.json`` (written by ``tools/write_preset_data.py``; a test checks that it
+matches the files), so YAML is loaded only to read a preset file or text of one's own.
 """
 
 from __future__ import annotations
 
+import copy
 import difflib
+import json
 import os
 import re
 import types
@@ -80,6 +85,24 @@ def preset_names() -> tuple[str, ...]:
     return tuple(sorted(names, key=lambda n: (n != "official", n)))
 
 
+@cache
+def _bundled_data() -> dict[str, Any]:
+    """Each bundled preset's mapping as its YAML file reads (``data/presets.json``)."""
+    path = Path(__file__).resolve().parent / "data" / "presets.json"
+    with path.open(encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
+    return data
+
+
+def _bundled_preset(name: str) -> Any:
+    """The mapping that the bundled preset ``name``'s file holds, read without YAML from
+    the package's copy of it; a file the copy lacks is read from its YAML."""
+    mirrored = _bundled_data().get(name)
+    if mirrored is None:
+        return read_yaml(preset_dir() / f"{name}.yaml", "preset file")
+    return copy.deepcopy(mirrored)
+
+
 # --------------------------------------------------------------------------- YAML reading
 
 
@@ -121,6 +144,7 @@ def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any
     """Parse YAML text safely: no tags, duplicate keys refused, and the document measured
     against ``budget`` on its event stream before it is built (so an alias bomb, a
     document that contains itself or one nested too deeply is refused unexpanded)."""
+    # start-up: YAML is heavy, and only a file or text to read needs it
     import yaml
 
     if len(text) > budget.max_bytes:
@@ -161,6 +185,7 @@ def _integer_forms() -> re.Pattern[str]:
     """The plain scalars the YAML loader reads as integers: its own resolver's pattern (the
     YAML 1.1 forms: decimal, 0b binary, 0 octal, 0x hex, base 60 with colons), so exactly
     the scalars it would convert, and no others, meet the integer limit."""
+    # start-up: YAML is heavy, and only a file or text to read needs it
     import yaml.resolver
 
     for tag, pattern in yaml.resolver.Resolver.yaml_implicit_resolvers.get("1", []):
@@ -175,6 +200,7 @@ def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
     its depth, more values, characters or keys than it allows once aliases are expanded
     (an "alias bomb"), an integer with too many digits, an alias used inside its own
     anchor (a document that contains itself), or a key written twice in one mapping."""
+    # start-up: YAML is heavy, and only a file or text to read needs it
     import yaml
 
     start_types = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
@@ -311,7 +337,8 @@ def _resolve(
             raise PresetError([problem])
     elif isinstance(source, (str, os.PathLike)):
         text = os.fspath(source)
-        if isinstance(source, str) and text in preset_names():
+        bundled = isinstance(source, str) and text in preset_names()
+        if bundled:
             path = preset_dir() / f"{text}.yaml"
             name = text
         else:
@@ -326,7 +353,7 @@ def _resolve(
         if key in chain:
             cycle = " -> ".join([*chain, key])
             raise PresetError([f"extends: a cycle of presets: {cycle}"])
-        data = read_yaml(path, "preset file")
+        data = _bundled_preset(text) if bundled else read_yaml(path, "preset file")
         here = path.parent
     else:
         raise PresetError(

@@ -18,6 +18,7 @@ from .deal import given_seed, new_game, next_round
 from .engine import Transition, apply
 from .errors import NotationError, SituationError
 from .moves import Move, parse_move
+from .presets import load_preset
 from .rules import Rules
 from .state import GameState
 from .violations import Violation
@@ -66,8 +67,6 @@ def make_record(
 def _rules_dict(rules: Rules | Mapping[str, Any]) -> dict[str, Any]:
     """A rule set's mapping for a record: a mapping is loaded (and so checked) first."""
     if isinstance(rules, Mapping):
-        from .presets import load_preset
-
         rules = load_preset(rules)
     return rules.to_dict()
 

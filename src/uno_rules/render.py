@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import events as e
 from ._words import (
     DIRECTIONS,
     KIND_NAMES,
@@ -36,11 +37,13 @@ from ._words import (
     cards_named,
     color_name,
     explain,
-    reason_message,
     say,
     seat_list,
 )
+from .engine import legal_moves
 from .i18n import N_, tr
+from .moves import Play
+from .state import GameState
 
 if TYPE_CHECKING:
     from .events import Event
@@ -57,7 +60,6 @@ __all__ = [
     "describe",
     "describe_event",
     "explain",
-    "reason_message",
     "ruling_verdict",
     "say",
     "violation_text",
@@ -73,8 +75,6 @@ def describe(table: GameState | PlayerView, lang: str = "en") -> str:
     A view tells only what its seat may know: the drawn card is named to the seat that
     drew it alone, in the same sentence the others read with ``a card`` in its place.
     """
-    from .state import GameState
-
     phase = table.phase.value
     if isinstance(table, GameState):
         sizes = [len(h) for h in table.hands]
@@ -113,22 +113,16 @@ def describe(table: GameState | PlayerView, lang: str = "en") -> str:
 
 
 def _drawn(table: GameState | PlayerView, lang: str) -> str:
-    from .state import GameState
-
     seat, drawn = table.turn, table.drawn
     if drawn is None:  # a view of another seat: the drawn card is not shown
         return say(lang, N_("seat {seat} drew a card: plays it or passes"), seat=seat)
-    if isinstance(table, GameState):
-        from .engine import legal_moves
-        from .moves import Play
-
-        if not any(isinstance(m, Play) for m in legal_moves(table)):
-            return say(
-                lang,
-                N_("seat {seat} drew {card}, which cannot be played: passes"),
-                seat=seat,
-                card=drawn,
-            )
+    if isinstance(table, GameState) and not any(isinstance(m, Play) for m in legal_moves(table)):
+        return say(
+            lang,
+            N_("seat {seat} drew {card}, which cannot be played: passes"),
+            seat=seat,
+            card=drawn,
+        )
     return say(lang, N_("seat {seat} drew {card}: plays it or passes"), seat=seat, card=drawn)
 
 
@@ -138,8 +132,6 @@ def _drawn(table: GameState | PlayerView, lang: str) -> str:
 def event_message(event: Event) -> tuple[str, dict[str, Any]] | None:
     """The message of ``event`` and its facts, or ``None`` for an event kind written
     outside the package."""
-    from . import events as e
-
     if isinstance(event, e.CardPlayed):
         if event.jump_in:
             message = N_("seat {seat} played {card}, color {color} (jump-in)")

@@ -35,20 +35,39 @@ import time
 import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any, TypeVar
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import __version__
+from ._openapi import document
+from ._page_text import page_text as page_words
+from ._suggest import did_you_mean
+from .clauses import clause_text
+from .deal import build_deck, next_round
+from .deal import new_game as new_table
 from .dispute import Settlement, settle, table_dict
+from .engine import legal_moves
 from .errors import NotationError, PresetError, UnoError
 from .events import view_events
+from .i18n import from_accept_language, normalize
+from .moves import parse_move
+from .presets import load_preset, parse_yaml, preset_names, preset_summary
+from .record import replay as replay_record
+from .render import card_name, violation_text
+from .ruling import rule_on
 from .storage import Game, MemoryStore, Store, entry_row
+from .svg import card_svg as draw_card
+from .svg import dispute_svgs, state_svg
+from .view import view
+from .violations import Violation
 
 __all__ = [
     "MAX_ANSWER_BYTES",
@@ -169,8 +188,6 @@ async def _body(request: Request, limit: int) -> Any:
     except UnicodeDecodeError:
         raise Problem(400, "bad-request", ["the request body is not UTF-8 text"]) from None
     if kind in _YAML_TYPES:
-        from .presets import parse_yaml
-
         try:
             data = parse_yaml(text, "body")
         except PresetError as exc:
@@ -224,12 +241,8 @@ def _mapping(data: Any, what: str) -> dict[str, Any]:
 def _bundled(name: Any, where: str) -> str:
     """A bundled preset name; anything else (a path, another type) is refused, so that no
     file is read for a client."""
-    from .presets import preset_names
-
     names = preset_names()
     if not isinstance(name, str) or name not in names:
-        from ._suggest import did_you_mean
-
         hint = did_you_mean(name, names) if isinstance(name, str) else ""
         shown = repr(name) if isinstance(name, str | int | float | bool) else "a non-name"
         raise Problem(
@@ -392,9 +405,6 @@ class _Changes:
 
 
 def _seat_view(game: Game, seat: int) -> dict[str, Any]:
-    from .engine import legal_moves
-    from .view import view
-
     state = game.state
     moves = [] if state.game_over else [str(m) for m in legal_moves(state, seat=seat)]
     if state.round_over and not state.game_over:
@@ -409,8 +419,6 @@ def _seat_view(game: Game, seat: int) -> dict[str, Any]:
 
 def _lang_of(request: Request) -> str:
     """The language a request asks for: ``?lang=``, else its ``Accept-Language``."""
-    from .i18n import from_accept_language, normalize
-
     asked = request.query_params.get("lang")
     if asked:
         return normalize(asked)
@@ -423,13 +431,6 @@ def _rule_and_keep(
     """Rule on ``text`` for ``seat`` and, if legal, keep the move (in a worker thread). If
     another process moved first, rule again on the new state. The ruling's sentences are
     written in ``lang``."""
-    from .clauses import clause_text
-    from .deal import next_round
-    from .moves import parse_move
-    from .render import violation_text
-    from .ruling import rule_on
-    from .violations import Violation
-
     for _ in range(8):
         game = store.load(game_id)
         if game is None:
@@ -629,23 +630,15 @@ def create_app(
         return ok(openapi_document())
 
     async def presets_list(request: Request) -> Response:
-        from .presets import preset_names, preset_summary
-
         # The same list as `uno-rules presets list --json`.
         return ok([{"name": n, "summary": preset_summary(n)} for n in preset_names()])
 
     async def page_text(request: Request) -> Response:
-        from ._page_text import page_text as words
-
-        return ok(words(_lang_of(request)))
+        return ok(page_words(_lang_of(request)))
 
     async def deck(request: Request) -> Response:
-        from .deal import build_deck
-        from .presets import load_preset
-        from .render import card_name
-
         name = request.path_params["name"]
-        if name not in _preset_names():
+        if name not in preset_names():
             raise Problem(404, "not-found", [f"unknown preset {_short(name)!r}"])
         lang = _lang_of(request)
         copies: dict[str, int] = {}
@@ -658,16 +651,12 @@ def create_app(
         return ok({"preset": name, "lang": lang, "cards": cards})
 
     async def presets_show(request: Request) -> Response:
-        from .presets import load_preset
-
         name = request.path_params["name"]
-        if name not in _preset_names():
+        if name not in preset_names():
             raise Problem(404, "not-found", [f"unknown preset {_short(name)!r}"])
         return ok(load_preset(name).to_dict())
 
     async def presets_check(request: Request) -> Response:
-        from .presets import load_preset
-
         data = _mapping(await _body(request, max_body), "preset")
         if "extends" in data:
             _bundled(data["extends"], "extends")
@@ -729,15 +718,13 @@ def create_app(
         return ok(_mapping(await _body(request, max_body), "dispute"))
 
     async def replay(request: Request) -> Response:
-        from .record import replay as run
-
         data = _mapping(await _body(request, max_body), "record")
         if "rules" in data:
             data = {**data, "rules": _rules_source(data["rules"], "rules")}
 
         def check() -> dict[str, Any]:
             try:
-                result = run(data)
+                result = replay_record(data)
             except UnoError as exc:
                 raise _uno_problem(exc) from None
             return {
@@ -753,8 +740,6 @@ def create_app(
         return ok(await heavy_work(check))
 
     async def new_game(request: Request) -> Response:
-        from .deal import new_game as deal
-
         need_key(request)
         client = _client(request.scope)
         created.check(client, "new games")
@@ -767,7 +752,7 @@ def create_app(
 
         def make() -> tuple[Game, tuple[str, ...]]:
             try:
-                state = deal(
+                state = new_table(
                     rules, players=data.get("players", 4), seed=seed, dealer=data.get("dealer")
                 )
             except UnoError as exc:
@@ -813,8 +798,6 @@ def create_app(
         return ok(await off_loop(_seat_view, game, seat), private=True)
 
     async def seat_table_svg(request: Request) -> Response:
-        from .svg import state_svg
-
         game, seat = await seat_of(request)
         svg = await off_loop(state_svg, game.state, seat)
         return Response(svg, media_type="image/svg+xml", headers=_PRIVATE)
@@ -902,10 +885,8 @@ def create_app(
                 yield ": keep-alive\n\n"
 
     async def card_svg(request: Request) -> Response:
-        from .svg import card_svg as draw
-
         try:
-            svg = draw(request.path_params["card"])
+            svg = draw_card(request.path_params["card"])
         except NotationError as exc:
             raise _uno_problem(exc) from None
         headers = {**_SECURITY_HEADERS, "Cache-Control": "public, max-age=86400"}
@@ -941,10 +922,6 @@ def create_app(
     async def on_error(request: Request, exc: Exception) -> Response:
         # The guard around the app logs it, in one line.
         return _problem_response(500, "internal-error", ["the service failed on this request"])
-
-    from contextlib import asynccontextmanager
-
-    from starlette.exceptions import HTTPException
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -1008,17 +985,9 @@ def _token(request: Request, stream: bool) -> str | None:
     return request.query_params.get("token") if stream else None
 
 
-def _preset_names() -> tuple[str, ...]:
-    from .presets import preset_names
-
-    return preset_names()
-
-
 def _pictures(settlement: Settlement, hands: object = None) -> dict[str, Any]:
     """The pictures of a settled dispute; the seats whose hands the dispute gives as
     counts keep them face down."""
-    from .svg import dispute_svgs
-
     unknown = frozenset(
         seat
         for seat, hand in enumerate(hands if isinstance(hands, list) else [])
@@ -1032,8 +1001,6 @@ def _pictures(settlement: Settlement, hands: object = None) -> dict[str, Any]:
 
 def openapi_document() -> dict[str, Any]:
     """The OpenAPI 3.1 description of the service."""
-    from ._openapi import document
-
     return document(__version__)
 
 

@@ -20,13 +20,17 @@ import hashlib
 import itertools
 import json
 import math
+import multiprocessing
 import os
 import random
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from fractions import Fraction
+from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
@@ -37,6 +41,7 @@ from .deal import new_game, next_round
 from .engine import Transition, apply
 from .errors import UnoError
 from .events import CardsDrawn, RoundEnded
+from .presets import rules_to_dict
 from .randomness import derive_seed
 from .rules import Rules
 from .state import GameState
@@ -397,9 +402,6 @@ class _InProcess(Executor):
 
 def _start_worker() -> None:
     """Run first in each worker process of the command's own pool."""
-    import signal
-    import threading
-
     # Ctrl-C reaches every process of the terminal's group: the parent decides what to do.
     # The worker started with Ctrl-C held back (see ``starting_workers``): ignoring it drops one
     # that came meanwhile, and only then may others arrive.
@@ -430,10 +432,6 @@ def starting_workers() -> Iterator[None]:
     is not lost: it is recorded, and raised as ``KeyboardInterrupt`` once the workers have
     started, where whatever started them can be stopped in order. Where signal masks do
     not exist, nothing changes."""
-    import signal
-    import threading
-    from multiprocessing import resource_tracker
-
     if not hasattr(signal, "pthread_sigmask") or (
         threading.current_thread() is not threading.main_thread()
     ):
@@ -459,9 +457,6 @@ def _uninterrupted() -> Iterator[None]:
     interrupted run reports is the file's. A Ctrl-C meanwhile takes effect as the block
     ends. (Python's signal handlers belong to the main thread: elsewhere the block runs as
     it is.)"""
-    import signal
-    import threading
-
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -504,8 +499,6 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
 
 
 def _fingerprint(rules: Rules) -> str:
-    from .presets import rules_to_dict
-
     text = json.dumps(rules_to_dict(rules), sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -699,8 +692,6 @@ def simulate(
             totals = run.totals
     own: ProcessPoolExecutor | None = None
     if executor is None and jobs > 1:
-        import multiprocessing
-
         # Workers start when the first blocks are submitted, inside the ``try`` below.
         executor = own = ProcessPoolExecutor(
             jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker

@@ -32,6 +32,7 @@ files carry them) and are not read here.
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -99,8 +100,6 @@ def situation(description: Mapping[str, Any]) -> GameState:
     d = description
     unknown = [key for key in d if key not in _KEYS]
     for key in unknown[:_MAX_UNKNOWN]:
-        import difflib
-
         name = key if isinstance(key, str) and len(key) <= 60 else brief(key, 40)
         close = difflib.get_close_matches(name, sorted(_KEYS), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""

@@ -18,6 +18,7 @@ from .cards import Card, Color, parse_color
 from .deal import MAX_PLAYERS, MAX_SEED_BITS, MIN_PLAYERS, build_deck, table_problems
 from .errors import NotationError, PresetError, SituationError
 from .plain import plain
+from .presets import load_preset
 from .rules import OnBlocked, Rules, ScoringMode
 from .rules.extra_cards import effect_steps, until_step
 from .state import GameState, Penalty, Phase, choosing_draw_color, pile_from, seat_after
@@ -162,8 +163,6 @@ def load_state(data: Mapping[str, Any]) -> GameState:
         r.fail("format", f"expected {FORMAT!r}, got {brief(data.get('format'))}")
     rules: Rules | None = None
     try:
-        from .presets import load_preset
-
         raw_rules = data.get("rules")
         if not isinstance(raw_rules, Mapping):
             r.fail("rules", "expected the mapping written by dump_state")

@@ -257,6 +257,7 @@ class GameState(NamedTuple):
     def _repr_svg_(self) -> str:
         """The table as the seat whose decision it is sees it, as an SVG picture (notebooks
         show it); :func:`uno_rules.svg.state_svg` draws it for any seat."""
+        # display hook: the picture module loads only when a notebook draws a table
         from .svg import state_svg
 
         return state_svg(self)

@@ -21,6 +21,7 @@ that loses rules again on the new state.
 from __future__ import annotations
 
 import json
+import os
 import queue
 import sqlite3
 import threading
@@ -30,6 +31,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from attrs import define, evolve
 
@@ -375,6 +377,7 @@ class PostgresStore(_SQLStore):
     def __init__(self, dsn: str) -> None:
         super().__init__()
         try:
+            # optional extra (postgres): psycopg
             import psycopg
         except ImportError:
             raise StoreError(
@@ -428,8 +431,6 @@ def _first_line(exc: BaseException) -> str:
 
 def _without_password(dsn: str) -> str:
     """The DSN as it may be printed: a password in it is replaced by ``***``."""
-    from urllib.parse import urlsplit, urlunsplit
-
     try:
         parts = urlsplit(dsn)
         if parts.password is None:
@@ -442,8 +443,6 @@ def _without_password(dsn: str) -> str:
 
 def default_sqlite_path() -> Path:
     """The default store: ``$XDG_STATE_HOME/uno-rules/games.sqlite3`` (``~/.local/state``)."""
-    import os
-
     base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
     return Path(base) / "uno-rules" / "games.sqlite3"
 

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from .cards import Card, Color
+from .view import view
 
 if TYPE_CHECKING:
     from .dispute import Settlement
@@ -301,8 +302,6 @@ def _face_down(count: int, x: float, y: float, width: int) -> tuple[str, int]:
 def state_svg(state: GameState, seat: int | None = None, hidden: bool = False) -> str:
     """The table as ``seat`` sees it (default: the seat whose decision it is); with
     ``hidden``, its own hand face down (:func:`table_svg`)."""
-    from .view import view
-
     return table_svg(view(state, state.turn if seat is None else seat), hidden)
 
 

@@ -15,6 +15,7 @@ from typing import Final, TypeAlias
 from . import violations as v
 from ._budget import brief
 from .cards import COLORS, Card, Color, Rank
+from .i18n import N_
 from .moves import (
     Accept,
     CallUno,
@@ -183,9 +184,12 @@ def _out_of_turn_refusal(state: GameState, move: Play) -> v.Violation:
         and move.card.kind.draw
         and move.seat == seat_after(state.players, state.eliminated, by, state.direction)
     ):
-        reason = (
-            f"under these rules the {top.name} is not answered with another draw card; its "
-            f"penalty was drawn and the turn lost"
+        reason = v.Reason(
+            N_(
+                "under these rules the {top} is not answered with another draw card; its "
+                "penalty was drawn and the turn lost"
+            ),
+            {"top": top},
         )
         rule = top.kind.clause
         rule = "B7.3" if top.rank is RANK_DRAW_TWO else "B7.5" if top.kind.restricted else rule

@@ -13,6 +13,8 @@ from typing import Any
 from attrs import frozen
 
 from .cards import Card, Color
+from .errors import SituationError
+from .plain import plain
 from .state import GameState, Phase
 
 __all__ = ["PlayerView", "view"]
@@ -52,13 +54,12 @@ class PlayerView:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON types, for sending to a client."""
-        from .snapshot import plain
-
         out: dict[str, Any] = plain(self)
         return out
 
     def _repr_svg_(self) -> str:
         """The table as this seat sees it, as an SVG picture (notebooks show it)."""
+        # display hook: the picture module loads only when a notebook draws a table
         from .svg import table_svg
 
         return table_svg(self)
@@ -71,8 +72,6 @@ def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may know of ``state``. Raises :class:`~uno_rules.SituationError` for a
     seat that is not at the table."""
     if type(seat) is not int or not 0 <= seat < state.players:
-        from .errors import SituationError
-
         raise SituationError([f"seat: expected 0 to {state.players - 1}, got {seat!r}"])
     penalty = state.penalty
     return PlayerView(

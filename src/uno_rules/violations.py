@@ -8,7 +8,8 @@ player can read. Violations are returned by :func:`uno_rules.apply` and
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ._records import Record, record_fields
 from .cards import Card, Color
@@ -81,6 +82,7 @@ class Violation(Record, kw_only=True):
 
     def explain(self) -> str:
         """The refusal's sentence in English, without the clause."""
+        # start-up: the sentences load only when a refusal is put in words
         from ._words import explain
 
         return explain(self)
@@ -467,9 +469,32 @@ class InvalidTarget(Violation, kw_only=True):
         }
 
 
+class Reason(str):
+    """A reason a refusal gives (:class:`CannotStack`'s): the string is its English
+    sentence, and it keeps the message and facts it is written from (as
+    :meth:`Violation.message` gives them), so that it is said in any language from those,
+    never read back from the English."""
+
+    message: str
+    facts: dict[str, object]
+
+    def __new__(cls, message: str, facts: Mapping[str, object] | None = None) -> Reason:
+        # start-up: the sentences load only when a refusal gives a reason
+        from ._words import say
+
+        given = dict(facts or {})
+        reason = super().__new__(cls, say("en", message, **given))
+        reason.message, reason.facts = message, given
+        return reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.message, self.facts)
+
+
 class CannotStack(Violation, kw_only=True):
-    """``reason`` says why in English; :func:`stack_reason` (below) names its message and
-    facts so that the sentence can be written in any language."""
+    """``reason`` says why, in English: a :class:`Reason` (the bundled rules give one)
+    keeps its message and facts, so that it is said in any language; a plain string (an
+    installed rule's own) stays as it is."""
 
     code: ClassVar[str] = "cannot-stack"
     default_rule: ClassVar[str] = "H01"
@@ -477,13 +502,13 @@ class CannotStack(Violation, kw_only=True):
     reason: str
 
     def message(self) -> tuple[str, dict[str, object]]:
-        from ._words import reason_message
-
-        reason, facts = reason_message(self.reason)
-        return N_("a {card} cannot be stacked: {reason}"), {
-            "card": self.card,
-            "reason": (reason, facts),
-        }
+        reason = self.reason
+        said = (
+            (reason.message, reason.facts)
+            if isinstance(reason, Reason)
+            else ("{reason}", {"reason": reason})
+        )
+        return N_("a {card} cannot be stacked: {reason}"), {"card": self.card, "reason": said}
 
 
 class MustStack(Violation, kw_only=True):

@@ -45,7 +45,9 @@ from ..rules.options import Deck
 if TYPE_CHECKING:
     from ..rules import Rules
 
-__all__ = [
+#: The ids and card lists of an :class:`ActionTable`: each is a name of this module too,
+#: holding :data:`STANDARD`'s (``PLAY`` is ``STANDARD.PLAY``).
+_TABLE_NAMES = (
     "ACCEPT",
     "ACTION_COUNT",
     "CALL_UNO",
@@ -55,11 +57,15 @@ __all__ = [
     "CHALLENGE",
     "COLOR",
     "DRAW",
-    "MAX_OFFSET",
     "NOOP",
     "PASS",
     "PLAY",
     "PLAY_SLOTS",
+)
+
+__all__ = [
+    *_TABLE_NAMES,
+    "MAX_OFFSET",
     "STANDARD",
     "ActionError",
     "ActionTable",
@@ -100,27 +106,7 @@ class ActionTable:
     moves without a card. :data:`STANDARD` is the table of the 108- and 112-card decks;
     :func:`table_for` gives a rule set's."""
 
-    __slots__ = (
-        "ACCEPT",
-        "ACTION_COUNT",
-        "CALL_UNO",
-        "CARD_KINDS",
-        "CATCH",
-        "CHAIN",
-        "CHALLENGE",
-        "COLOR",
-        "COLORED",
-        "DRAW",
-        "NOOP",
-        "PASS",
-        "PLAY",
-        "PLAY_SLOTS",
-        "_kind",
-        "_simple",
-        "_simple_names",
-        "_slot",
-        "ranks",
-    )
+    __slots__ = (*_TABLE_NAMES, "COLORED", "_kind", "_simple", "_simple_names", "_slot", "ranks")
 
     def __init__(self, ranks: Sequence[Rank]) -> None:
         # colored kinds first, then wild kinds, each in the card data's order

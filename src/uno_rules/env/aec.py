@@ -21,6 +21,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.logger import warn
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
 from .._budget import brief
 from ..cards import Card, Color
@@ -696,6 +697,4 @@ def env(
 ) -> Any:
     """The environment in PettingZoo's order-enforcing wrapper (PettingZoo's ``env``
     convention). The environment refuses an illegal action itself, with no substitute."""
-    from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
-
     return OrderEnforcingWrapper(UnoEnv(rules, players, **options))

@@ -19,6 +19,7 @@ capped at 1). For example:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from operator import itemgetter
 
@@ -28,6 +29,7 @@ import numpy.typing as npt
 from ..cards import COLORS, Card, Color
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
 from ..rules import Rules
+from ..rules.deck import build_deck
 from ..state import GameState, Phase
 from ..view import PlayerView
 from .actions import MAX_OFFSET, STANDARD, ActionTable, table_for
@@ -238,9 +240,6 @@ class Scales:
         made = cls._made.get(id(rules))
         if made is not None and made[0] is rules:
             return made[1]
-        from collections import Counter
-
-        from ..rules.deck import build_deck
 
         deck = build_deck(rules)
         scales = cls(

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..cards import Card, Color
+from ..errors import PluginError
 from ..events import (
     CardsDrawn,
     Eliminated,
@@ -347,8 +348,6 @@ class Builder:
         """A move that would make or lose cards (B1.4) is refused with one error: naming
         the installed house rules enabled, whose hooks are the ones the engine does not
         vouch for."""
-        from ..errors import PluginError
-
         names = ", ".join(self.rules.plan.installed_enabled) or "(none installed)"
         raise PluginError(
             names,

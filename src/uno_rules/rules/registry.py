@@ -35,6 +35,8 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from .._budget import brief
 from ..cards import Card, Color, Rank
 from ..errors import PluginError, PresetError, UnoError
@@ -98,6 +100,7 @@ def bundled_names() -> tuple[str, ...]:
 
 @cache
 def _entry_points() -> dict[str, Any]:
+    # start-up: importlib.metadata is heavy, and only an installed house rule is looked up
     from importlib.metadata import entry_points
 
     found: dict[str, Any] = {}
@@ -134,7 +137,6 @@ def installed_rule(name: str) -> HouseRule:
         raise PresetError(
             [f"house_rules.{name}: the entry point does not name a HouseRule called {name!r}"]
         )
-    import attrs
 
     params = getattr(type(rule), "params", None)
     if not (isinstance(params, type) and attrs.has(params)) or "enabled" not in {

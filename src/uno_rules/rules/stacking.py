@@ -30,7 +30,7 @@ from ..cards import Card, Rank
 from ..i18n import N_
 from ..moves import Accept, Move, Play
 from ..state import GameState, Penalty, Phase
-from ..violations import CannotStack, MustStack, Violation
+from ..violations import CannotStack, MustStack, Reason, Violation
 from ._meta import meta
 from .hooks import KIND_STACK, HouseRule, IdleOption, PlayContext, PlayKind, Touches
 from .judge import is_bluff, without
@@ -177,33 +177,42 @@ _BY_PAIRS = StackByValue.PAIRS
 _BY_EQUAL_OR_HIGHER = StackByValue.EQUAL_OR_HIGHER
 
 
-def stack_allowed(rules: Stacking, card: Card, on: Card, active: object) -> str | None:
+def stack_allowed(
+    rules: Stacking, card: Card, on: Card, active: object
+) -> tuple[str, dict[str, object]] | None:
     """Why ``card`` may not be stacked on the pending ``on`` card, or ``None`` if it may:
-    a clause read after "a <card> cannot be stacked:" (``CannotStack``), so it names the
-    card as "it" and no setting key (H01, N4, A47)."""
+    the message (a clause read after "a <card> cannot be stacked:", ``CannotStack``, so it
+    names the card as "it" and no setting key) and its facts (H01, N4, A47)."""
     by = rules.by_value
     if by is not _BY_PAIRS:
         value, pending = card.kind.draw, on.kind.draw
         if not value or not pending:
-            return f"it is not a draw card that can answer the {on.name}"
+            return _not_a_draw_card(on)
         if by is _BY_EQUAL_OR_HIGHER and value < pending:
-            return (
-                f"it draws {value}, fewer than the {on.name} ({pending}); only a draw card "
-                f"of equal or higher value may answer it"
-            )
+            return N_(
+                "it draws {value}, fewer than the {on} ({pending}); only a draw card of equal "
+                "or higher value may answer it"
+            ), {"value": value, "on": on, "pending": pending}
         return None
     pair = _PAIR_OF.get((card.rank, on.rank))
     if pair is None:
-        return f"it is not a draw card that can answer the {on.name}"
-    if pair not in rules.pairs:
-        return f"under these rules it may not answer the {on.name}"  # the pair is off
+        return _not_a_draw_card(on)
+    if pair not in rules.pairs:  # the pair is off
+        return N_("under these rules it may not answer the {on}"), {"on": on}
     if (
         pair is _STACK_PAIR_PLUS2_ON_PLUS4
         and rules.plus2_on_plus4_color is _MUST_MATCH_DECLARED
         and card.color is not active
     ):
-        return f"a Draw Two on a Wild Draw Four must be of the declared color ({active})"
+        return N_("a Draw Two on a Wild Draw Four must be of the declared color ({color})"), {
+            "color": active
+        }
     return None
+
+
+def _not_a_draw_card(on: Card) -> tuple[str, dict[str, object]]:
+    """H01's reason for a card that cannot answer the pending ``on`` card at all."""
+    return N_("it is not a draw card that can answer the {on}"), {"on": on}
 
 
 # --------------------------------------------------------------------------- the rule
@@ -244,15 +253,15 @@ class _StackingRule(HouseRule):
         if not draw_value(card) or move.extra:
             return None
         assert state.penalty is not None
-        reason = stack_allowed(params, card, state.penalty.card, state.color)
-        if reason is None:
+        why = stack_allowed(params, card, state.penalty.card, state.color)
+        if why is None:
             return KIND_STACK
-        return CannotStack(seat=move.seat, card=card, reason=reason)
+        return CannotStack(seat=move.seat, card=card, reason=Reason(*why))
 
     def penalty_refusal(self, state: GameState, move: Play, params: Stacking) -> Violation:
         assert state.penalty is not None
-        reason = f"it is not a draw card that can answer the {state.penalty.card.name}"
-        return CannotStack(seat=move.seat, card=move.card, reason=reason)
+        why = _not_a_draw_card(state.penalty.card)
+        return CannotStack(seat=move.seat, card=move.card, reason=Reason(*why))
 
     def color_choice(self, card: Card, kind: PlayKind, params: Stacking) -> str | None:
         if (

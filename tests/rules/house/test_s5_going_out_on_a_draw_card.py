@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import uno_rules as uno
-from house_rule_plugin import installed
+from sevens_plugin import sevens_installed
 from uno_rules.rules.builder import Builder
 from uno_rules.state import Penalty
 
@@ -176,59 +176,10 @@ def test_B10_1_the_player_who_went_out_cannot_call_uno() -> None:
 
 # -- a rule's own penalties (the card-kind model's hooks) ---------------------------------
 
-SEVENS_MODULE = """
-from attrs import field, frozen
-
-from uno_rules.cards import Rank
-from uno_rules.rules.hooks import KIND_STACK, HouseRule, Touches
-from uno_rules.state import Penalty, Phase
-
-
-@frozen
-class Sevens:
-    enabled: bool = field(default=False, metadata={"doc": "Sevens pass on.", "clause": "X07"})
-
-
-class SevensRule(HouseRule):
-    name = "test_sevens"
-    clause = "X07"
-    params = Sevens
-    title = "Sevens pass on"
-    clauses = {"X07": "Sevens pass on: the next player draws 1 unless they play another 7."}
-
-    def touches(self, params):
-        return Touches(ranks=frozenset({Rank.SEVEN}), phases=frozenset({Phase.PENALTY}))
-
-    def answer_ranks(self, params):
-        return frozenset({Rank.SEVEN})
-
-    def play_effect(self, b, ctx, params):
-        if ctx.card.rank is not Rank.SEVEN:
-            return False
-        # even as a last card: the engine, not the rule, keeps the empty hand out of it
-        amount = 1 + ctx.carried
-        seat, hand, color = ctx.move.seat, ctx.hand, ctx.color_before
-        b.penalty = Penalty(amount, ctx.card, seat, False, hand, color, False)
-        b.phase = Phase.PENALTY
-        b.turn = b.next(ctx.move.seat)
-        return True
-
-    def answer_penalty(self, state, move, params):
-        if state.penalty.card.rank is Rank.SEVEN and move.card.rank is Rank.SEVEN:
-            return KIND_STACK
-        return None
-
-    def carries_penalty(self, kind, params):
-        return kind is KIND_STACK
-
-
-RULE = SevensRule()
-"""
-
 
 @pytest.fixture
 def sevens(tmp_path: Path) -> Iterator[None]:
-    with installed(tmp_path, {"x_sevens_out": SEVENS_MODULE}, {"test_sevens": "x_sevens_out:RULE"}):
+    with sevens_installed(tmp_path):
         yield
 
 

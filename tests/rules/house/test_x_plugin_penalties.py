@@ -12,58 +12,7 @@ import pytest
 
 import uno_rules as uno
 from house_rule_plugin import installed
-
-SEVENS_MODULE = """
-from attrs import field, frozen
-
-from uno_rules.cards import Rank
-from uno_rules.rules.hooks import KIND_STACK, HouseRule, Touches
-from uno_rules.state import Penalty, Phase
-
-
-@frozen
-class Sevens:
-    enabled: bool = field(default=False, metadata={"doc": "Sevens pass on.", "clause": "X07"})
-
-
-class SevensRule(HouseRule):
-    name = "test_sevens"
-    clause = "X07"
-    params = Sevens
-    title = "Sevens pass on"
-    clauses = {"X07": "Sevens pass on: the next player draws 1 unless they play another 7."}
-
-    def touches(self, params):
-        return Touches(ranks=frozenset({Rank.SEVEN}), phases=frozenset({Phase.PENALTY}))
-
-    ANSWER_RANKS
-
-    def play_effect(self, b, ctx, params):
-        if ctx.card.rank is not Rank.SEVEN or ctx.went_out:
-            return False
-        amount = 1 + ctx.carried
-        seat, hand, color = ctx.move.seat, ctx.hand, ctx.color_before
-        b.penalty = Penalty(amount, ctx.card, seat, False, hand, color, False)
-        b.phase = Phase.PENALTY
-        b.turn = b.next(ctx.move.seat)
-        return True
-
-    def answer_penalty(self, state, move, params):
-        if state.penalty.card.rank is Rank.SEVEN and move.card.rank is Rank.SEVEN:
-            return KIND_STACK
-        return None
-
-    def carries_penalty(self, kind, params):
-        return kind is KIND_STACK
-
-    def legal_clause(self, state, move, kind, params):
-        return "X07" if kind is KIND_STACK or move.__class__.__name__ == "Accept" else None
-
-
-RULE = SevensRule()
-"""
-
-WITH_RANKS = "def answer_ranks(self, params):\n        return frozenset({Rank.SEVEN})"
+from sevens_plugin import sevens_installed
 
 
 def sevens_rules(**stacking: object) -> dict[str, object]:
@@ -75,15 +24,13 @@ def sevens_rules(**stacking: object) -> dict[str, object]:
 
 @pytest.fixture
 def sevens(tmp_path: Path) -> Iterator[None]:
-    module = SEVENS_MODULE.replace("ANSWER_RANKS", WITH_RANKS)
-    with installed(tmp_path, {"x_sevens": module}, {"test_sevens": "x_sevens:RULE"}):
+    with sevens_installed(tmp_path):
         yield
 
 
 @pytest.fixture
 def sevens_without_ranks(tmp_path: Path) -> Iterator[None]:
-    module = SEVENS_MODULE.replace("ANSWER_RANKS", "")
-    with installed(tmp_path, {"x_sevens": module}, {"test_sevens": "x_sevens:RULE"}):
+    with sevens_installed(tmp_path, answer_ranks=False):
         yield
 
 
