@@ -2,7 +2,8 @@
 "Sevens pass on" (clause X07, name ``test_sevens``). A 7 puts a penalty of one card on the
 next player (even as a last card: the engine, not the rule, keeps an empty hand out of
 it, B10.3), who may answer it with another 7 (the total carries) or accept it; a legal 7
-or accept under it cites X07.
+or accept under it cites X07. A 7 that answers is a kind of play of the rule's own,
+``PlayKind("pass-on")``, not a stack.
 
 :func:`sevens_installed` installs it the way another package would
 (``house_rule_plugin.installed``); ``answer_ranks=False`` leaves out the hook that names
@@ -20,8 +21,11 @@ SEVENS_MODULE = """
 from attrs import field, frozen
 
 from uno_rules.cards import Rank
-from uno_rules.rules.hooks import KIND_STACK, HouseRule, Touches
+from uno_rules.rules.hooks import HouseRule, PlayKind, Touches
 from uno_rules.state import Penalty, Phase
+
+# the rule's own kind of answer (not a stack, H01): only its own hooks act on it
+PASS_ON = PlayKind("pass-on")
 
 
 @frozen
@@ -54,14 +58,14 @@ class SevensRule(HouseRule):
 
     def answer_penalty(self, state, move, params):
         if state.penalty.card.rank is Rank.SEVEN and move.card.rank is Rank.SEVEN:
-            return KIND_STACK
+            return PASS_ON
         return None
 
     def carries_penalty(self, kind, params):
-        return kind is KIND_STACK
+        return kind is PASS_ON
 
     def legal_clause(self, state, move, kind, params):
-        return "X07" if kind is KIND_STACK or move.__class__.__name__ == "Accept" else None
+        return "X07" if kind is PASS_ON or move.__class__.__name__ == "Accept" else None
 
 
 RULE = SevensRule()

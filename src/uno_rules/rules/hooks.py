@@ -47,7 +47,6 @@ And, outside play: ``touches`` (what the fast paths must leave to the general pa
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from attrs import frozen
@@ -76,17 +75,56 @@ __all__ = [
 ]
 
 
-class PlayKind(Enum):
-    """How a play relates to the pending decision."""
+class PlayKind:
+    """How a play relates to the pending decision: an open set of named values, one object
+    per name (compare them with ``is``).
 
-    TURN = "turn"  # an ordinary play on the seat's own turn (B4.4)
-    STACK = "stack"  # a draw card answering a pending penalty (H01)
-    DEFLECT = "deflect"  # a Reverse or Skip answering a pending penalty (H15)
-    JUMP_IN = "jump-in"  # an identical card out of turn (H06)
+    The engine itself tells two apart: ``TURN``, an ordinary play on the seat's own turn
+    (B4.4), and ``JUMP_IN``, a play out of turn (H06). The bundled rules add ``STACK``, a
+    draw card answering a pending penalty (H01), and ``DEFLECT``, a Reverse or Skip
+    answering one (H15). A house rule may name a kind of its own for the plays its
+    ``answer_penalty`` or ``out_of_turn`` hooks allow (``PlayKind("cancel")``): the engine
+    plays the card as it plays any answer (the penalty is taken off, the card's steps
+    apply), and that rule's ``carries_penalty`` and ``play_effect`` hooks say the rest
+    (``docs/write-a-house-rule.md``).
+    """
+
+    __slots__ = ("value",)
+    value: str
+    _known: ClassVar[dict[str, PlayKind]] = {}
+
+    TURN: ClassVar[PlayKind]
+    STACK: ClassVar[PlayKind]
+    DEFLECT: ClassVar[PlayKind]
+    JUMP_IN: ClassVar[PlayKind]
+
+    def __new__(cls, value: object) -> PlayKind:
+        if not isinstance(value, str) or not value:
+            raise ValueError(f"a play kind is named by a non-empty text, not {value!r}")
+        found = cls._known.get(value)
+        if found is None:
+            found = object.__new__(cls)
+            object.__setattr__(found, "value", value)
+            cls._known[value] = found
+        return found
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a PlayKind is immutable")
+
+    def __repr__(self) -> str:
+        return f"PlayKind({self.value!r})"
+
+    def __reduce__(self) -> tuple[type[PlayKind], tuple[str]]:
+        return (PlayKind, (self.value,))
 
 
-# Read on every move by the rules' hooks, bound to module names: on Python 3.11 reading an
-# enum member through its class goes through EnumType.__getattr__ (docs/performance.md).
+PlayKind.TURN = PlayKind("turn")
+PlayKind.STACK = PlayKind("stack")
+PlayKind.DEFLECT = PlayKind("deflect")
+PlayKind.JUMP_IN = PlayKind("jump-in")
+
+# Read on every move by the rules' hooks, bound to module names (a module global is read
+# directly; docs/performance.md).
 KIND_TURN = PlayKind.TURN
 KIND_STACK = PlayKind.STACK
 KIND_DEFLECT = PlayKind.DEFLECT

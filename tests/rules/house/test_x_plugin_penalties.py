@@ -76,6 +76,22 @@ def test_stacking_does_not_answer_for_another_rules_penalty(sevens: None) -> Non
     assert after.turn == 2  # stacking's victim_loses_turn: false is not the 7's to decide
 
 
+def test_a_rules_own_kind_of_answer_is_neither_a_turn_nor_a_stack(sevens: None) -> None:
+    """A plugin names its own kind of play (``PlayKind("pass-on")``) instead of posing as
+    H01's stack: the engine plays it as an answer, and only the rule's hooks act on it."""
+    from uno_rules.rules.hooks import KIND_STACK, KIND_TURN, PlayKind
+    from uno_rules.validation import play_kind
+
+    state = played_seven(sevens_rules())
+    kind = play_kind(state, uno.Play(1, uno.Card.parse("Y7")))
+    assert kind is PlayKind("pass-on") and kind not in (KIND_STACK, KIND_TURN)
+    ruling = uno.rule_on(state, "1 Y7")
+    assert ruling.legal and ruling.clause == "X07"
+    after = ruling.state
+    assert after.penalty is not None and after.penalty.amount == 2  # carried: 1 + 1
+    assert after.penalty.rule == "test_sevens" and after.turn == 2
+
+
 def test_an_answer_without_answer_ranks_is_still_listed(sevens_without_ranks: None) -> None:
     state = played_seven(sevens_rules())
     assert uno.validate(state, "1 Y7") is None
