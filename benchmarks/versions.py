@@ -17,6 +17,12 @@ revision with that API can be measured:
 
     python benchmarks/versions.py --old 326c0e0          # the figures of a change
     python benchmarks/versions.py --old HEAD~1 --quick   # check the script works
+
+Two installed builds (the compiled wheels of two revisions, each in its own virtual
+environment) are compared the same way with ``--pythons OLD NEW``, the interpreters of the
+two environments; each child reports which ``uno_rules`` it ran and whether it is compiled:
+
+    python benchmarks/versions.py --pythons old-venv/bin/python new-venv/bin/python
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ import tempfile
 import time
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -55,7 +62,7 @@ def child(rounds: int, stream: int) -> None:
         start = time.perf_counter()
         moves = sum(play(4, seed) for seed in range(stream * rounds, (stream + 1) * rounds))
         rates[f"playouts {name} 4p moves/s"] = moves / (time.perf_counter() - start)
-    print(json.dumps({"file": uno_rules.__file__, "rates": rates}))
+    print(json.dumps({"file": uno_rules.__file__, "compiled": uno_rules.COMPILED, "rates": rates}))
 
 
 def export(revision: str, into: Path) -> Path:
@@ -72,20 +79,25 @@ def export(revision: str, into: Path) -> Path:
     return into / "src"
 
 
-def run(src: Path, rounds: int, stream: int) -> dict[str, float]:
-    env = dict(os.environ, PYTHONPATH=str(src))
+def run(src: Path | None, rounds: int, stream: int, python: str = sys.executable) -> Any:
+    """One repetition in a fresh process: of the source tree ``src`` (put on the path), or,
+    with ``src`` ``None``, of the ``uno_rules`` installed for ``python``."""
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
     out = subprocess.run(
-        [sys.executable, __file__, "--child", "--rounds", str(rounds), "--stream", str(stream)],
+        [python, __file__, "--child", "--rounds", str(rounds), "--stream", str(stream)],
         env=env,
         check=True,
         capture_output=True,
         text=True,
+        cwd=tempfile.gettempdir(),  # not this checkout: its src/ is no installed build
     ).stdout
     found = json.loads(out)
-    if not Path(found["file"]).resolve().is_relative_to(src.resolve()):
+    if src is not None and not Path(found["file"]).resolve().is_relative_to(src.resolve()):
         raise SystemExit(f"measured the uno_rules at {found['file']}, not the one in {src}")
-    rates: dict[str, float] = found["rates"]
-    return rates
+    return found
 
 
 def main() -> None:
@@ -94,23 +106,40 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="few rounds, two repetitions")
     parser.add_argument("--rounds", type=int, default=100, help="rounds per workload")
     parser.add_argument("--repeat", type=int, default=6, help="repetitions of each version")
+    parser.add_argument(
+        "--pythons",
+        nargs=2,
+        metavar=("OLD", "NEW"),
+        help="compare the builds installed for two interpreters (e.g. two venvs' python)",
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--stream", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.rounds, args.stream)
         return
-    old_revision = args.old or "HEAD"  # quick mode in CI: the last commit against the tree
     rounds = 4 if args.quick else args.rounds
     repeat = 2 if args.quick else args.repeat
-    with tempfile.TemporaryDirectory() as tmp:
-        versions = {"old": export(old_revision, Path(tmp)), "new": ROOT / "src"}
-        results: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
+    results: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
+    builds: dict[str, str] = {}
+    if args.pythons:
         for rep in range(repeat):
             order = ("old", "new") if rep % 2 == 0 else ("new", "old")
             for name in order:
-                results[name].append(run(versions[name], rounds, rep))
-    print(f"old: {old_revision}; new: this working tree; {rounds} rounds x {repeat} runs each,")
+                found = run(None, rounds, rep, args.pythons[name == "new"])
+                builds[name] = f"{found['file']} ({'compiled' if found['compiled'] else 'pure'})"
+                results[name].append(found["rates"])
+        print(f"old: {builds['old']}\nnew: {builds['new']}")
+        print(f"{rounds} rounds x {repeat} runs each,")
+    else:
+        old_revision = args.old or "HEAD"  # quick mode in CI: the last commit against the tree
+        with tempfile.TemporaryDirectory() as tmp:
+            versions = {"old": export(old_revision, Path(tmp)), "new": ROOT / "src"}
+            for rep in range(repeat):
+                order = ("old", "new") if rep % 2 == 0 else ("new", "old")
+                for name in order:
+                    results[name].append(run(versions[name], rounds, rep)["rates"])
+        print(f"old: {old_revision}; new: this working tree; {rounds} rounds x {repeat} runs each,")
     print("interleaved, median; the ratio is new / old (above 1: the new code is faster)")
     print(f"{'workload':<34} {'old':>10} {'new':>10} {'new/old':>8}")
     for workload in results["new"][0]:
