@@ -473,6 +473,9 @@ def _new_rank(kind: CardKind) -> Rank:
     return rank
 
 
+#: The most ranks one process knows: the bundled kinds and every kind rule sets declare.
+MAX_KNOWN_RANKS = 1024
+
 #: Every known text of a kind (lower case: its rank and aliases) and its rank, for colored
 #: kinds and for wild ones (the notation parser reads these).
 COLORED_TEXTS: dict[str, Rank] = {}
@@ -497,6 +500,10 @@ def kind_problems(kind: CardKind, path: str) -> list[str]:
             f"{path}.rank: already names another card kind ({same.kind.name}); a rank "
             "names one kind, declared the same way wherever it is used"
         ]
+    if len(Rank._known) >= MAX_KNOWN_RANKS:
+        # a long-running process (the referee service) that reads presets from anywhere
+        # keeps what they declare: bounded, so such input costs bounded memory
+        return [f"{path}.rank: this process knows {MAX_KNOWN_RANKS} card kinds already"]
     if kind.number is None:
         for where, text in (("rank", kind.rank), *(("aliases", a) for a in kind.aliases)):
             if not _RANK_TEXT.fullmatch(text):

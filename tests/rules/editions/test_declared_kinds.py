@@ -277,3 +277,17 @@ def test_k6_h14_names_only_the_bundled_kinds() -> None:
     rules = {**TABLE_RULES, "house_rules": {"go_out": {"forbidden_last_cards": ["wild"]}}}
     out = uno.apply_or_raise(table([["Rbomb"], 3, 3], ["R4"], rules=rules), "0 Rbomb")
     assert out.state.round_over and "played" in kinds(out.events)
+
+
+def test_k4_a_process_knows_a_bounded_number_of_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A service that reads presets from anywhere keeps the kinds they declare: at most
+    ``MAX_KNOWN_RANKS``, so such input costs bounded memory."""
+    from uno_rules import kinds as kinds_module
+
+    uno.load_preset(TABLE_RULES)
+    monkeypatch.setattr(kinds_module, "MAX_KNOWN_RANKS", len(uno.Rank))
+    problems = problems_of({"extends": "official", "card_kinds": [{"rank": "zork", "name": "Z"}]})
+    assert problems == [
+        f"card_kinds[0].rank: this process knows {len(uno.Rank)} card kinds already"
+    ]
+    uno.load_preset(TABLE_RULES)  # kinds already known are still declared as before
