@@ -324,3 +324,66 @@ def test_a_dispute_sent_as_a_link_opens_with_the_same_rulings(page: tuple[Any, s
     codes = [a.get_attribute("data-code") for a in columns[0].find_elements(By.TAG_NAME, "article")]
     assert codes == ["", "cannot-stack"]
     assert driver.find_element(By.ID, "status").text == "Đã phân xử: 1 nước đi bị bác."
+
+
+# Every control a person can use: what the Tab key must reach, in the page's order.
+FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex='-1'])"
+
+
+def test_every_control_is_reached_by_the_tab_key_and_has_a_name(page: tuple[Any, str]) -> None:
+    """With the rulings and the share link shown, pressing Tab from the top of the page
+    visits every control (the language menu, every field and button, each card of the
+    picker, the rule sets' boxes, the pictures, the share link) in turn, and each has an
+    accessible name (its label, aria-label or text) in the page's language."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    driver, url = page
+    _build_by_tapping(driver, url, "vi", TAPPED["stacking"])
+    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.ID, "share-link"))
+    expected = driver.execute_script(
+        "const all = [...document.querySelectorAll(arguments[0])].filter("
+        "  (e) => !e.disabled && e.checkVisibility({visibilityProperty: true}));"
+        "all.forEach((e, i) => { e.dataset.kb = String(i); });"
+        "all[0].focus();"  # the start: the first control (the language menu)
+        "return all.map((e) => e.id || e.dataset.card || e.tagName);",
+        FOCUSABLE,
+    )
+    kinds = set(expected)
+    for control in ("lang", "players", "hand-0", "pick-target", "move-add", "settle"):
+        assert control in kinds
+    assert {"preset-official", "share-link", "R+2", "W+4", "A"} <= kinds
+    assert len(expected) > 60
+    reached: list[str] = []
+    names: dict[str, str] = {}
+    for step in range(len(expected)):
+        if step:
+            ActionChains(driver).send_keys(Keys.TAB).perform()
+        active = driver.switch_to.active_element
+        number = active.get_attribute("data-kb")
+        assert number is not None, f"Tab reached an unlisted {active.tag_name} after {reached}"
+        reached.append(expected[int(number)])
+        names[reached[-1]] = active.accessible_name.strip()
+    assert reached == expected
+    unnamed = [control for control, name in names.items() if not name]
+    assert not unnamed, unnamed
+    assert names["lang"] == "Ngôn ngữ" and names["settle"] == "Phân xử"
+
+
+def test_a_card_is_added_to_a_hand_with_the_keyboard_alone(page: tuple[Any, str]) -> None:
+    """A card of the picker, focused and pressed with Enter (or Space), goes into the hand
+    the picker adds to."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    driver, url = page
+    driver.get(url)
+    wait = WebDriverWait(driver, 15)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#cards [data-card='W+4']"))
+    _choose(driver, "pick-target", "hand-1")
+    driver.execute_script("document.querySelector(\"#cards [data-card='G7']\").focus()")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    driver.execute_script("document.querySelector(\"#cards [data-card='W+4']\").focus()")
+    ActionChains(driver).send_keys(Keys.SPACE).perform()
+    assert driver.find_element(By.ID, "hand-1").get_attribute("value") == "G7 W+4"
+    assert driver.find_element(By.ID, "hand-0").get_attribute("value") == ""
