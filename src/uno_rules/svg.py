@@ -247,8 +247,8 @@ def table_svg(v: PlayerView, hidden: bool = False) -> str:
     facts.append((f"direction: {'clockwise ↻' if clockwise else 'counter-clockwise ↺'}", None))
     if v.penalty_amount is not None:
         facts.append((f"pending penalty: draw {v.penalty_amount}", None))
-    if v.drawn is not None:
-        facts.append((f"you drew {v.drawn}", None))
+    if v.drawn is not None:  # a hand nobody knows drew a card nobody knows either
+        facts.append(("you drew a card (not named)" if hidden else f"you drew {v.drawn}", None))
     fy = y + 18
     for text, swatch in facts:
         if swatch is not None:

@@ -247,7 +247,8 @@ function eventText(event) {
 }
 
 // Which seats' cards the table left unnamed: a hand given as a count, and the draw pile
-// beyond the cards it names. Cards drawn from them are made up, and are marked so.
+// beyond the cards it names. Cards drawn from them were filled in at random by the server:
+// the page says how many were drawn, never which (the pictures draw such hands face down).
 function madeUp(data) {
   const counts = new Set();
   (data.hands || []).forEach((hand, seat) => {
@@ -263,7 +264,7 @@ function show(result, data) {
   if (result.title) out.append(el("h2", {}, String(result.title)));
   const unknown = madeUp(data);
   if (unknown.counts.size || !unknown.named) {
-    out.append(el("p", { class: "hint made-up-note" }, t("Cards drawn from a pile or hand that the table does not name are made up at random.")));
+    out.append(el("p", { class: "hint made-up-note" }, t("Cards the table does not name (a hand given as a count, the draw pile) are drawn face down and never named.")));
   }
   if (result.presets.length > 1) {
     const switcher = el("select", { id: "shown-preset" });
@@ -306,8 +307,12 @@ function show(result, data) {
             const fromPile = event.cards.length && drawn + event.cards.length > unknown.named;
             drawn += event.cards.length;
             if (fromPile) {
+              // The server filled these cards in at random: say how many, never which.
               item.classList.add("made-up");
-              item.append(" ", el("em", {}, `(${t("made up: the table does not name these cards")})`));
+              item.textContent = t("Seat {seat} drew {count}, cards the table does not name: face down.", {
+                seat: event.seat,
+                count: event.cards.length,
+              });
             }
           }
           if (event.kind === "reshuffled") drawn = Infinity;
