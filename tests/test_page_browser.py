@@ -452,3 +452,30 @@ def uno_card(text: str) -> Any:
     from uno_rules import Card
 
     return Card.parse(text)
+
+
+def test_the_picture_of_the_ruling_is_offered_to_save_in_the_pages_language(
+    page: tuple[Any, str],
+) -> None:
+    """Picture of the ruling (a labelled button, in the page's language) offers an SVG to
+    download that names each rule set's verdict and clause, and draws the count hand as
+    backs."""
+    driver, url = page
+    _build_by_tapping(driver, url, "tl", TAPPED["stacking"])
+    button = driver.find_element(By.ID, "picture")
+    assert button.text == "Larawan ng hatol" and button.accessible_name == "Larawan ng hatol"
+    button.click()
+    wait = WebDriverWait(driver, 15)
+    wait.until(lambda d: d.find_elements(By.ID, "picture-link"))
+    link = driver.find_element(By.ID, "picture-link")
+    assert link.get_attribute("download") == "uno-ruling-tl.svg"
+    assert link.text == "I-save ang larawan (SVG)"
+    svg = driver.execute_script(
+        "return decodeURIComponent(arguments[0].getAttribute('href').split(',')[1])", link
+    )
+    assert svg.startswith("<svg xmlns=")
+    assert "2. 1 B+2: tinanggihan: cannot-stack (B7.3)" in svg and "tama (H01)" in svg
+    assert "B7.3: Draw Two: bubunot ng dalawang card" in svg
+    assert svg.count(">deck<") == 1 + 5  # the draw pile, and seat 2's hand of 5 face down
+    preview = driver.find_element(By.ID, "picture-preview")
+    assert driver.execute_script("return arguments[0].naturalWidth", preview) == 600

@@ -94,6 +94,54 @@ def test_pictures_show_each_move_from_the_movers_seat(client: TestClient) -> Non
     assert "pictures" not in client.post("/api/disputes?preset=family", json=data).json()
 
 
+def test_a_picture_of_the_ruling_shows_the_table_as_described_and_each_verdict(
+    client: TestClient,
+) -> None:
+    """POST /api/disputes/picture.svg: one SVG with the named hands face up, a hand given
+    as a count as that many backs (never the cards the engine filled in), the moves, and
+    each preset's verdict with its clause and the clause's sentence, in ``?lang=``."""
+    import re
+
+    from uno_rules.dispute import settle
+    from uno_rules.render import card_name
+
+    data = {
+        "title": "Chồng +2?",
+        "players": 3,
+        "hands": [["R+2", "G4", "Y7"], ["B+2", "R9", "G1", "Y3"], 5],
+        "discard": ["R3"],
+        "turn": 0,
+        "moves": ["0 R+2", "1 B+2"],
+    }
+    r = client.post("/api/disputes/picture.svg?preset=official&preset=family&lang=vi", json=data)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    svg = r.text
+    assert svg.startswith("<svg xmlns=") and "<title>Ảnh một phán quyết UNO: Chồng +2?" in svg
+    settled = settle(data, ["official", "family"]).to_dict(None, "vi")
+    for preset in ("official", "family"):
+        assert f"Theo luật {preset}" in svg
+        for number, ruling in enumerate(settled["rulings"][preset], 1):
+            assert f"{number}. {ruling['move']}: {ruling['verdict']}" in svg
+    assert "bị bác: cannot-stack (B7.3)" in svg and "hợp lệ (H01)" in svg
+    assert "B7.3: Lá +2: người kế tiếp rút hai lá và mất lượt." in svg
+    # Seat 2's five cards are backs: the draw pile's back, and five more.
+    assert svg.count(">deck<") == 1 + 5 and "5 lá không ai biết" in svg
+    faces = re.findall(r"font-weight='bold'>([^<]+)</text><text[^>]*>(red|yellow|green|blue)<", svg)
+    assert len(faces) == 3 + 4 + 1  # seats 0 and 1, and the top card
+    filled = {str(c) for c in settle(data, ["official"]).starts["official"].hands[2]}
+    for card in filled - {"R+2", "G4", "Y7", "B+2", "R9", "G1", "Y3", "R3"}:
+        assert card_name(card, "vi") not in svg, card
+    english = client.post("/api/disputes/picture.svg", json=data).text
+    assert "refused: cannot-stack (B7.3)" in english and "Seat 2" in english
+
+
+def test_a_picture_of_a_bad_dispute_gets_the_same_problems(client: TestClient) -> None:
+    r = client.post("/api/disputes/picture.svg", json={**TABLE, "hands": [["R5", "X9"], 3]})
+    assert r.status_code == 422 and "X9" in r.json()["problems"][0]
+    r = client.post("/api/disputes/picture.svg?preset=nope", json=TABLE)
+    assert r.status_code == 422 and r.json()["error"] == "PresetError"
+
+
 BAD_DISPUTES = [
     ("bad-card", {"hands": [["R5", "X9"], 3]}),
     ("bad-move", {"moves": ["0 R5", "1 fly away"]}),

@@ -98,6 +98,9 @@ PAGE_MESSAGES = (
     ),
     N_("Seat {seat} drew {count}, cards the table does not name: face down."),
     N_("Rule set shown"),
+    N_("Picture of the ruling"),
+    N_("Save the picture (SVG)"),
+    N_("The picture could not be made: {reason}"),
     N_("Link to this dispute"),
     N_("Send this link to open the same table and moves; nothing is stored on the server."),
 )

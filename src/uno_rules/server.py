@@ -49,6 +49,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from . import __version__
 from ._openapi import document
 from ._page_text import page_text as page_words
+from ._ruling_svg import ruling_svg
 from ._suggest import did_you_mean
 from .clauses import clause_text
 from .deal import build_deck, next_round
@@ -676,7 +677,8 @@ def create_app(
 
         return ok(await heavy_work(check))
 
-    async def disputes(request: Request) -> Response:
+    async def dispute_asked(request: Request) -> tuple[dict[str, Any], list[str]]:
+        """The dispute of a request's body and the presets of its query, checked."""
         data = _mapping(await _body(request, max_body), "dispute")
         presets = request.query_params.getlist("preset")
         if len(presets) > MAX_PRESETS:
@@ -699,6 +701,11 @@ def create_app(
             )
         if "rules" in data:
             data = {**data, "rules": _rules_source(data["rules"], "rules")}
+        return data, presets
+
+    async def disputes(request: Request) -> Response:
+        data, presets = await dispute_asked(request)
+        pictures = request.query_params.get("pictures") in ("1", "true", "yes")
         lang = _lang_of(request)
 
         def rule() -> dict[str, Any]:
@@ -712,6 +719,21 @@ def create_app(
             return out
 
         return ok(await heavy_work(rule))
+
+    async def ruling_picture(request: Request) -> Response:
+        # A picture of the rulings to save or send: only what the description says.
+        data, presets = await dispute_asked(request)
+        lang = _lang_of(request)
+
+        def draw() -> str:
+            try:
+                settlement = settle(data, presets)
+            except UnoError as exc:
+                raise _uno_problem(exc) from None
+            return ruling_svg(data, settlement.to_dict(None, lang), lang)
+
+        svg = await heavy_work(draw)
+        return Response(svg, media_type="image/svg+xml", headers=dict(_SECURITY_HEADERS))
 
     async def read_dispute(request: Request) -> Response:
         # The page opens dispute files through this: YAML is read here, safely.
@@ -939,6 +961,7 @@ def create_app(
         Route("/api/decks/{name}", deck, methods=["GET"]),
         Route("/api/disputes", disputes, methods=["POST"]),
         Route("/api/disputes/read", read_dispute, methods=["POST"]),
+        Route("/api/disputes/picture.svg", ruling_picture, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
         Route("/api/cards/{card}.svg", card_svg, methods=["GET"]),
         Route("/api/games", new_game, methods=["POST"]),

@@ -351,6 +351,35 @@ function shareLink(data) {
   $("results").prepend(box);
 }
 
+// A picture of the ruling to save or send: drawn by the server from the table as described
+// (hidden hands as backs), the moves and each rule set's verdicts, offered as a download.
+function pictureBox(data, query) {
+  const button = el("button", { type: "button", id: "picture", class: "small" }, t("Picture of the ruling"));
+  const box = el("p", { class: "share picture-box" }, button);
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const response = await fetch(`/api/disputes/picture.svg?${query}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(data),
+      });
+      if (!response.ok) throw new Error((await response.json()).message);
+      const svg = await response.text();
+      const href = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+      for (const old of box.querySelectorAll("a, img")) old.remove();
+      const name = `uno-ruling-${state.lang}.svg`;
+      box.append(el("a", { id: "picture-link", href, download: name }, t("Save the picture (SVG)")));
+      box.append(el("img", { id: "picture-preview", src: href, alt: t("Picture of the ruling") }));
+    } catch (err) {
+      status(t("The picture could not be made: {reason}", { reason: err.message }), true);
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return box;
+}
+
 function sharedDispute() {
   const match = /^#d=([A-Za-z0-9_-]+)$/.exec(window.location.hash);
   if (!match) return null;
@@ -456,6 +485,8 @@ async function settle(event) {
     }
     show(body, data);
     shareLink(data);
+    query.delete("pictures");
+    $("results").prepend(pictureBox(data, query));
     const refused = body.refused_moves;
     if (!refused) status(t("Settled: every move is legal."));
     else status(refused === 1 ? t("Settled: 1 move refused.") : t("Settled: {count} moves refused.", { count: refused }));
