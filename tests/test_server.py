@@ -142,6 +142,38 @@ def test_a_picture_of_a_bad_dispute_gets_the_same_problems(client: TestClient) -
     assert r.status_code == 422 and r.json()["error"] == "PresetError"
 
 
+def test_pictures_draw_the_cards_filled_in_from_the_draw_pile_face_down(
+    client: TestClient,
+) -> None:
+    """Seat 1 draws 2 from a draw pile the dispute does not name: in seat 1's picture its
+    four named cards are face up and the two drawn ones face down, never named; when the
+    dispute names the draw pile's top cards, the cards drawn from it are shown."""
+    from uno_rules.dispute import settle
+    from uno_rules.svg import card_name
+
+    data = {
+        "players": 3,
+        "hands": [["R+2", "G4", "Y7"], ["B+2", "R9", "G1", "Y3"], 5],
+        "discard": ["R3"],
+        "turn": 0,
+        "moves": ["0 R+2", "1 B+2"],
+    }
+    drew = settle(data, ["official"]).rulings["official"][0].events[1]
+    assert drew.kind == "drew" and drew.seat == 1 and drew.cards and len(drew.cards) == 2
+    picture = client.post("/api/disputes?preset=official&pictures=1", json=data).json()
+    seat_1 = picture["pictures"]["official"][1]["before"]
+    assert "Seat 1's view" in seat_1 and "(2 not named: face down)" in seat_1
+    assert seat_1.count(">deck<") == 1 + 2
+    assert "blue draw two, red 9, green 1, yellow 3 and 2 cards, not named" in seat_1
+    for card in set(drew.cards) - {uno.Card.parse(c) for c in data["hands"][1]}:
+        assert f"{card_name(card)}" not in seat_1, card
+    named = {**data, "draw_pile": ["B1", "B2"]}
+    picture = client.post("/api/disputes?preset=official&pictures=1", json=named).json()
+    seat_1 = picture["pictures"]["official"][1]["before"]
+    assert "not named" not in seat_1 and seat_1.count(">deck<") == 1
+    assert "blue 1" in seat_1 and "blue 2" in seat_1
+
+
 BAD_DISPUTES = [
     ("bad-card", {"hands": [["R5", "X9"], 3]}),
     ("bad-move", {"moves": ["0 R5", "1 fly away"]}),

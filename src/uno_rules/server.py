@@ -715,7 +715,7 @@ def create_app(
                 raise _uno_problem(exc) from None
             out = settlement.to_dict(None, lang)
             if pictures:
-                out["pictures"] = _pictures(settlement, data.get("hands"))
+                out["pictures"] = _pictures(settlement, data.get("hands"), data.get("draw_pile"))
             return out
 
         return ok(await heavy_work(rule))
@@ -1008,17 +1008,21 @@ def _token(request: Request, stream: bool) -> str | None:
     return request.query_params.get("token") if stream else None
 
 
-def _pictures(settlement: Settlement, hands: object = None) -> dict[str, Any]:
+def _pictures(
+    settlement: Settlement, hands: object = None, draw_pile: object = None
+) -> dict[str, Any]:
     """The pictures of a settled dispute; the seats whose hands the dispute gives as
-    counts keep them face down."""
+    counts keep them face down, and so does every card the engine filled in (drawn from
+    the part of the draw pile the dispute does not name)."""
     unknown = frozenset(
         seat
         for seat, hand in enumerate(hands if isinstance(hands, list) else [])
         if isinstance(hand, int) and not isinstance(hand, bool)
     )
+    named = len(draw_pile) if isinstance(draw_pile, list) else 0
     return {
         name: [{"before": before, "after": after} for before, after in pictures]
-        for name, pictures in dispute_svgs(settlement, unknown).items()
+        for name, pictures in dispute_svgs(settlement, unknown, named).items()
     }
 
 
