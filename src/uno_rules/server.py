@@ -49,7 +49,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from . import __version__
 from ._openapi import document
 from ._page_text import page_text as page_words
-from ._ruling_svg import ruling_svg
 from ._suggest import did_you_mean
 from .clauses import clause_text
 from .deal import build_deck, next_round
@@ -66,7 +65,7 @@ from .render import card_name, violation_text
 from .ruling import rule_on
 from .storage import Game, MemoryStore, Store, entry_row
 from .svg import card_svg as draw_card
-from .svg import dispute_svgs, state_svg
+from .svg import dispute_svgs, ruling_svg, state_svg
 from .view import view
 from .violations import Violation
 
