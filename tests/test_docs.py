@@ -453,3 +453,21 @@ def test_the_reference_says_how_to_import_each_name() -> None:
     assert rows >= 60
     for name in ("describe_event", "card_name", "make_record", "preset_schema"):
         assert name in uno.__all__ and callable(getattr(uno, name))
+
+
+def test_the_dispute_pages_are_in_vietnamese_and_tagalog_with_that_languages_output() -> None:
+    """docs/vi and docs/tl hold the quick start and the disputes page, in the site's nav,
+    and the transcripts they show are of ``--lang vi`` / ``--lang tl`` (checked against the
+    real output above); the English pages link to them."""
+    import yaml
+
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    for lang, ruling in (("vi", "hợp lệ (B7.3)"), ("tl", "tama (B7.3)")):
+        for page in ("quickstart.md", "disputes.md"):
+            path = ROOT / "docs" / lang / page
+            assert f"{lang}/{page}" in nav
+            assert f"({lang}/{page})" in (ROOT / "docs" / page).read_text(encoding="utf-8")
+            shown = [c for w, c, _, p in _transcripts() if p == path]
+            assert shown and all(c.startswith(f"$ uno-rules --lang {lang} ") for c in shown)
+            assert ruling in path.read_text(encoding="utf-8")
+    assert "Tiếng Việt" in yaml.safe_load(nav.replace("!!python", "")).__repr__()

@@ -214,6 +214,14 @@ def _build_by_tapping(driver: Any, url: str, lang: str, case: dict[str, Any]) ->
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.column article.ruling"))
 
 
+def _face_down(lang: str, event: dict[str, Any]) -> str:
+    """What the page says of cards drawn from a pile the table does not name."""
+    from uno_rules.i18n import translate
+
+    message = "Seat {seat} drew {count}, cards the table does not name: face down."
+    return translate(lang, message, seat=event["seat"], count=len(event["cards"]))
+
+
 @pytest.mark.parametrize("lang", ["en", "vi", "tl"])
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("name", ["stacking", "wild-draw-four"])
@@ -256,7 +264,11 @@ def test_the_two_disputes_built_by_tapping_rule_in_each_language(
                 if ruling["violation"]:
                     assert ruling["violation"]["message"] in text
                 for event in ruling["events"]:
-                    assert event["text"] in text
+                    if event["kind"] == "drew":  # from the draw pile the table leaves unnamed
+                        assert _face_down(lang, event) in text
+                        assert event["text"] not in text
+                    else:
+                        assert event["text"] in text
         if lang != "en":  # the sentences (the pictures' own labels are English)
             for part in driver.find_elements(By.CSS_SELECTOR, ".verdict, .why, .clause, .events"):
                 assert "seat " not in part.text and "refused" not in part.text, part.text
@@ -324,3 +336,146 @@ def test_a_dispute_sent_as_a_link_opens_with_the_same_rulings(page: tuple[Any, s
     codes = [a.get_attribute("data-code") for a in columns[0].find_elements(By.TAG_NAME, "article")]
     assert codes == ["", "cannot-stack"]
     assert driver.find_element(By.ID, "status").text == "Đã phân xử: 1 nước đi bị bác."
+
+
+# Every control a person can use: what the Tab key must reach, in the page's order.
+FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex='-1'])"
+
+
+def test_every_control_is_reached_by_the_tab_key_and_has_a_name(page: tuple[Any, str]) -> None:
+    """With the rulings and the share link shown, pressing Tab from the top of the page
+    visits every control (the language menu, every field and button, each card of the
+    picker, the rule sets' boxes, the pictures, the share link) in turn, and each has an
+    accessible name (its label, aria-label or text) in the page's language."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    driver, url = page
+    _build_by_tapping(driver, url, "vi", TAPPED["stacking"])
+    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.ID, "share-link"))
+    expected = driver.execute_script(
+        "const all = [...document.querySelectorAll(arguments[0])].filter("
+        "  (e) => !e.disabled && e.checkVisibility({visibilityProperty: true}));"
+        "all.forEach((e, i) => { e.dataset.kb = String(i); });"
+        "all[0].focus();"  # the start: the first control (the language menu)
+        "return all.map((e) => e.id || e.dataset.card || e.tagName);",
+        FOCUSABLE,
+    )
+    kinds = set(expected)
+    for control in ("lang", "players", "hand-0", "pick-target", "move-add", "settle"):
+        assert control in kinds
+    assert {"preset-official", "share-link", "R+2", "W+4", "A"} <= kinds
+    assert len(expected) > 60
+    reached: list[str] = []
+    names: dict[str, str] = {}
+    for step in range(len(expected)):
+        if step:
+            ActionChains(driver).send_keys(Keys.TAB).perform()
+        active = driver.switch_to.active_element
+        number = active.get_attribute("data-kb")
+        assert number is not None, f"Tab reached an unlisted {active.tag_name} after {reached}"
+        reached.append(expected[int(number)])
+        names[reached[-1]] = active.accessible_name.strip()
+    assert reached == expected
+    unnamed = [control for control, name in names.items() if not name]
+    assert not unnamed, unnamed
+    assert names["lang"] == "Ngôn ngữ" and names["settle"] == "Phân xử"
+
+
+def test_a_card_is_added_to_a_hand_with_the_keyboard_alone(page: tuple[Any, str]) -> None:
+    """A card of the picker, focused and pressed with Enter (or Space), goes into the hand
+    the picker adds to."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    driver, url = page
+    driver.get(url)
+    wait = WebDriverWait(driver, 15)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#cards [data-card='W+4']"))
+    _choose(driver, "pick-target", "hand-1")
+    driver.execute_script("document.querySelector(\"#cards [data-card='G7']\").focus()")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    driver.execute_script("document.querySelector(\"#cards [data-card='W+4']\").focus()")
+    ActionChains(driver).send_keys(Keys.SPACE).perform()
+    assert driver.find_element(By.ID, "hand-1").get_attribute("value") == "G7 W+4"
+    assert driver.find_element(By.ID, "hand-0").get_attribute("value") == ""
+
+
+def test_a_hand_given_as_a_count_is_drawn_as_backs_and_never_named(page: tuple[Any, str]) -> None:
+    """Seat 2's hand is a count (5): the server fills it in at random, but the page draws
+    it as 5 and then 6 backs, says that the table does not name its cards, and no name or
+    notation of the cards filled in (nor of the card it draws) appears for it; the cards
+    seat 1 draws from the unnamed draw pile are counted, not named."""
+    import base64
+
+    from uno_rules.dispute import settle
+    from uno_rules.render import card_name
+    from uno_rules.svg import card_name as picture_name
+
+    driver, url = page
+    dispute = {
+        "players": 3,
+        "hands": [["R+2", "G4", "Y7"], ["B+2", "R9", "G1", "Y3"], 5],
+        "discard": ["R3"],
+        "turn": 0,
+        "moves": ["0 R+2", "2 draw"],
+    }
+    settled = settle(dispute, ["official"])
+    drawn = [e for r in settled.rulings["official"] for e in r.events if e.kind == "drew"]
+    known = {"R+2", "G4", "Y7", "B+2", "R9", "G1", "Y3", "R3"}
+    secret = {str(c) for c in settled.starts["official"].hands[2]}
+    secret |= {str(c) for e in drawn for c in e.cards}
+    secret -= known
+    assert secret and len(drawn) == 2
+    packed = base64.urlsafe_b64encode(
+        json.dumps({"dispute": dispute, "presets": ["official"]}).encode()
+    )
+    driver.get(f"{url}?lang=en#d={packed.decode().rstrip('=')}")
+    wait = WebDriverWait(driver, 15)
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "article.ruling")) == 2)
+    second = driver.find_elements(By.CSS_SELECTOR, "article.ruling")[1]
+    svg = second.find_element(By.CSS_SELECTOR, ".picture svg").get_attribute("outerHTML")
+    assert svg.count(">deck<") == 1 + 6  # the draw pile, and seat 2's six cards face down
+    assert "6 cards, not named" in svg
+    results = driver.find_element(By.ID, "results")
+    assert "never named" in results.find_element(By.CSS_SELECTOR, ".made-up-note").text
+    text = results.text
+    for card in secret:
+        for name in (card_name(card), picture_name(uno_card(card))):
+            assert name not in text and f">{name}<" not in svg, card
+        assert f">{card}<" not in svg, card
+    for event in drawn:
+        assert _face_down("en", event.to_dict()) in text
+
+
+def uno_card(text: str) -> Any:
+    from uno_rules import Card
+
+    return Card.parse(text)
+
+
+def test_the_picture_of_the_ruling_is_offered_to_save_in_the_pages_language(
+    page: tuple[Any, str],
+) -> None:
+    """Picture of the ruling (a labelled button, in the page's language) offers an SVG to
+    download that names each rule set's verdict and clause, and draws the count hand as
+    backs."""
+    driver, url = page
+    _build_by_tapping(driver, url, "tl", TAPPED["stacking"])
+    button = driver.find_element(By.ID, "picture")
+    assert button.text == "Larawan ng hatol" and button.accessible_name == "Larawan ng hatol"
+    button.click()
+    wait = WebDriverWait(driver, 15)
+    wait.until(lambda d: d.find_elements(By.ID, "picture-link"))
+    link = driver.find_element(By.ID, "picture-link")
+    assert link.get_attribute("download") == "uno-ruling-tl.svg"
+    assert link.text == "I-save ang larawan (SVG)"
+    svg = driver.execute_script(
+        "return decodeURIComponent(arguments[0].getAttribute('href').split(',')[1])", link
+    )
+    assert svg.startswith("<svg xmlns=")
+    assert "2. 1 B+2: tinanggihan: cannot-stack (B7.3)" in svg and "tama (H01)" in svg
+    assert "B7.3: Draw Two: bubunot ng dalawang card" in svg
+    assert svg.count(">deck<") == 1 + 5  # the draw pile, and seat 2's hand of 5 face down
+    preview = driver.find_element(By.ID, "picture-preview")
+    assert driver.execute_script("return arguments[0].naturalWidth", preview) == 600

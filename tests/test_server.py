@@ -94,6 +94,86 @@ def test_pictures_show_each_move_from_the_movers_seat(client: TestClient) -> Non
     assert "pictures" not in client.post("/api/disputes?preset=family", json=data).json()
 
 
+def test_a_picture_of_the_ruling_shows_the_table_as_described_and_each_verdict(
+    client: TestClient,
+) -> None:
+    """POST /api/disputes/picture.svg: one SVG with the named hands face up, a hand given
+    as a count as that many backs (never the cards the engine filled in), the moves, and
+    each preset's verdict with its clause and the clause's sentence, in ``?lang=``."""
+    import re
+
+    from uno_rules.dispute import settle
+    from uno_rules.render import card_name
+
+    data = {
+        "title": "Chồng +2?",
+        "players": 3,
+        "hands": [["R+2", "G4", "Y7"], ["B+2", "R9", "G1", "Y3"], 5],
+        "discard": ["R3"],
+        "turn": 0,
+        "moves": ["0 R+2", "1 B+2"],
+    }
+    r = client.post("/api/disputes/picture.svg?preset=official&preset=family&lang=vi", json=data)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    svg = r.text
+    assert svg.startswith("<svg xmlns=") and "<title>Ảnh một phán quyết UNO: Chồng +2?" in svg
+    settled = settle(data, ["official", "family"]).to_dict(None, "vi")
+    for preset in ("official", "family"):
+        assert f"Theo luật {preset}" in svg
+        for number, ruling in enumerate(settled["rulings"][preset], 1):
+            assert f"{number}. {ruling['move']}: {ruling['verdict']}" in svg
+    assert "bị bác: cannot-stack (B7.3)" in svg and "hợp lệ (H01)" in svg
+    assert "B7.3: Lá +2: người kế tiếp rút hai lá và mất lượt." in svg
+    # Seat 2's five cards are backs: the draw pile's back, and five more.
+    assert svg.count(">deck<") == 1 + 5 and "5 lá không ai biết" in svg
+    faces = re.findall(r"font-weight='bold'>([^<]+)</text><text[^>]*>(red|yellow|green|blue)<", svg)
+    assert len(faces) == 3 + 4 + 1  # seats 0 and 1, and the top card
+    filled = {str(c) for c in settle(data, ["official"]).starts["official"].hands[2]}
+    for card in filled - {"R+2", "G4", "Y7", "B+2", "R9", "G1", "Y3", "R3"}:
+        assert card_name(card, "vi") not in svg, card
+    english = client.post("/api/disputes/picture.svg", json=data).text
+    assert "refused: cannot-stack (B7.3)" in english and "Seat 2" in english
+
+
+def test_a_picture_of_a_bad_dispute_gets_the_same_problems(client: TestClient) -> None:
+    r = client.post("/api/disputes/picture.svg", json={**TABLE, "hands": [["R5", "X9"], 3]})
+    assert r.status_code == 422 and "X9" in r.json()["problems"][0]
+    r = client.post("/api/disputes/picture.svg?preset=nope", json=TABLE)
+    assert r.status_code == 422 and r.json()["error"] == "PresetError"
+
+
+def test_pictures_draw_the_cards_filled_in_from_the_draw_pile_face_down(
+    client: TestClient,
+) -> None:
+    """Seat 1 draws 2 from a draw pile the dispute does not name: in seat 1's picture its
+    four named cards are face up and the two drawn ones face down, never named; when the
+    dispute names the draw pile's top cards, the cards drawn from it are shown."""
+    from uno_rules.dispute import settle
+    from uno_rules.svg import card_name
+
+    data = {
+        "players": 3,
+        "hands": [["R+2", "G4", "Y7"], ["B+2", "R9", "G1", "Y3"], 5],
+        "discard": ["R3"],
+        "turn": 0,
+        "moves": ["0 R+2", "1 B+2"],
+    }
+    drew = settle(data, ["official"]).rulings["official"][0].events[1]
+    assert drew.kind == "drew" and drew.seat == 1 and drew.cards and len(drew.cards) == 2
+    picture = client.post("/api/disputes?preset=official&pictures=1", json=data).json()
+    seat_1 = picture["pictures"]["official"][1]["before"]
+    assert "Seat 1's view" in seat_1 and "(2 not named: face down)" in seat_1
+    assert seat_1.count(">deck<") == 1 + 2
+    assert "blue draw two, red 9, green 1, yellow 3 and 2 cards, not named" in seat_1
+    for card in set(drew.cards) - {uno.Card.parse(c) for c in data["hands"][1]}:
+        assert f"{card_name(card)}" not in seat_1, card
+    named = {**data, "draw_pile": ["B1", "B2"]}
+    picture = client.post("/api/disputes?preset=official&pictures=1", json=named).json()
+    seat_1 = picture["pictures"]["official"][1]["before"]
+    assert "not named" not in seat_1 and seat_1.count(">deck<") == 1
+    assert "blue 1" in seat_1 and "blue 2" in seat_1
+
+
 BAD_DISPUTES = [
     ("bad-card", {"hands": [["R5", "X9"], 3]}),
     ("bad-move", {"moves": ["0 R5", "1 fly away"]}),

@@ -163,3 +163,18 @@ def test_rule_svg_into_an_unwritable_place_is_one_line(
     assert main(["rule", str(example), "--svg", str(blocker / "sub")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot write pictures" in err and "Traceback" not in err
+
+
+def test_a_hidden_hand_does_not_name_the_card_it_drew() -> None:
+    """A hand the table gave as a count is drawn face down, and so is the card it draws:
+    the picture says a card was drawn, never which one."""
+    import uno_rules as uno
+    from uno_rules.svg import state_svg
+
+    table = uno.situation({"players": 2, "hands": [["R7"], 3], "discard": ["G5"], "turn": 1})
+    drew = uno.apply_or_raise(table, "1 draw").state
+    card = drew.drawn
+    assert card is not None
+    hidden = state_svg(drew, 1, hidden=True)
+    assert "you drew a card (not named)" in hidden and f"you drew {card}" not in hidden
+    assert f"you drew {card}" in state_svg(drew, 1)

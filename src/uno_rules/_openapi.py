@@ -170,6 +170,33 @@ def document(version: str) -> dict[str, Any]:
                 },
             }
         },
+        "/api/disputes/picture.svg": {
+            "post": {
+                "summary": "A picture of a dispute's rulings, to save or send",
+                "description": (
+                    "The same body and `preset` parameters as `/api/disputes`. One SVG: the "
+                    "table as the body describes it (a hand given as a count drawn as that "
+                    "many backs, never the cards filled in for it), the moves, and each "
+                    "preset's verdict on each move with its clause and the clause's "
+                    "sentence, in the language of `lang` or `Accept-Language`."
+                ),
+                "parameters": [
+                    {
+                        "name": "preset",
+                        "in": "query",
+                        "schema": {"type": "array", "items": {"type": "string"}, "maxItems": 8},
+                        "style": "form",
+                        "explode": True,
+                    },
+                    _LANG,
+                ],
+                "requestBody": _body(_ref("Dispute"), "A dispute.", yaml=True),
+                "responses": {
+                    "200": {"description": "SVG", "content": {"image/svg+xml": {}}},
+                    **_problems(*_WITH_BODY, 503),
+                },
+            }
+        },
         "/api/disputes/read": {
             "post": {
                 "summary": "Read a dispute file (YAML or JSON) into JSON, as the page does",

@@ -92,9 +92,15 @@ PAGE_MESSAGES = (
     N_("The rule sets could not be loaded: {reason}"),
     N_("More fields: this is not valid JSON."),
     N_("More fields: write a JSON object, in braces."),
-    N_("Cards drawn from a pile or hand that the table does not name are made up at random."),
-    N_("made up: the table does not name these cards"),
+    N_(
+        "Cards the table does not name (a hand given as a count, the draw pile) are drawn "
+        "face down and never named."
+    ),
+    N_("Seat {seat} drew {count}, cards the table does not name: face down."),
     N_("Rule set shown"),
+    N_("Picture of the ruling"),
+    N_("Save the picture (SVG)"),
+    N_("The picture could not be made: {reason}"),
     N_("Link to this dispute"),
     N_("Send this link to open the same table and moves; nothing is stored on the server."),
 )

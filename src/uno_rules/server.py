@@ -65,7 +65,7 @@ from .render import card_name, violation_text
 from .ruling import rule_on
 from .storage import Game, MemoryStore, Store, entry_row
 from .svg import card_svg as draw_card
-from .svg import dispute_svgs, state_svg
+from .svg import dispute_svgs, ruling_svg, state_svg
 from .view import view
 from .violations import Violation
 
@@ -676,7 +676,8 @@ def create_app(
 
         return ok(await heavy_work(check))
 
-    async def disputes(request: Request) -> Response:
+    async def dispute_asked(request: Request) -> tuple[dict[str, Any], list[str]]:
+        """The dispute of a request's body and the presets of its query, checked."""
         data = _mapping(await _body(request, max_body), "dispute")
         presets = request.query_params.getlist("preset")
         if len(presets) > MAX_PRESETS:
@@ -699,6 +700,11 @@ def create_app(
             )
         if "rules" in data:
             data = {**data, "rules": _rules_source(data["rules"], "rules")}
+        return data, presets
+
+    async def disputes(request: Request) -> Response:
+        data, presets = await dispute_asked(request)
+        pictures = request.query_params.get("pictures") in ("1", "true", "yes")
         lang = _lang_of(request)
 
         def rule() -> dict[str, Any]:
@@ -708,10 +714,25 @@ def create_app(
                 raise _uno_problem(exc) from None
             out = settlement.to_dict(None, lang)
             if pictures:
-                out["pictures"] = _pictures(settlement, data.get("hands"))
+                out["pictures"] = _pictures(settlement, data.get("hands"), data.get("draw_pile"))
             return out
 
         return ok(await heavy_work(rule))
+
+    async def ruling_picture(request: Request) -> Response:
+        # A picture of the rulings to save or send: only what the description says.
+        data, presets = await dispute_asked(request)
+        lang = _lang_of(request)
+
+        def draw() -> str:
+            try:
+                settlement = settle(data, presets)
+            except UnoError as exc:
+                raise _uno_problem(exc) from None
+            return ruling_svg(data, settlement.to_dict(None, lang), lang)
+
+        svg = await heavy_work(draw)
+        return Response(svg, media_type="image/svg+xml", headers=dict(_SECURITY_HEADERS))
 
     async def read_dispute(request: Request) -> Response:
         # The page opens dispute files through this: YAML is read here, safely.
@@ -939,6 +960,7 @@ def create_app(
         Route("/api/decks/{name}", deck, methods=["GET"]),
         Route("/api/disputes", disputes, methods=["POST"]),
         Route("/api/disputes/read", read_dispute, methods=["POST"]),
+        Route("/api/disputes/picture.svg", ruling_picture, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
         Route("/api/cards/{card}.svg", card_svg, methods=["GET"]),
         Route("/api/games", new_game, methods=["POST"]),
@@ -985,17 +1007,21 @@ def _token(request: Request, stream: bool) -> str | None:
     return request.query_params.get("token") if stream else None
 
 
-def _pictures(settlement: Settlement, hands: object = None) -> dict[str, Any]:
+def _pictures(
+    settlement: Settlement, hands: object = None, draw_pile: object = None
+) -> dict[str, Any]:
     """The pictures of a settled dispute; the seats whose hands the dispute gives as
-    counts keep them face down."""
+    counts keep them face down, and so does every card the engine filled in (drawn from
+    the part of the draw pile the dispute does not name)."""
     unknown = frozenset(
         seat
         for seat, hand in enumerate(hands if isinstance(hands, list) else [])
         if isinstance(hand, int) and not isinstance(hand, bool)
     )
+    named = len(draw_pile) if isinstance(draw_pile, list) else 0
     return {
         name: [{"before": before, "after": after} for before, after in pictures]
-        for name, pictures in dispute_svgs(settlement, unknown).items()
+        for name, pictures in dispute_svgs(settlement, unknown, named).items()
     }
 
 

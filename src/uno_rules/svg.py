@@ -25,11 +25,25 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from .cards import Card, Color
+from .events import (
+    CardPlayed,
+    CardsDiscarded,
+    CardsDrawn,
+    Eliminated,
+    Event,
+    HandsRotated,
+    HandsShuffled,
+    HandsSwapped,
+    Reshuffled,
+    WildsDiscarded,
+)
+from .i18n import N_, translate
 from .view import view
 
 if TYPE_CHECKING:
@@ -44,6 +58,7 @@ __all__ = [
     "card_svg",
     "dispute_svgs",
     "hand_svg",
+    "ruling_svg",
     "state_svg",
     "table_svg",
 ]
@@ -186,6 +201,22 @@ def table_svg(v: PlayerView, hidden: bool = False) -> str:
     seat's own hand is drawn face down: a table description gave it as a count, so its
     cards are not known, and the cards the description filled in are never shown as if
     they were."""
+    return _table_svg(v, () if hidden else None)
+
+
+def _table_svg(v: PlayerView, named: tuple[Card, ...] | None) -> str:
+    """:func:`table_svg`, with the seat's own hand face up when ``named`` is ``None``, else
+    only the cards of ``named`` face up (the cards the table named), the others face down."""
+    if named is None:
+        named = tuple(v.hand)
+    rest = Counter(named)
+    shown: list[Card] = []
+    for card in v.hand:
+        if rest[card]:
+            rest[card] -= 1
+            shown.append(card)
+    backs = len(v.hand) - len(shown)
+    hidden = bool(backs)
     width = 540
     ink = "#1a1a1a"
     parts: list[str] = []
@@ -247,8 +278,9 @@ def table_svg(v: PlayerView, hidden: bool = False) -> str:
     facts.append((f"direction: {'clockwise ↻' if clockwise else 'counter-clockwise ↺'}", None))
     if v.penalty_amount is not None:
         facts.append((f"pending penalty: draw {v.penalty_amount}", None))
-    if v.drawn is not None:
-        facts.append((f"you drew {v.drawn}", None))
+    if v.drawn is not None:  # a card filled in at random is not named
+        known = v.drawn in shown
+        facts.append((f"you drew {v.drawn}" if known else "you drew a card (not named)", None))
     fy = y + 18
     for text, swatch in facts:
         if swatch is not None:
@@ -263,21 +295,25 @@ def table_svg(v: PlayerView, hidden: bool = False) -> str:
         fy += 24
     y += CARD_HEIGHT + 40
 
-    unknown = " (not named: face down)" if hidden else ""
+    unknown = f" ({backs} not named: face down)" if hidden else ""
     parts.append(
         f"<text x='10' y='{y + 4}' font-size='13' fill='{ink}' {_FONT} font-weight='bold'>"
         f"Your hand ({len(v.hand)}){unknown}</text>"
     )
     y += 12
-    if hidden:
-        body, used = _face_down(len(v.hand), 10, y, width - 20)
-    else:
-        body, used = _row(tuple(v.hand), 10, y, width - 20)
-    parts.append(body)
-    y += used + 6
-    cards = ", ".join(card_name(c) for c in v.hand) or "no cards"
-    if hidden:
-        cards = f"{len(v.hand)} cards, not named"
+    if shown:
+        body, used = _row(tuple(shown), 10, y, width - 20)
+        parts.append(body)
+        y += used + (6 if backs else 0)
+    if backs or not shown:
+        body, used = _face_down(backs, 10, y, width - 20)
+        parts.append(body)
+        y += used
+    y += 6
+    cards = ", ".join(card_name(c) for c in shown) or "no cards"
+    if backs:
+        named_cards = f"{cards} and " if shown else ""
+        cards = f"{named_cards}{backs} cards, not named"
     title = f"{heading}. {status}. Top card {card_name(v.top_card)}. Your hand: {cards}."
     background = f"<rect width='{width}' height='{y}' fill='#ffffff'/>"
     return _svg(width, y, title, background + "".join(parts))
@@ -306,19 +342,188 @@ def state_svg(state: GameState, seat: int | None = None, hidden: bool = False) -
 
 
 def dispute_svgs(
-    settlement: Settlement, unknown: frozenset[int] = frozenset()
+    settlement: Settlement,
+    unknown: frozenset[int] = frozenset(),
+    named_draws: int | None = None,
 ) -> dict[str, list[tuple[str, str]]]:
     """For each preset of a settled dispute, the table before and after each move, as the
     seat that moves sees it (a refused move leaves the table as it was). The hands of the
-    ``unknown`` seats (given as counts) are drawn face down."""
+    ``unknown`` seats (given as counts) are drawn face down.
+
+    With ``named_draws`` (how many cards the description names on the draw pile), a card
+    drawn past those, which the engine filled in at random, is drawn face down too, and
+    so is every card of a hand that came from a seat whose cards are not named."""
     out: dict[str, list[tuple[str, str]]] = {}
     for name, rulings in settlement.rulings.items():
         state = settlement.starts[name]
+        named = [
+            Counter() if seat in unknown else Counter(hand) for seat, hand in enumerate(state.hands)
+        ]
+        drawn = 0
         pictures = []
         for r in rulings:
             seat = r.move.seat if 0 <= r.move.seat < state.players else state.turn
-            hidden = seat in unknown
-            pictures.append((state_svg(state, seat, hidden), state_svg(r.state, seat, hidden)))
+            if named_draws is None:
+                hidden = seat in unknown
+                pictures.append((state_svg(state, seat, hidden), state_svg(r.state, seat, hidden)))
+            else:
+                before = _table_svg(view(state, seat), tuple(named[seat].elements()))
+                drawn = _follow(named, r.events, drawn, named_draws)
+                after = _table_svg(view(r.state, seat), tuple(named[seat].elements()))
+                pictures.append((before, after))
             state = r.state
         out[name] = pictures
     return out
+
+
+def _follow(named: list[Counter[Card]], events: Iterable[Event], drawn: int, pile: int) -> int:
+    """Keep ``named`` (each seat's cards that the description named) through ``events``;
+    ``drawn`` cards have come off a draw pile whose first ``pile`` cards are named.
+    Returns the new ``drawn``. An event that moves cards in a way not followed here
+    leaves every hand unnamed, so that nothing filled in is ever shown."""
+    for event in events:
+        if isinstance(event, CardPlayed):
+            named[event.seat][event.card] -= 1
+        elif isinstance(event, CardsDrawn):
+            for card in event.cards or ():
+                if drawn < pile:
+                    named[event.seat][card] += 1
+                drawn += 1
+        elif isinstance(event, Reshuffled):
+            drawn = pile  # the new pile's order is random: nothing drawn from it is named
+        elif isinstance(event, HandsSwapped):
+            named[event.seat], named[event.target] = named[event.target], named[event.seat]
+        elif isinstance(event, HandsRotated):
+            step = 1 if event.direction == 1 else -1
+            old = list(named)
+            for seat in range(len(named)):
+                named[(seat + step) % len(named)] = old[seat]
+        elif isinstance(event, (CardsDiscarded, WildsDiscarded)):
+            for card in event.cards:
+                named[event.seat][card] -= 1
+        elif isinstance(event, (HandsShuffled, Eliminated)):
+            for seat in range(len(named)):
+                named[seat] = Counter()
+        for counter in named:
+            for card in [c for c, n in counter.items() if n <= 0]:
+                del counter[card]
+    return drawn
+
+
+# ---------------------------------------------------------------- a ruling to share
+
+_PICTURE_WIDTH = 600
+_INK = "#1a1a1a"
+_REFUSED = "#b71c1c"
+_LEGAL = "#1b5e20"
+# The picture's own words; the rest are the page's (``_page_text``) and the rulings'.
+N_("A picture of an UNO ruling")
+N_("Top card")
+N_("{count} cards nobody knows")
+
+
+def _lines(text: str, size: int, width: int = _PICTURE_WIDTH - 30) -> list[str]:
+    """``text`` cut at spaces into lines of about ``width`` pixels at font ``size``."""
+    most = max(20, int(width / (size * 0.56)))
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > most:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return lines
+
+
+class _Page:
+    """Lines of text and rows of cards, laid out from the top."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.y = 12
+
+    def text(
+        self, text: str, size: int = 13, fill: str = _INK, bold: bool = False, x: int = 14
+    ) -> None:
+        weight = " font-weight='bold'" if bold else ""
+        for line in _lines(text, size, _PICTURE_WIDTH - x - 14):
+            self.y += size + 5
+            self.parts.append(
+                f"<text x='{x}' y='{self.y}' font-size='{size}' fill='{fill}' {_FONT}{weight}>"
+                f"{escape(line)}</text>"
+            )
+
+    def gap(self, height: int) -> None:
+        self.y += height
+
+
+def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "en") -> str:
+    """A picture of a settled dispute, to save or send: the table as its description
+    (``data``) gives it, the moves, and each rule set's verdict on each move with its
+    clause and the clause's sentence, from ``result`` (``Settlement.to_dict(None, lang)``),
+    its words in ``lang``.
+
+    Only what the description says is drawn: a hand it names face up, a hand given as a
+    count as that many backs (never the cards the engine filled in), and no card drawn
+    during the moves, so the picture tells nobody more than the table did."""
+    page = _Page()
+    presets: list[str] = list(result["presets"])
+    start = result["start"][presets[0]]
+    title = result.get("title") or translate(lang, "UNO referee")
+    page.text(str(title), 16, bold=True)
+    page.gap(8)
+
+    hands = data.get("hands")
+    if not isinstance(hands, list):  # a dispute dealt from a seed: only the counts are known
+        hands = list(start["hand_sizes"])
+    for seat, hand in enumerate(hands):
+        page.text(translate(lang, "Seat {seat}", seat=seat), 13, bold=True)
+        page.gap(4)
+        if isinstance(hand, int):
+            body, used = _face_down(hand, 14, page.y, _PICTURE_WIDTH - 28)
+            page.parts.append(body)
+            page.gap(used)
+            page.text(translate(lang, "{count} cards nobody knows", count=hand), 11)
+        else:
+            cards = tuple(Card.parse(str(c)) for c in hand)
+            body, used = _row(cards, 14, page.y, _PICTURE_WIDTH - 28)
+            page.parts.append(body)
+            page.gap(used)
+        page.gap(4)
+
+    discard = data.get("discard")
+    top = str(discard[-1]) if isinstance(discard, list) and discard else str(start["top_card"])
+    page.text(translate(lang, "Top card"), 13, bold=True)
+    page.gap(4)
+    page.parts.append(_back(14, page.y, ""))
+    page.parts.append(_card(Card.parse(top), 24 + CARD_WIDTH, page.y))
+    page.gap(CARD_HEIGHT + 10)
+
+    moves = [str(m) for m in data.get("moves") or []]
+    if moves:
+        page.text(translate(lang, "Moves"), 13, bold=True)
+        for number, move in enumerate(moves, 1):
+            page.text(f"{number}. {move}", 13)
+        page.gap(6)
+
+    summary: list[str] = []
+    for preset in presets:
+        page.gap(6)
+        page.text(translate(lang, "Under {preset}", preset=preset), 15, bold=True)
+        for number, ruling in enumerate(result["rulings"][preset], 1):
+            page.gap(4)
+            legal = bool(ruling["legal"])
+            verdict = f"{number}. {ruling['move']}: {ruling['verdict']}"
+            summary.append(f"{preset} {verdict}")
+            page.text(verdict, 13, _LEGAL if legal else _REFUSED, bold=True)
+            if ruling["violation"]:
+                page.text(str(ruling["violation"]["message"]), 12, x=28)
+            page.text(f"{ruling['clause']}: {ruling['rule']}", 12, x=28)
+    page.gap(14)
+    heading = translate(lang, "A picture of an UNO ruling")
+    background = f"<rect width='{_PICTURE_WIDTH}' height='{page.y}' fill='#ffffff'/>"
+    label = f"{heading}: {title}. " + "; ".join(summary)
+    return _svg(_PICTURE_WIDTH, page.y, label, background + "".join(page.parts))

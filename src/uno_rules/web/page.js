@@ -247,7 +247,8 @@ function eventText(event) {
 }
 
 // Which seats' cards the table left unnamed: a hand given as a count, and the draw pile
-// beyond the cards it names. Cards drawn from them are made up, and are marked so.
+// beyond the cards it names. Cards drawn from them were filled in at random by the server:
+// the page says how many were drawn, never which (the pictures draw such hands face down).
 function madeUp(data) {
   const counts = new Set();
   (data.hands || []).forEach((hand, seat) => {
@@ -263,7 +264,7 @@ function show(result, data) {
   if (result.title) out.append(el("h2", {}, String(result.title)));
   const unknown = madeUp(data);
   if (unknown.counts.size || !unknown.named) {
-    out.append(el("p", { class: "hint made-up-note" }, t("Cards drawn from a pile or hand that the table does not name are made up at random.")));
+    out.append(el("p", { class: "hint made-up-note" }, t("Cards the table does not name (a hand given as a count, the draw pile) are drawn face down and never named.")));
   }
   if (result.presets.length > 1) {
     const switcher = el("select", { id: "shown-preset" });
@@ -306,8 +307,12 @@ function show(result, data) {
             const fromPile = event.cards.length && drawn + event.cards.length > unknown.named;
             drawn += event.cards.length;
             if (fromPile) {
+              // The server filled these cards in at random: say how many, never which.
               item.classList.add("made-up");
-              item.append(" ", el("em", {}, `(${t("made up: the table does not name these cards")})`));
+              item.textContent = t("Seat {seat} drew {count}, cards the table does not name: face down.", {
+                seat: event.seat,
+                count: event.cards.length,
+              });
             }
           }
           if (event.kind === "reshuffled") drawn = Infinity;
@@ -344,6 +349,35 @@ function shareLink(data) {
   const box = el("p", { class: "share" }, el("label", { for: "share-link" }, t("Link to this dispute"), field));
   box.append(el("span", { class: "hint" }, t("Send this link to open the same table and moves; nothing is stored on the server.")));
   $("results").prepend(box);
+}
+
+// A picture of the ruling to save or send: drawn by the server from the table as described
+// (hidden hands as backs), the moves and each rule set's verdicts, offered as a download.
+function pictureBox(data, query) {
+  const button = el("button", { type: "button", id: "picture", class: "small" }, t("Picture of the ruling"));
+  const box = el("p", { class: "share picture-box" }, button);
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const response = await fetch(`/api/disputes/picture.svg?${query}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(data),
+      });
+      if (!response.ok) throw new Error((await response.json()).message);
+      const svg = await response.text();
+      const href = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+      for (const old of box.querySelectorAll("a, img")) old.remove();
+      const name = `uno-ruling-${state.lang}.svg`;
+      box.append(el("a", { id: "picture-link", href, download: name }, t("Save the picture (SVG)")));
+      box.append(el("img", { id: "picture-preview", src: href, alt: t("Picture of the ruling") }));
+    } catch (err) {
+      status(t("The picture could not be made: {reason}", { reason: err.message }), true);
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return box;
 }
 
 function sharedDispute() {
@@ -451,6 +485,8 @@ async function settle(event) {
     }
     show(body, data);
     shareLink(data);
+    query.delete("pictures");
+    $("results").prepend(pictureBox(data, query));
     const refused = body.refused_moves;
     if (!refused) status(t("Settled: every move is legal."));
     else status(refused === 1 ? t("Settled: 1 move refused.") : t("Settled: {count} moves refused.", { count: refused }));
