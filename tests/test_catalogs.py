@@ -254,6 +254,25 @@ def test_the_command_line_speaks_the_language_asked_for() -> None:
     assert len(outputs) == 1 and json.loads(outputs.pop())["refused_moves"] == 1
 
 
+def test_every_bundled_preset_is_summed_up_in_each_language() -> None:
+    """``presets list`` in Vietnamese and Tagalog: each bundled preset's header comment
+    gives its summary in both (``# vi: ...``, ``# tl: ...``); ``--json`` stays English."""
+    from uno_rules.presets import preset_names, preset_summary
+
+    for name in preset_names():
+        english = preset_summary(name)
+        for lang in ("vi", "tl", "fil"):
+            said = preset_summary(name, lang)
+            assert said and said != english, (name, lang)
+            assert "#" not in said and "  " not in said, (name, lang)
+        assert preset_summary(name, "de") == english  # no such language: English
+    assert "luật cơ bản của Mattel" in preset_summary("official", "vi")
+    listed = _cli("--lang", "vi", "presets", "list")
+    assert listed.returncode == 0 and "luật mà phần lớn các gia đình" in listed.stdout
+    outputs = {_cli("--lang", lang, "presets", "list", "--json").stdout for lang in ("en", "vi")}
+    assert len(outputs) == 1 and "the rules most home tables play" in outputs.pop()
+
+
 def test_catalogs_load_lazily_and_english_loads_none() -> None:
     code = (
         "import uno_rules.cli, uno_rules as uno\n"

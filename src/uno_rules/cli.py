@@ -649,12 +649,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_presets_list(args: argparse.Namespace) -> int:
     names = preset_names()
-    if args.json:
+    if args.json:  # the same in every language
         _emit_json([{"name": n, "summary": preset_summary(n)} for n in names])
         return EXIT_OK
     width = max(len(n) for n in names)
+    lang = _lang(args)
     for n in names:
-        print(f"{n:<{width}}  {preset_summary(n)}")
+        print(f"{n:<{width}}  {preset_summary(n, lang)}")
     return EXIT_OK
 
 

@@ -31,6 +31,7 @@ import attrs
 
 from ._budget import PRESET, Budget, brief, over_budget
 from .errors import PresetError
+from .i18n import normalize
 from .kinds import is_steps, read_steps
 from .plain import plain
 from .rules import (
@@ -945,18 +946,27 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
     return out
 
 
-def preset_summary(name: str) -> str:
-    """The one-line summary in the header comment of a bundled preset file."""
+def preset_summary(name: str, lang: str = "en") -> str:
+    """The one-line summary in the header comment of a bundled preset file: its
+    ``# name: ...`` paragraph, or in ``lang`` (``vi``, ``tl``) its ``# vi: ...`` or
+    ``# tl: ...`` paragraph, English where the file has none."""
     path = preset_dir() / f"{name}.yaml"
-    words: list[str] = []
+    paragraphs: dict[str, list[str]] = {}
+    words: list[str] | None = None
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.startswith("#"):
             break
         text = line.lstrip("#").strip()
-        if not words and text.startswith(f"{name}:"):
-            words.append(text[len(name) + 1 :].strip())
-        elif words and text:
+        key = text.split(":", 1)[0]
+        if key in (name, *_SUMMARY_LANGUAGES) and ":" in text and key not in paragraphs:
+            words = paragraphs[key] = [text[len(key) + 1 :].strip()]
+        elif words is not None and text:
             words.append(text)
-        elif words:
-            break
-    return " ".join(words)
+        else:
+            words = None
+    english = " ".join(paragraphs.get(name, ()))
+    return " ".join(paragraphs.get(normalize(lang), ())) or english
+
+
+#: The languages a bundled preset's header comment gives its summary in, besides English.
+_SUMMARY_LANGUAGES = ("vi", "tl")
