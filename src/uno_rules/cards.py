@@ -51,15 +51,18 @@ __all__ = [
     "Rank",
     "classic_deck",
     "deck_cards",
+    "parse_any_color",
     "parse_cards",
     "parse_color",
+    "side_colors",
 ]
 
 
 class Color(StrEnum):
     """The card colors: the four of the classic deck (:data:`COLORS`) and UNO Flip's dark
     side's four (:data:`DARK_COLORS`, F1). ``Color.parse`` accepts ``red``, ``R``, any case
-    (the classic four)."""
+    (the classic four, as a wild's color in a classic game; :func:`parse_any_color` reads
+    the dark side's too)."""
 
     RED = "red"
     YELLOW = "yellow"
@@ -98,6 +101,12 @@ for _c in DARK_COLORS:
 _COLOR_PREFIXES = sorted(_CARD_COLOR_WORDS.items(), key=lambda kv: -len(kv[0]))
 
 
+def side_colors(card: Card) -> tuple[Color, ...]:
+    """The colors a wild may be given on the side ``card`` shows (F1): the dark side's
+    while a two-sided card shows its dark face, else the classic four."""
+    return DARK_COLORS if card.dark else COLORS
+
+
 def parse_color(text: object) -> Color:
     """Read a color word or letter (``red``, ``R``, ``Blue``)."""
     if isinstance(text, Color):
@@ -107,6 +116,26 @@ def parse_color(text: object) -> Color:
     color = _COLOR_WORDS.get(text.strip().lower())
     if color is None:
         raise NotationError(text, "a color: red, yellow, green, blue (or R, Y, G, B)")
+    return color
+
+
+_ANY_COLOR_EXPECTED = (
+    "a color: red, yellow, green, blue (R, Y, G, B), or on UNO Flip's dark side pink, teal, "
+    "orange, purple (P, T, O, V)"
+)
+
+
+def parse_any_color(text: object) -> Color:
+    """Read a color of either side of UNO Flip's cards (F1): the classic four or the dark
+    side's (``pink``, ``T``). Where a game's side is known (a color to name, a two-sided
+    card's play, a snapshot), the game refuses a color of the other side."""
+    if isinstance(text, Color):
+        return text
+    if not isinstance(text, str):
+        raise NotationError(brief(text), _ANY_COLOR_EXPECTED)
+    color = _CARD_COLOR_WORDS.get(text.strip().lower())
+    if color is None:
+        raise NotationError(text, _ANY_COLOR_EXPECTED)
     return color
 
 
