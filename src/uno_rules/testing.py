@@ -208,6 +208,8 @@ def check_move(state: GameState, move: Move | str) -> Transition | Violation:
         raise _fail(state, f"{move}: validate says {violation}, apply gives {result!r}")
     seat = move.seat
     if type(seat) is int and 0 <= seat < state.players:
+        if isinstance(move, Play) and state.top_card.other is not None:
+            move = resolve_cards(state, move)  # F1: a face names the hand's card
         if (move in legal_moves(state, seat)) != valid:
             raise _fail(state, f"{move}: listed {not valid}, valid {valid}")
     elif valid:
