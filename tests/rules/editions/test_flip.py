@@ -781,3 +781,16 @@ def test_the_rl_environment_refuses_the_flip_deck_by_name() -> None:
 
     with pytest.raises(EnvError, match="two-sided"):
         table_for(uno.load_preset("flip"))
+
+
+def test_f15_stacking_works_on_the_flip_draw_cards() -> None:
+    rules = {
+        "extends": "flip",
+        "name": "flip-stacking",
+        "house_rules": {"stacking": {"enabled": True, "by_value": "equal_or_higher"}},
+    }
+    state = table(
+        [["R+1/T3", "R1/P1"], ["Y+1/O5", "G3/O3"], ["B9/T9", "Y5/T1"]], ["R9/T4"], rules=rules
+    )
+    after = ok(ok(state, "0 R+1").state, "1 Y+1").state
+    assert after.penalty is not None and after.penalty.amount == 2 and after.turn == 2
