@@ -471,7 +471,9 @@ def hidden_changed_two_sided(state: uno.GameState, seat: int, rng: random.Random
         "draw": pile_from(draw),
         "seed": state.seed + 1 + rng.randrange(1000),
     }
-    if state.drawn is not None:  # the card drawn is the last of its holder's hand
+    if state.drawn is not None and state.turn == seat:  # its own drawn card: the same face
+        changes["drawn"] = new_hands[seat][state.hands[seat].index(state.drawn)]
+    elif state.drawn is not None:  # another's: as hidden_changed has it
         changes["drawn"] = new_hands[state.turn][-1] if new_hands[state.turn] else None
     if state.penalty is not None:
         changes["penalty"] = attrs.evolve(

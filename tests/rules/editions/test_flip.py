@@ -794,3 +794,15 @@ def test_f15_stacking_works_on_the_flip_draw_cards() -> None:
     )
     after = ok(ok(state, "0 R+1").state, "1 Y+1").state
     assert after.penalty is not None and after.penalty.amount == 2 and after.turn == 2
+
+
+def test_f15_declared_kinds_are_refused_on_the_flip_deck() -> None:
+    """A rule set's own kinds are one-sided cards: they cannot join two-sided ones."""
+    with pytest.raises(uno.PresetError) as caught:
+        uno.load_preset(
+            {
+                "extends": "flip",
+                "card_kinds": [{"rank": "Wflipside", "name": "Flip Side Wild", "wild": True}],
+            }
+        )
+    assert any(p.startswith("card_kinds: the flip-112 deck") for p in caught.value.problems)
