@@ -33,7 +33,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 import uno_rules as uno
 import uno_rules.rules
-from uno_rules.cards import COLORS, KINDS, Card
+from uno_rules.cards import CARD_DATA, COLORS, KINDS, Card
 from uno_rules.kinds import Step, read_steps
 from uno_rules.plain import plain as step_plain
 from uno_rules.record import NEXT_ROUND
@@ -403,7 +403,10 @@ def objects_reachable(value: Any, depth: int = 0) -> list[Any]:
 
 def hidden_changed(state: uno.GameState, seat: int, rng: random.Random) -> uno.GameState:
     """``state`` with everything ``seat`` cannot see changed: the other hands and the draw
-    pile re-dealt among themselves (sizes kept), another seed, the bluff flag flipped."""
+    pile re-dealt among themselves (sizes kept), another seed, the bluff flag flipped. With
+    two-sided cards (F14) only what the seat cannot see: :func:`hidden_changed_two_sided`."""
+    if state.top_card.other is not None:
+        return hidden_changed_two_sided(state, seat, rng)
     others = [k for k in range(state.players) if k != seat]
     pool = [c for k in others for c in state.hands[k]] + list(state.draw_pile)
     rng.shuffle(pool)
@@ -433,6 +436,56 @@ def hidden_changed(state: uno.GameState, seat: int, rng: random.Random) -> uno.G
     return state._replace(**changes)
 
 
+def hidden_changed_two_sided(state: uno.GameState, seat: int, rng: random.Random) -> uno.GameState:
+    """F14: ``state`` with everything ``seat`` cannot see of a table of two-sided cards
+    changed, and nothing it can see: each card of its own hand traded with a card of the
+    same face in play from below the draw pile's top (its own backs are hidden from it);
+    then the cards of the other hands and the draw pile traded among those with the same
+    other face (it sees the other hands' backs and the top card's back, not their faces),
+    the draw pile below its top taking part; another seed, the bluff flag flipped."""
+    others = [k for k in range(state.players) if k != seat]
+    hands = [list(h) for h in state.hands]
+    draw = list(state.draw_pile)
+    # 1. the seat's own hand: the same faces, other backs
+    for i, card in enumerate(hands[seat]):
+        below = [j for j in range(1, len(draw)) if draw[j].face is card.face]
+        if below:
+            j = rng.choice(below)
+            hands[seat][i], draw[j] = draw[j], card
+    # 2. the other hands and the draw pile: the same backs where they show, other faces
+    spots: list[tuple[list[uno.Card], int]] = [
+        (hands[k], i) for k in others for i in range(len(hands[k]))
+    ]
+    spots += [(draw, j) for j in range(len(draw))]
+    by_back: dict[uno.Card | None, list[tuple[list[uno.Card], int]]] = {}
+    for where, i in spots:
+        by_back.setdefault(where[i].other, []).append((where, i))
+    for group in by_back.values():
+        cards = [where[i] for where, i in group]
+        rng.shuffle(cards)
+        for (where, i), card in zip(group, cards, strict=True):
+            where[i] = card
+    new_hands = tuple(tuple(h) for h in hands)
+    changes: dict[str, Any] = {
+        "hands": new_hands,
+        "draw": pile_from(draw),
+        "seed": state.seed + 1 + rng.randrange(1000),
+    }
+    if state.drawn is not None and state.turn == seat:  # its own drawn card: the same face
+        changes["drawn"] = new_hands[seat][state.hands[seat].index(state.drawn)]
+    elif state.drawn is not None:  # another's: as hidden_changed has it
+        changes["drawn"] = new_hands[state.turn][-1] if new_hands[state.turn] else None
+    if state.penalty is not None:
+        changes["penalty"] = attrs.evolve(
+            state.penalty,
+            bluff=not state.penalty.bluff,
+            offender_hand=new_hands[state.penalty.offender]
+            if state.penalty.offender != seat
+            else state.penalty.offender_hand,
+        )
+    return state._replace(**changes)
+
+
 def check_events_view(events: tuple[uno.Event, ...], players: int) -> None:
     """``view_events`` hides other seats' drawn cards and a challenged hand shown to
     someone else, and never shows the bluff flag."""
@@ -448,8 +501,8 @@ def check_events_view(events: tuple[uno.Event, ...], players: int) -> None:
             if isinstance(orig, uno.CardsDrawn):
                 assert isinstance(mine, uno.CardsDrawn)
                 assert mine.count == orig.count and mine.seat == orig.seat
-                if orig.seat == k:
-                    assert mine.cards == orig.cards
+                if orig.seat == k:  # F14: the faces in play (a one-sided card's own)
+                    assert mine.cards == tuple(c.face for c in orig.cards or ())
                 else:
                     assert mine.cards is None, f"seat {k} sees the cards seat {orig.seat} drew"
                     assert mine.to_dict()["cards"] is None
@@ -761,10 +814,11 @@ class InvariantMachine(RuleBasedStateMachine):
         for k in range(state.players):
             v = uno.view(state, k)
             assert v.seat == k
-            assert v.hand == state.hands[k]
+            # F14: the faces in play (a one-sided card is its own face)
+            assert v.hand == tuple(c.face for c in state.hands[k])
             assert v.hand_sizes == sizes
             assert v.draw_pile_size == state.draw_pile_size
-            assert v.top_card == state.top_card
+            assert v.top_card == state.top_card.face
             d = v.to_dict()
             json.dumps(d)
             assert "bluff" not in keys_anywhere(d)
@@ -788,10 +842,14 @@ class InvariantMachine(RuleBasedStateMachine):
 def card_value(rules: uno.Rules, card: uno.Card) -> int:
     """B10.5 (N16) with the preset's point values, read from the card's kind: a number card
     its face value, the blank card the preset's blank value, any other card the value
-    ``scoring.values`` gives its kind's points class (``data/cards.json``)."""
+    ``scoring.values`` gives its kind's points class (``data/cards.json``), unless its deck
+    scores the kind its own way (F9: the Flip deck's points, by the face in play)."""
     kind = card.kind
     if kind.number is not None:
         return kind.number
+    own = CARD_DATA.points.get(rules.deck.value, {}).get(kind.rank)
+    if own is not None:
+        return own
     if kind.points_class == "blank":
         return rules.extra_cards.blank.points
     value: int = getattr(rules.scoring.values, kind.points_class)

@@ -102,7 +102,10 @@ class EndgameMachine(AnyRulesMachine):
         if rules.scoring.mode is ScoringMode.NONE:
             scores = [0] * players
         in_deck = set(build_deck(rules))  # N1: a No Mercy table holds its own cards
-        top = data.draw(st.sampled_from([c for c in FACES if c.color is not None and c in in_deck]))
+        colored = [c for c in FACES if c.color is not None and c in in_deck] or sorted(
+            {c for c in in_deck if c.color is not None}, key=str
+        )  # F1: the two-sided cards of the Flip deck are no one-sided face
+        top = data.draw(st.sampled_from(colored))
         description: dict[str, Any] = {
             "rules": rules.to_dict(),
             "players": players,

@@ -44,8 +44,11 @@ from uno_rules.env.observation import LAYOUT, SIZE, observe, section
 from uno_rules.rules.deck import build_deck
 
 # the presets the environment plays, but No Mercy's 168-card deck (tested on its own below)
+# and UNO Flip's two-sided cards (which it does not play yet)
 PRESETS = tuple(
-    p for p in uno.preset_names() if not p.startswith("no-mercy") or p == "no-mercy-lite"
+    p
+    for p in uno.preset_names()
+    if (not p.startswith("no-mercy") or p == "no-mercy-lite") and p != "flip"
 )
 SIZES = (2, 4, 7)
 

@@ -64,7 +64,9 @@ def near_the_end(draw: st.DrawFn) -> uno.GameState:
     deck = build_deck(rules)
     in_deck = set(deck)
     draw_cards = sorted({c for c in deck if c.kind.draw}, key=str)
-    colored = [c for c in FACES if c.color is not None and c in in_deck]
+    colored = [c for c in FACES if c.color is not None and c in in_deck] or sorted(
+        {c for c in deck if c.color is not None}, key=str
+    )  # F1: the two-sided cards of the Flip deck are no one-sided face
     hands: list[Any] = []
     for _ in range(players):
         if draw_cards and draw(st.booleans()):

@@ -54,6 +54,20 @@ def house_rules_table(name: str) -> dict[str, Any]:
         hand.append(EXTRA_CARD[name])
     if uno.load_preset(name).deck.value == "no-mercy-168":  # N1: its own cards instead
         hand = ["R7", "R0", "R+2", "Wrev+4", "Rskipall", "G5", "Rdiscardall", "Wroulette"]
+    if uno.load_preset(name).deck.value == "flip-112":  # F1: two-sided cards, no 0
+        return {
+            "rules": name,
+            "players": 4,
+            "hands": [
+                ["R7/W+color", "Rflip/T2", "R+1/T3", "W+2/P1", "Rskip/T3", "G5/V8"],
+                ["R6/O+5", "Y3/T1", "B9/T9"],
+                ["R5/Orev", "G1/O3"],
+                5,
+            ],
+            "discard": ["G5/P9", "R5/W+color"],
+            "turn": 0,
+            "seed": 3,
+        }
     return {
         "rules": name,
         "players": 4,

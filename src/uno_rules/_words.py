@@ -43,18 +43,31 @@ KIND_NAMES = (
     N_("Wild Draw 10"),
     N_("Wild Reverse Draw 4"),
     N_("Wild Color Roulette"),
+    N_("Draw One"),
+    N_("Flip"),
+    N_("Draw Five"),
+    N_("Wild Draw Two"),
+    N_("Wild Draw Color"),
 )
 _COLORED = {
     "red": N_("red {card}"),
     "yellow": N_("yellow {card}"),
     "green": N_("green {card}"),
     "blue": N_("blue {card}"),
+    "pink": N_("pink {card}"),
+    "teal": N_("teal {card}"),
+    "orange": N_("orange {card}"),
+    "purple": N_("purple {card}"),
 }
 _COLOR_WORDS = {
     "red": N_("red"),
     "yellow": N_("yellow"),
     "green": N_("green"),
     "blue": N_("blue"),
+    "pink": N_("pink"),
+    "teal": N_("teal"),
+    "orange": N_("orange"),
+    "purple": N_("purple"),
 }
 DIRECTIONS = {1: N_("clockwise"), -1: N_("counter-clockwise")}
 

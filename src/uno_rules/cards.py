@@ -4,6 +4,17 @@ Canonical texts: ``R0``..``B9``, ``Rskip``, ``Rrev``, ``R+2``, ``W``, ``W+4``, `
 ``WSW``, ``WC``, ``BLANK``. Parsing is case-insensitive and also accepts the long forms
 ``R-skip``, ``R-reverse``, ``R-draw2`` and color words (``red5``, ``red-skip``).
 
+UNO Flip (``docs/flip.md``) adds the dark side's colors pink, teal, orange and purple
+(``P``, ``T``, ``O``, ``V``), its kinds (``R+1``, ``Rflip``, ``T+5``, ``W+2``,
+``W+color``) and two-sided cards, written ``LIGHT/DARK`` (``R5/T7``): the face in play
+is the card's ``color`` and ``rank``, its ``other`` face is the one turned away.
+
+>>> card = Card.parse("R5/T7")
+>>> card.color, card.other
+(<Color.RED: 'red'>, Card.parse('T7'))
+>>> card.flipped.color, str(card.flipped)
+(<Color.TEAL: 'teal'>, 'R5/T7')
+
 >>> Card.parse("g+2")
 Card.parse('G+2')
 >>> str(Card.parse("r-reverse"))
@@ -33,28 +44,41 @@ from .kinds import (
 
 __all__ = [
     "COLORS",
+    "DARK_COLORS",
     "KINDS",
     "Card",
     "Color",
     "Rank",
     "classic_deck",
     "deck_cards",
+    "parse_any_color",
     "parse_cards",
     "parse_color",
+    "side_colors",
 ]
 
 
 class Color(StrEnum):
-    """The four card colors. ``Color.parse`` accepts ``red``, ``R``, any case."""
+    """The card colors: the four of the classic deck (:data:`COLORS`) and UNO Flip's dark
+    side's four (:data:`DARK_COLORS`, F1). ``Color.parse`` accepts ``red``, ``R``, any case
+    (the classic four, as a wild's color in a classic game; :func:`parse_any_color` reads
+    the dark side's too)."""
 
     RED = "red"
     YELLOW = "yellow"
     GREEN = "green"
     BLUE = "blue"
+    # UNO Flip's dark side (F1)
+    PINK = "pink"
+    TEAL = "teal"
+    ORANGE = "orange"
+    PURPLE = "purple"
 
     @property
     def letter(self) -> str:
-        return self.value[0].upper()
+        """The letter of the notation: the first of the word, but ``V`` for purple (the
+        ``P`` is pink's)."""
+        return "V" if self.value == "purple" else self.value[0].upper()
 
     @classmethod
     def parse(cls, text: str) -> Color:
@@ -62,12 +86,25 @@ class Color(StrEnum):
 
 
 COLORS: tuple[Color, ...] = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
+#: UNO Flip's dark side's colors (F1), in the order of its sheet.
+DARK_COLORS: tuple[Color, ...] = (Color.PINK, Color.TEAL, Color.ORANGE, Color.PURPLE)
 
 _COLOR_WORDS: dict[str, Color] = {}
 for _c in COLORS:
     _COLOR_WORDS[_c.value] = _c
     _COLOR_WORDS[_c.value[0]] = _c
-_COLOR_WORDS_LONGEST_FIRST = sorted(_COLOR_WORDS.items(), key=lambda kv: -len(kv[0]))
+# a card's color: the dark side's too (a color named for a wild stays one of the four)
+_CARD_COLOR_WORDS: dict[str, Color] = dict(_COLOR_WORDS)
+for _c in DARK_COLORS:
+    _CARD_COLOR_WORDS[_c.value] = _c
+    _CARD_COLOR_WORDS[_c.letter.lower()] = _c
+_COLOR_PREFIXES = sorted(_CARD_COLOR_WORDS.items(), key=lambda kv: -len(kv[0]))
+
+
+def side_colors(card: Card) -> tuple[Color, ...]:
+    """The colors a wild may be given on the side ``card`` shows (F1): the dark side's
+    while a two-sided card shows its dark face, else the classic four."""
+    return DARK_COLORS if card.dark else COLORS
 
 
 def parse_color(text: object) -> Color:
@@ -82,10 +119,30 @@ def parse_color(text: object) -> Color:
     return color
 
 
+_ANY_COLOR_EXPECTED = (
+    "a color: red, yellow, green, blue (R, Y, G, B), or on UNO Flip's dark side pink, teal, "
+    "orange, purple (P, T, O, V)"
+)
+
+
+def parse_any_color(text: object) -> Color:
+    """Read a color of either side of UNO Flip's cards (F1): the classic four or the dark
+    side's (``pink``, ``T``). Where a game's side is known (a color to name, a two-sided
+    card's play, a snapshot), the game refuses a color of the other side."""
+    if isinstance(text, Color):
+        return text
+    if not isinstance(text, str):
+        raise NotationError(brief(text), _ANY_COLOR_EXPECTED)
+    color = _CARD_COLOR_WORDS.get(text.strip().lower())
+    if color is None:
+        raise NotationError(text, _ANY_COLOR_EXPECTED)
+    return color
+
+
 def _bundled_ranks() -> dict[Rank, CardKind]:
     """Register the bundled kinds (``data/cards.json``) and bind the ``Rank`` constants:
     a kind's ``id`` in capitals, the number words for the numbers."""
-    COLOR_PREFIXES.update(_COLOR_WORDS)
+    COLOR_PREFIXES.update(_CARD_COLOR_WORDS)  # the dark side's too (F1)
     found: dict[Rank, CardKind] = {}
     for kind in CARD_DATA.kinds:
         rank = register_kind(kind)
@@ -118,22 +175,32 @@ class Card:
     :meth:`parse` or ``Card(Color.RED, Rank.FIVE)``; a wild with a color, or a colored
     rank without one, is a :class:`~uno_rules.NotationError`.
 
+    A two-sided card (UNO Flip, F1) is the face in play (``color``, ``rank``, ``kind``:
+    what the engine reads) with its ``other`` face, a one-sided card; ``dark`` says
+    whether the face in play is the dark one. It is written ``LIGHT/DARK`` whichever side
+    is in play (``R5/T7``), and :attr:`flipped` is the same card turned over. A one-sided
+    card's ``other`` is ``None``.
+
     There is one object per distinct card (``Card(Color.RED, Rank.FIVE) is
     Card.parse("R5")``), so comparing and hashing cards costs no more than comparing
     object identities: the engine does both on every move.
     """
 
-    __slots__ = ("color", "kind", "rank")
+    __slots__ = ("color", "dark", "kind", "other", "rank")
     color: Color | None
     rank: Rank
     kind: CardKind
+    other: Card | None
+    dark: bool
 
-    _interned: ClassVar[dict[tuple[object, object], Card]] = {}
+    _interned: ClassVar[dict[tuple[object, ...], Card]] = {}
     _cache: ClassVar[dict[str, Card]] = {}
 
     # ``object``, not ``Color | None`` and ``Rank``: the compiled build checks declared
     # argument types itself, and a wrong one must be a NotationError, not a TypeError.
-    def __new__(cls, color: object, rank: object) -> Card:
+    def __new__(
+        cls, color: object, rank: object, other: object = None, dark: object = False
+    ) -> Card:
         if not isinstance(rank, Rank):
             raise NotationError(brief(rank), "a Rank")
         if rank.is_wild:
@@ -142,14 +209,21 @@ class Card:
                 raise NotationError(f"{shown} {rank}", "a wild card without a color")
         elif not isinstance(color, Color):
             raise NotationError(str(rank), "a colored card with one of the four colors")
-        found = cls._interned.get((color, rank))
+        if other is not None and (not isinstance(other, Card) or other.other is not None):
+            raise NotationError(brief(other), "the other face: a one-sided card")
+        if type(dark) is not bool:
+            raise NotationError(brief(dark), "dark: true or false")
+        key: tuple[object, ...] = (color, rank) if other is None else (color, rank, other, dark)
+        found = cls._interned.get(key)
         if found is not None:
             return found
         card = super().__new__(cls)
         object.__setattr__(card, "color", color)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "kind", rank.kind)
-        cls._interned[(color, rank)] = card
+        object.__setattr__(card, "other", other)
+        object.__setattr__(card, "dark", dark if other is not None else False)
+        cls._interned[key] = card
         return card
 
     def __hash__(self) -> int:
@@ -161,8 +235,10 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Card is immutable")
 
-    def __reduce__(self) -> tuple[type[Card], tuple[Color | None, Rank]]:
-        return (Card, (self.color, self.rank))
+    def __reduce__(self) -> tuple[type[Card], tuple[object, ...]]:
+        if self.other is None:
+            return (Card, (self.color, self.rank))
+        return (Card, (self.color, self.rank, self.other, self.dark))
 
     def __copy__(self) -> Card:
         return self
@@ -180,7 +256,7 @@ class Card:
         hit = cls._cache.get(text)
         if hit is not None:
             return hit
-        card = _parse_card(text)
+        card = _parse_two_sided(text) if "/" in text else _parse_card(text)
         if len(cls._cache) < 4096:
             cls._cache[text] = card
         return card
@@ -188,6 +264,19 @@ class Card:
     @property
     def is_wild(self) -> bool:
         return self.color is None
+
+    @property
+    def face(self) -> Card:
+        """The face in play as a one-sided card (the card itself when it is one-sided)."""
+        return self if self.other is None else Card(self.color, self.rank)
+
+    @property
+    def flipped(self) -> Card:
+        """The card turned over (F2): its other face in play; a one-sided card itself."""
+        other = self.other
+        if other is None:
+            return self
+        return Card(other.color, other.rank, Card(self.color, self.rank), not self.dark)
 
     @property
     def number(self) -> int | None:
@@ -198,7 +287,8 @@ class Card:
     def name(self) -> str:
         """The card in words, as people name it: ``blue 1``, ``green Reverse``, ``red Draw
         Two``, ``Wild Draw Four``. Sentences for people use it rather than the notation,
-        which could be taken for a clause id (``B7`` the card, ``B7.3`` the clause)."""
+        which could be taken for a clause id (``B7`` the card, ``B7.3`` the clause). A
+        two-sided card is named by its face in play."""
         name = self.kind.name
         return name if self.color is None else f"{self.color.value} {name}"
 
@@ -206,20 +296,26 @@ class Card:
     def points(self) -> int:
         """Standard points (B10.5), as its kind gives them: face value, 20 for actions, 50
         for W and W+4, 40 for the 112-card extras, 50 for No Mercy's wilds (N16). A blank
-        card scores 0 until a preset gives it a value."""
+        card scores 0 until a preset gives it a value. (A deck may score kinds its own way:
+        ``uno_rules.rules.scoring.card_points``, F9.)"""
         return self.kind.points
 
     def __str__(self) -> str:
-        if self.color is None:
-            return self.rank.value
-        return self.color.letter + self.rank.value
+        other = self.other
+        text = self.rank.value if self.color is None else self.color.letter + self.rank.value
+        if other is None:
+            return text
+        return f"{other}/{text}" if self.dark else f"{text}/{other}"
 
     def __repr__(self) -> str:
+        if self.dark:
+            return f"Card.parse({str(self)!r}).flipped"
         return f"Card.parse({str(self)!r})"
 
     def __lt__(self, other: object) -> bool:
-        """Cards sort by color (red, yellow, green, blue), then rank, wilds last; a card
-        and anything else do not compare (``TypeError``, as for other unlike values)."""
+        """Cards sort by color (red, yellow, green, blue, then the dark side's), then rank,
+        wilds last; a two-sided card by its face in play, then its other face; a card and
+        anything else do not compare (``TypeError``, as for other unlike values)."""
         if type(other) is not Card:
             return NotImplemented
         return _sort_key(self) < _sort_key(other)
@@ -239,12 +335,35 @@ if isinstance(vars(Card).get("__hash__"), FunctionType):  # the pure package
     Card.__hash__ = object.__hash__  # type: ignore[method-assign]
 
 
+_LIGHT_COLORS = frozenset(COLORS)
+_TWO_SIDED_EXPECTED = (
+    "a two-sided card LIGHT/DARK such as R5/T7: a light face (red, yellow, green, blue or "
+    "a wild), then a dark face (pink, teal, orange, purple or a wild)"
+)
+
+
+def _parse_two_sided(text: str) -> Card:
+    """``LIGHT/DARK`` (F1): the light face in play."""
+    light_text, _, dark_text = text.partition("/")
+    if "/" in dark_text:
+        raise NotationError(text, _TWO_SIDED_EXPECTED)
+    try:
+        light, dark = _parse_card(light_text), _parse_card(dark_text)
+    except NotationError:
+        raise NotationError(text, _TWO_SIDED_EXPECTED) from None
+    if (light.color is not None and light.color not in _LIGHT_COLORS) or (
+        dark.color is not None and dark.color in _LIGHT_COLORS
+    ):
+        raise NotationError(text, _TWO_SIDED_EXPECTED)
+    return Card(light.color, light.rank, dark, False)
+
+
 def _parse_card(text: str) -> Card:
     raw = text.strip().lower()
     wild = WILD_TEXTS.get(raw)
     if wild is not None:
         return Card(None, wild)
-    for word, color in _COLOR_WORDS_LONGEST_FIRST:
+    for word, color in _COLOR_PREFIXES:
         if raw.startswith(word) and len(raw) > len(word):
             rest = raw[len(word) :]
             if rest.startswith("-"):
@@ -268,9 +387,13 @@ def classic_deck() -> tuple[Card, ...]:
 
 
 def deck_cards(name: str) -> tuple[Card, ...]:
-    """A bundled deck (``data/cards.json``: ``classic-108``, ``no-mercy-168``) in its
-    canonical order: each color in turn (red, yellow, green, blue) with its kinds in the
-    listed order and counts, then the wild kinds."""
+    """A bundled deck (``data/cards.json``: ``classic-108``, ``no-mercy-168``,
+    ``flip-112``) in its canonical order: each color in turn (red, yellow, green, blue)
+    with its kinds in the listed order and counts, then the wild kinds; a deck of
+    two-sided cards as its pairs are listed, light side in play (F1)."""
+    pairs = CARD_DATA.pairs.get(name)
+    if pairs is not None:
+        return tuple(_parse_two_sided(text) for text in pairs)
     per_color, wild = CARD_DATA.decks[name]
     cards: list[Card] = []
     for color in COLORS:
@@ -283,21 +406,25 @@ def deck_cards(name: str) -> tuple[Card, ...]:
 
 _CLASSIC = deck_cards("classic-108")
 _ALL_FACES: tuple[Card, ...] = tuple(
-    [Card(c, r) for c in COLORS for r in Rank if not r.is_wild]
+    [Card(c, r) for c in (*COLORS, *DARK_COLORS) for r in Rank if not r.is_wild]
     + [Card(None, r) for r in Rank if r.is_wild]
 )
-_SORT_KEY: dict[Card, tuple[int, int]] = {}
+_SORT_KEY: dict[Card, tuple[int, int, int, int]] = {}
 _RANK_ORDER: dict[Rank, int] = {}
+_SORT_COLORS = (*COLORS, *DARK_COLORS)
 
 
-def _sort_key(card: Card) -> tuple[int, int]:
-    """Colors in order (red, yellow, green, blue), then wilds; within each, the ranks in the
-    order their kinds became known (the bundled data's order first)."""
+def _sort_key(card: Card) -> tuple[int, int, int, int]:
+    """Colors in order (red, yellow, green, blue, then the dark side's), then wilds; within
+    each, the ranks in the order their kinds became known (the bundled data's order
+    first); a two-sided card by its face in play, then its other face."""
     key = _SORT_KEY.get(card)
     if key is None:
         if not _RANK_ORDER or card.rank not in _RANK_ORDER:
             _RANK_ORDER.clear()
             _RANK_ORDER.update((rank, i) for i, rank in enumerate(Rank))
-        color = len(COLORS) if card.color is None else COLORS.index(card.color)
-        key = _SORT_KEY[card] = (color, _RANK_ORDER[card.rank])
+        color = len(_SORT_COLORS) if card.color is None else _SORT_COLORS.index(card.color)
+        other = card.other
+        back = (-1, -1) if other is None else _sort_key(other)[:2]
+        key = _SORT_KEY[card] = (color, _RANK_ORDER[card.rank], back[0], back[1])
     return key

@@ -148,9 +148,17 @@ CLAUSES: dict[str, str] = {
 def clause_link(clause: str) -> str:
     """Where the documentation states ``clause``: its anchor in ``docs/house-rules.md`` for
     a house rule (``H``) or variant (``T``, ``E``), in ``docs/no-mercy.md`` for No Mercy's
-    (``N``), in ``docs/rules.md`` otherwise."""
+    (``N``), in ``docs/flip.md`` for UNO Flip's (``F``), in ``docs/rules.md`` otherwise."""
     first = clause[:1]
-    page = "house-rules" if first in ("H", "T", "E") else "no-mercy" if first == "N" else "rules"
+    page = (
+        "house-rules"
+        if first in ("H", "T", "E")
+        else "no-mercy"
+        if first == "N"
+        else "flip"
+        if first == "F"
+        else "rules"
+    )
     return f"docs/{page}.md#{clause_anchor(clause)}"
 
 

@@ -26,6 +26,7 @@ __all__ = ["deal_round"]
 # Python 3.11, and a deal reads several.
 _WILD: Final = Rank.WILD
 _WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
+_WILD_DRAW_TWO: Final = Rank.WILD_DRAW_TWO  # F5: as a Wild Draw Four
 _BOTTOM_AND_REFLIP: Final = FirstWildDrawFour.BOTTOM_AND_REFLIP
 _W4_RESHUFFLE_AND_REDEAL: Final = FirstWildDrawFour.RESHUFFLE_AND_REDEAL
 _RESHUFFLE_AND_REDEAL: Final = FirstWild.RESHUFFLE_AND_REDEAL
@@ -90,7 +91,9 @@ def deal_round(
                 events.append(FirstCardTurned(card))
                 events.append(Redealt("wild-first", "A1"))
             continue
-        if card.rank is _WILD_DRAW_FOUR and first.wild_draw_four is _W4_RESHUFFLE_AND_REDEAL:
+        if (
+            card.rank is _WILD_DRAW_FOUR or card.rank is _WILD_DRAW_TWO
+        ) and first.wild_draw_four is _W4_RESHUFFLE_AND_REDEAL:
             redeal += 1  # A4 (redeal): shuffle it back and start again.
             if events is not None:
                 events.append(FirstCardTurned(card))

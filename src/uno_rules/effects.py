@@ -16,7 +16,7 @@ the engine once the cards are on the discard pile. The order is fixed here:
 Each step is one function of :data:`STEPS`: skip (N seats, or everyone), reverse (two
 players as H08 says), a draw penalty on the next seat, every other seat draws, draw until a
 color (who names it), discard the player's cards of a color, discard the others' wilds, swap
-hands with a named seat, pass hands on, shuffle hands, play again.
+hands with a named seat, pass hands on, shuffle hands, play again, turn the table over (F2).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from .events import (
     HandsShuffled,
     Reversed,
     Skipped,
+    TableFlipped,
     WildsDiscarded,
 )
 from .kinds import Step
@@ -42,7 +43,7 @@ from .rules.extra_cards import until_step
 from .rules.hooks import PlayContext
 from .rules.judge import is_bluff
 from .rules.registry import hook_rule
-from .state import Penalty, Phase, pile_push
+from .state import Penalty, Phase, pile_cards, pile_from, pile_push
 
 __all__ = ["STEPS", "apply_card_effect", "draw_until_color"]
 
@@ -237,6 +238,28 @@ def _discard_faces(b: Builder, ctx: PlayContext, step: Step) -> None:
     played, nothing is left to do."""
 
 
+def _flip(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """F2: turn the discard pile over (the Flip just played ends at the bottom, the bottom
+    card is the new top card, its other face up), then the draw pile (its bottom card is
+    its new top), then every hand; the new top card sets the color (F11), and a wild there
+    waits for the next seat to name it (A1)."""
+    flipped = [c.flipped for c in pile_cards(b.discard)]
+    flipped.reverse()
+    b.discard = pile_from(flipped)
+    drawn = [c.flipped for c in pile_cards(b.draw)]
+    drawn.reverse()
+    b.draw = pile_from(drawn)
+    for s in range(b.players):
+        b.hands[s] = tuple(c.flipped for c in b.hands[s])
+    top = flipped[0]
+    b.events.append(TableFlipped(ctx.move.seat, "dark" if top.dark else "light"))
+    if top.is_wild:
+        b.color = None
+        b.phase = PHASE_CHOOSE_COLOR
+    else:
+        b.color = top.color
+
+
 #: Each effect step's one implementation, by its op (:data:`uno_rules.kinds.STEP_OPS`).
 STEPS: Final[dict[str, Callable[[Builder, PlayContext, Step], None]]] = {
     "skip": _skip,
@@ -251,6 +274,7 @@ STEPS: Final[dict[str, Callable[[Builder, PlayContext, Step], None]]] = {
     "rotate_hands": _rotate_hands,
     "shuffle_hands": _shuffle_hands,
     "play_again": _play_again,
+    "flip": _flip,
 }
 
 

@@ -66,7 +66,7 @@ from .rules.judge import (
 )
 from .rules.registry import owned
 from .state import GameState, Phase, Transition, pile_push
-from .validation import MoveLike, play_kind, reference_legal_moves, validate
+from .validation import MoveLike, play_kind, reference_legal_moves, resolve_cards, validate
 
 __all__ = [
     "PlayKind",
@@ -165,6 +165,8 @@ def apply(state: GameState, move: MoveLike) -> Transition | v.Violation:
         violation = validate(state, move)
         if violation is not None:
             return violation
+        if type(move) is Play and state.discard[0].other is not None:  # type: ignore[index]
+            move = resolve_cards(state, move)  # F1: the hand's two-sided cards it names
     done = shortcut(state, move)
     return done if done is not None else _perform(state, move)
 
@@ -186,6 +188,8 @@ def apply_general(state: GameState, move: MoveLike) -> Transition | v.Violation:
     violation = validate(state, move)
     if violation is not None:
         return violation
+    if type(move) is Play and state.discard[0].other is not None:  # type: ignore[index]
+        move = resolve_cards(state, move)  # F1
     return _perform(state, move)
 
 

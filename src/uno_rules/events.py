@@ -39,6 +39,7 @@ __all__ = [
     "Reversed",
     "RoundEnded",
     "Skipped",
+    "TableFlipped",
     "UnoCalled",
     "UnoCaught",
     "WildsDiscarded",
@@ -72,6 +73,11 @@ class CardPlayed(Event):
     color: Color
     jump_in: bool = False
 
+    def seen_by(self, seat: int) -> Event:
+        if self.card.other is not None:  # F14: the discard pile shows the face in play
+            return replace(self, card=self.card.face)
+        return self
+
 
 class CardsDrawn(Event):
     """``seat`` drew ``count`` cards; ``cards`` is ``None`` where the viewer may not see them.
@@ -87,9 +93,14 @@ class CardsDrawn(Event):
     cards: tuple[Card, ...] | None
 
     def seen_by(self, seat: int) -> Event:
-        if seat == self.seat or self.cards is None:
+        cards = self.cards
+        if cards is None:
             return self
-        return replace(self, cards=None)
+        if seat != self.seat:
+            return replace(self, cards=None)
+        if cards and cards[0].other is not None:  # F14: its holder sees the faces in play
+            return replace(self, cards=tuple(c.face for c in cards))
+        return self
 
 
 class Passed(Event):
@@ -151,9 +162,14 @@ class _ChallengeOutcome(Event):
     hand: tuple[Card, ...] | None
 
     def seen_by(self, seat: int) -> Event:
-        if seat in (self.challenger, self.offender) or self.hand is None:
+        hand = self.hand
+        if hand is None:
             return self
-        return replace(self, hand=None)
+        if seat not in (self.challenger, self.offender):
+            return replace(self, hand=None)
+        if hand and hand[0].other is not None:  # F14: the hand is shown by its faces in play
+            return replace(self, hand=tuple(c.face for c in hand))
+        return self
 
 
 class ChallengeWon(_ChallengeOutcome):
@@ -210,6 +226,15 @@ class HandsRotated(Event):
 
     kind: ClassVar[str] = "hands-rotated"
     direction: int
+
+
+class TableFlipped(Event):
+    """F2: a Flip turned the discard pile, the draw pile and every hand over; ``side`` is
+    the side now in play (``light`` or ``dark``)."""
+
+    kind: ClassVar[str] = "flipped"
+    seat: int
+    side: str
 
 
 class HandsShuffled(Event):

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final, TypeAlias
 
-from .cards import COLORS, Card, Color, Rank
+from .cards import COLORS, Card, Color, Rank, side_colors
 from .events import (
     CardPlayed,
     CardsDrawn,
@@ -279,6 +279,8 @@ def _played_event(seat: int, card: Card, color: Color) -> CardPlayed:
         if event is None:
             event = table[card] = CardPlayed(seat, card, color, False)
         return event
+    if card.dark:  # F1: a wild shown dark names a dark color (made here, not kept)
+        return CardPlayed(seat, card, color, False)
     wilds = _WILD_PLAYED[seat]
     by_color = wilds.get(card)
     if by_color is None:  # in the order of COLORS
@@ -300,7 +302,7 @@ def _drew_one(seat: int, card: Card) -> CardsDrawn:
 def _plays(seat: int, card: Card, calls: bool) -> tuple[Play, ...]:
     """Every way to play ``card`` with no target or extra cards: each color for a wild,
     with and without an UNO call where ``calls``; in the order of :func:`play_variants`."""
-    colors: tuple[Color | None, ...] = COLORS if card.is_wild else (None,)
+    colors: tuple[Color | None, ...] = side_colors(card) if card.is_wild else (None,)
     return tuple(
         Play(seat, card, color=color, call_uno=call)
         for color in colors

@@ -27,7 +27,15 @@ The effect steps are the engine's primitives, each implemented once
   passes on in the direction of play), ``shuffle_hands: true`` (E2);
 - ``play_again: true`` (the player takes another turn).
 
-``custom: true`` stands, in a card kind, for the rule the preset writes on the card.
+``custom: true`` stands, in a card kind, for the rule the preset writes on the card, and
+``flip: true`` for UNO Flip's Flip card (F2: the discard pile, the draw pile and every hand
+are turned over); only card data may write either.
+
+A deck is either a list of kinds with counts per color and for the wilds, or, for a deck of
+two-sided cards (UNO Flip, ``docs/flip.md``), its ``pairs``: each physical card written
+``LIGHT/DARK`` (``R5/T7``). A deck may also give its own ``points`` by rank, where its
+edition scores a kind otherwise than the kind's standard points (F9: Skip Everyone 30 on
+Flip, 20 in No Mercy, N16).
 """
 
 from __future__ import annotations
@@ -87,7 +95,12 @@ STEP_OPS: Mapping[str, str] = {
     "play_again": "flag",
     "discard_faces": "faces",
     "custom": "flag",
+    "flip": "flag",
 }
+
+# Ops only card data may write: ``custom`` (the preset's written rule) and ``flip`` (F2:
+# turning the table over needs a two-sided deck, so no preset's written rule may).
+_DATA_ONLY = frozenset(("custom", "flip"))
 
 #: The classes of points a preset's ``scoring.values`` can set (B10.5), and ``kind``: the
 #: kind's own ``points``, which no setting changes (a rule set's own kinds, K1).
@@ -120,10 +133,15 @@ class CardKind(NamedTuple):
 
 
 class CardData(NamedTuple):
-    """The card kinds, and each bundled deck as ``(rank, count)`` pairs per color and wild."""
+    """The card kinds, each bundled deck of one-sided cards as ``(rank, count)`` pairs per
+    color and wild (``decks``), each deck of two-sided cards as its ``LIGHT/DARK`` texts
+    (``pairs``), and the decks that score some kinds their own way (``points``: rank to
+    points)."""
 
     kinds: tuple[CardKind, ...]
     decks: Mapping[str, tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]]
+    pairs: Mapping[str, tuple[str, ...]] = {}
+    points: Mapping[str, Mapping[str, int]] = {}
 
 
 class KindDataError(ValueError):
@@ -156,8 +174,8 @@ def read_steps(
             continue
         ((op, arg),) = item.items()
         shape = STEP_OPS.get(op) if isinstance(op, str) else None
-        if shape is None or (op == "custom" and not allow_custom):
-            known = ", ".join(k for k in STEP_OPS if k != "custom")
+        if shape is None or (op in _DATA_ONLY and not allow_custom):
+            known = ", ".join(k for k in STEP_OPS if k not in _DATA_ONLY)
             problems.append(f"{here}: unknown step; expected one of {known}")
             continue
         step, why = _read_step(op, shape, arg)
@@ -279,10 +297,18 @@ def read_card_data(data: object) -> CardData:
     if not isinstance(raw_decks, Mapping):
         problems.append("decks: expected a mapping of deck names to their cards")
         raw_decks = {}
+    pairs: dict[str, tuple[str, ...]] = {}
+    points: dict[str, dict[str, int]] = {}
     for name, raw in raw_decks.items():
         here = f"decks.{name}"
+        if isinstance(raw, Mapping) and "points" in raw:
+            points[str(name)] = _read_points(raw["points"], ranks, f"{here}.points", problems)
+            raw = {k: v for k, v in raw.items() if k != "points"}
+        if isinstance(raw, Mapping) and set(raw) == {"pairs"}:
+            pairs[str(name)] = _read_pairs(raw["pairs"], f"{here}.pairs", problems)
+            continue
         if not isinstance(raw, Mapping) or set(raw) - {"per_color", "wild"}:
-            problems.append(f"{here}: expected per_color and wild lists")
+            problems.append(f"{here}: expected per_color and wild lists, or pairs")
             continue
         parts = []
         for part, wild in (("per_color", False), ("wild", True)):
@@ -308,7 +334,39 @@ def read_card_data(data: object) -> CardData:
         decks[str(name)] = (parts[0], parts[1])
     if problems:
         raise KindDataError(problems)
-    return CardData(tuple(kinds), decks)
+    return CardData(tuple(kinds), decks, pairs, points)
+
+
+def _read_points(
+    raw: object, ranks: Mapping[str, CardKind], path: str, problems: list[str]
+) -> dict[str, int]:
+    if not isinstance(raw, Mapping):
+        problems.append(f"{path}: expected a mapping of card kinds' ranks to points")
+        return {}
+    found: dict[str, int] = {}
+    for rank, value in raw.items():
+        if rank not in ranks:
+            problems.append(f"{path}.{rank}: not a card kind's rank")
+        elif not _is_int(value) or not 0 <= value <= 500:
+            problems.append(f"{path}.{rank}: expected points from 0 to 500")
+        else:
+            found[rank] = value
+    return found
+
+
+def _read_pairs(raw: object, path: str, problems: list[str]) -> tuple[str, ...]:
+    """The texts of a two-sided deck, each ``LIGHT/DARK``; the faces are read (and checked)
+    where cards are (:mod:`uno_rules.cards`)."""
+    if not isinstance(raw, list) or not raw:
+        problems.append(f"{path}: expected a list of two-sided cards such as R5/T7")
+        return ()
+    texts: list[str] = []
+    for i, text in enumerate(raw):
+        if not isinstance(text, str) or text.count("/") != 1:
+            problems.append(f"{path}[{i}]: expected a two-sided card such as R5/T7")
+            continue
+        texts.append(text)
+    return tuple(texts)
 
 
 def _read_kind(raw: object, path: str, problems: list[str]) -> CardKind | None:
@@ -433,6 +491,11 @@ class Rank(str, metaclass=_RankType):
     WILD_DRAW_TEN: ClassVar[Rank]
     WILD_REVERSE_DRAW_FOUR: ClassVar[Rank]
     WILD_COLOR_ROULETTE: ClassVar[Rank]
+    DRAW_ONE: ClassVar[Rank]
+    FLIP: ClassVar[Rank]
+    DRAW_FIVE: ClassVar[Rank]
+    WILD_DRAW_TWO: ClassVar[Rank]
+    WILD_DRAW_COLOR: ClassVar[Rank]
 
     def __new__(cls, value: object) -> Rank:
         found = cls._known.get(value) if isinstance(value, str) else None

@@ -19,7 +19,7 @@ from typing import TypeAlias
 from attrs import field, frozen
 
 from ._budget import brief
-from .cards import Card, Color, parse_cards, parse_color
+from .cards import Card, Color, Rank, parse_any_color, parse_cards, parse_color
 from .errors import NotationError
 
 __all__ = [
@@ -98,6 +98,8 @@ def _color(value: object) -> Color | None:
 def _named_color(value: object) -> Color:
     if value is None:
         raise TypeError("a color must be named: a Color or a color name, not None")
+    if isinstance(value, str):
+        return parse_any_color(value)  # F11: a color to name may be of the dark side
     color = _color(value)
     assert color is not None
     return color
@@ -261,12 +263,16 @@ def parse_move(text: str) -> Move:
     if verb == "color":
         if len(rest) != 1:
             raise NotationError(text, "'<seat> color <color>'")
-        return ChooseColor(seat, parse_color(rest[0]))
+        return ChooseColor(seat, parse_any_color(rest[0]))  # F11: a dark color too
     return _parse_play(seat, tokens[1:], text)
 
 
 # The words of the moves that are not plays, for a "did you mean" on a misspelt one.
 VERBS = ("draw", "pass", "uno", "catch", "challenge", "accept", "color")
+
+
+# F1: a dark side's card, so its play may name a dark color in text
+_WILD_DRAW_COLOR = Rank.WILD_DRAW_COLOR
 
 
 def _parse_play(seat: int, tokens: list[str], text: str) -> Play:
@@ -292,7 +298,12 @@ def _parse_play(seat: int, tokens: list[str], text: str) -> Play:
             trailing = True
         else:
             try:
-                parsed_color: Color | None = parse_color(token)
+                # F1: a two-sided card's play may name a dark color
+                parsed_color: Color | None = (
+                    parse_any_color(token)
+                    if card.other is not None or card.rank is _WILD_DRAW_COLOR
+                    else parse_color(token)
+                )
             except NotationError:
                 parsed_color = None
             if parsed_color is not None:

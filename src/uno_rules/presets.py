@@ -876,6 +876,12 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
         )
     for rule, params in rules.plan.enabled:  # each enabled house rule's own
         problems += rule.contradictions(rules, params)
+    if rules.card_kinds and rules.deck is Deck.FLIP_112:
+        # F15: a declared kind is a one-sided card; every card of the Flip deck has two
+        problems.append(
+            "card_kinds: the flip-112 deck is of two-sided cards; a declared kind has one "
+            "face, so it cannot join it"
+        )
     scoring = rules.scoring
     if scoring.mode is not ScoringMode.RUNNING_LOW and scoring.elimination:
         problems.append("scoring.elimination: needs scoring.mode 'running_low' (T10)")

@@ -218,6 +218,14 @@ def event_message(event: Event) -> tuple[str, dict[str, Any]] | None:
         if event.direction == 1:
             return N_("every hand passes to the next seat clockwise"), {}
         return N_("every hand passes to the next seat counter-clockwise"), {}
+    if isinstance(event, e.TableFlipped):
+        if event.side == "dark":
+            return N_("seat {seat} turns everything over: the dark side is in play"), {
+                "seat": event.seat
+            }
+        return N_("seat {seat} turns everything over: the light side is in play"), {
+            "seat": event.seat
+        }
     if isinstance(event, e.HandsShuffled):
         return N_("seat {seat} shuffles every hand and deals them again: hands {sizes}"), {
             "seat": event.seat,

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ._budget import SNAPSHOT, brief, over_budget
-from .cards import Card, Color, parse_color
+from .cards import Card, Color, parse_any_color
 from .deal import MAX_PLAYERS, MAX_SEED_BITS, MIN_PLAYERS, build_deck, table_problems
 from .errors import NotationError, PresetError, SituationError
 from .plain import plain
@@ -29,9 +29,11 @@ FORMAT = "uno-rules/state/1"
 
 
 def dump_state(state: GameState) -> dict[str, Any]:
-    """Every fact of ``state`` as plain JSON types (hidden ones included)."""
+    """Every fact of ``state`` as plain JSON types (hidden ones included). A game of
+    two-sided cards (UNO Flip) also writes ``side``, the side in play (F1); its cards are
+    written ``LIGHT/DARK`` whichever side is up."""
     penalty = state.penalty
-    return {
+    out = {
         "format": FORMAT,
         "rules": state.rules.to_dict(),
         "players": state.players,
@@ -57,6 +59,9 @@ def dump_state(state: GameState) -> dict[str, Any]:
         "played_by": state.played_by,
         "eliminated": sorted(state.eliminated),
     }
+    if state.discard is not None and state.discard[0].other is not None:
+        out["side"] = state.side
+    return out
 
 
 class _Reader:
@@ -65,6 +70,7 @@ class _Reader:
     def __init__(self, data: Mapping[str, Any]) -> None:
         self.data = data
         self.problems: list[str] = []
+        self.dark = False  # F1: the cards are read with their dark faces in play
 
     def fail(self, path: str, text: str) -> None:
         self.problems.append(f"{path}: {text}")
@@ -96,7 +102,8 @@ class _Reader:
 
     def card(self, text: Any, path: str) -> Card | None:
         try:
-            return Card.parse(text)
+            card = Card.parse(text)
+            return card.flipped if self.dark else card
         except NotationError as exc:
             self.fail(path, str(exc))
             return None
@@ -152,8 +159,12 @@ def load_state(data: Mapping[str, Any]) -> GameState:
         raise SituationError([too_big])
     r = _Reader(data)
     for key in data:
-        if key not in _KEYS:
+        if key not in _KEYS and key != "side":
             r.fail(brief(key, 40), "unknown field")
+    side = data.get("side", "light")  # F1: absent in a snapshot of one-sided cards
+    if side not in ("light", "dark"):
+        r.fail("side", f"expected light or dark, got {brief(side)}")
+    r.dark = side == "dark"
     missing = [k for k in _KEYS if k not in data]
     for key in missing:
         r.fail(key, "missing (a snapshot holds every field that dump_state writes)")
@@ -196,7 +207,7 @@ def load_state(data: Mapping[str, Any]) -> GameState:
     color: Color | None = None
     if data.get("color") is not None:
         try:
-            color = parse_color(data["color"])
+            color = parse_any_color(data["color"])
         except NotationError as exc:
             r.fail("color", str(exc))
     direction = data.get("direction")
@@ -301,7 +312,7 @@ def _read_penalty(r: _Reader, raw: Any, players: int) -> Penalty | None:
     if not isinstance(challengeable, bool):
         r.fail("penalty.challengeable", f"expected true or false, got {brief(challengeable)}")
     try:
-        previous = parse_color(raw["previous_color"])
+        previous = parse_any_color(raw["previous_color"])
     except NotationError as exc:
         r.fail("penalty.previous_color", str(exc))
         return None
@@ -326,10 +337,15 @@ def state_problems(state: GameState) -> list[str]:
     in_round = phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
     problems.extend(table_problems(rules, players, dealing=False))
 
-    # The cards (B1.4): exactly the deck of the rules.
+    # The cards (B1.4): exactly the deck of the rules; with two-sided cards (F1) each
+    # showing the side in play, counted by physical card.
     held = Counter(c for hand in hands for c in hand)
     held.update(draw)
     held.update(discard)
+    if state.side == "dark":
+        held = Counter({c.flipped: n for c, n in held.items()})
+    if any(c.dark for c in held):
+        fail("cards", f"a card shows another side than the {state.side} side in play (F1)")
     deck = Counter(build_deck(rules))
     if held != deck:
         extra = held - deck

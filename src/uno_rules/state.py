@@ -205,6 +205,15 @@ class GameState(NamedTuple):
         return self.discard[0]
 
     @property
+    def side(self) -> str:
+        """F1, F2: ``"dark"`` while UNO Flip's dark side is in play, else ``"light"`` (every
+        one-sided deck). Every card on the table shows the same side, so the top card of
+        the discard pile tells: nothing is stored, and a move that turns no card over
+        costs nothing for it."""
+        discard = self.discard
+        return "dark" if discard is not None and discard[0].dark else "light"
+
+    @property
     def draw_pile(self) -> tuple[Card, ...]:
         """The draw pile, top card first."""
         return tuple(pile_cards(self.draw))

@@ -75,6 +75,11 @@ _FILL = {
     Color.YELLOW: ("#fdd835", "#1a1a1a"),
     Color.GREEN: ("#1b5e20", "#ffffff"),
     Color.BLUE: ("#0d47a1", "#ffffff"),
+    # UNO Flip's dark side (F1)
+    Color.PINK: ("#ad1457", "#ffffff"),
+    Color.TEAL: ("#00695c", "#ffffff"),
+    Color.ORANGE: ("#e65100", "#ffffff"),
+    Color.PURPLE: ("#4a148c", "#ffffff"),
 }
 _WILD_FILL = ("#212121", "#ffffff")
 

@@ -43,6 +43,7 @@ from .rules import Rules
 from .rules.deck import build_deck
 from .snapshot import dump_state, load_state
 from .state import GameState, Transition
+from .validation import resolve_cards
 from .violations import Violation
 
 __all__ = [
@@ -95,10 +96,16 @@ def deck_of(rules: Rules | str | Mapping[str, Any]) -> Counter[Card]:
 
 def check_conserved(state: GameState, deck: Counter[Card] | None = None) -> None:
     """B1.4: the hands and piles hold exactly the deck (by default the deck of the state's
-    rules); the draw pile's size is its count; an eliminated seat holds nothing."""
+    rules); the draw pile's size is its count; an eliminated seat holds nothing. With
+    two-sided cards (UNO Flip, F1) every card shows the side in play, and the deck is
+    counted by physical card, whichever side is up."""
     if deck is None:
         deck = deck_of(state.rules)
     held = all_cards(state)
+    if state.side == "dark":
+        held = Counter({c.flipped: n for c, n in held.items()})
+    if any(c.dark for c in held):
+        raise _fail(state, f"a card shows another side than the {state.side} side in play (F1)")
     if held != deck:
         extra = {str(c): n for c, n in (held - deck).items()}
         missing = {str(c): n for c, n in (deck - held).items()}
@@ -170,7 +177,10 @@ def check_listed_moves(state: GameState) -> None:
         for m in moves:
             if m.seat != k:
                 raise _fail(state, f"seat {k}: the listed move {m} is another seat's")
-            if parse_move(str(m)) != m:
+            again = parse_move(str(m))
+            if isinstance(again, Play) and state.top_card.other is not None:
+                again = resolve_cards(state, again)  # F1: LIGHT/DARK text, either side up
+            if again != m:
                 raise _fail(state, f"{m!r} prints as {str(m)!r}, which reads as another move")
             violation = validate(state, m)
             if violation is not None:
@@ -198,6 +208,8 @@ def check_move(state: GameState, move: Move | str) -> Transition | Violation:
         raise _fail(state, f"{move}: validate says {violation}, apply gives {result!r}")
     seat = move.seat
     if type(seat) is int and 0 <= seat < state.players:
+        if isinstance(move, Play) and state.top_card.other is not None:
+            move = resolve_cards(state, move)  # F1: a face names the hand's card
         if (move in legal_moves(state, seat)) != valid:
             raise _fail(state, f"{move}: listed {not valid}, valid {valid}")
     elif valid:

@@ -14,7 +14,8 @@ from typing import Final, TypeAlias
 
 from . import violations as v
 from ._budget import brief
-from .cards import COLORS, Card, Color, Rank
+from ._records import replace
+from .cards import Card, Color, Rank, side_colors
 from .i18n import N_
 from .moves import (
     Accept,
@@ -94,6 +95,8 @@ def validate(state: GameState, move: MoveLike) -> v.Violation | None:
     seat = move.seat
     if not is_seat(seat, state.players):
         return v.UnknownSeat(seat=None, players=state.players, value=seat)
+    if type(move) is Play and state.discard is not None and state.discard[0].other is not None:
+        move = resolve_cards(state, move)
     if state.phase is PHASE_GAME_OVER:
         return v.GameOver(seat=seat)
     if state.phase is PHASE_ROUND_OVER:
@@ -105,6 +108,33 @@ def validate(state: GameState, move: MoveLike) -> v.Violation | None:
             break
         return v.SeatEliminated(seat=seat, rule=rule)
     return check(state, move)
+
+
+def resolve_cards(state: GameState, move: Play) -> Play:
+    """F1: on a table of two-sided cards a play may name a card of the hand by its face in
+    play (``T3``; the first such card of the hand) or by its ``LIGHT/DARK`` text whichever
+    side is in play; the play of the hand's cards it means (``move`` itself when it names
+    them already, or when the hand holds none of them)."""
+    hand = state.hands[move.seat]
+    wanted = (move.card, *move.extra)
+    if all(card in hand for card in wanted):
+        return move
+    left = list(hand)
+    found: list[Card] = []
+    for card in wanted:
+        match = next(
+            (
+                c
+                for c in left
+                if c is card or c.flipped is card or (card.other is None and c.face is card)
+            ),
+            None,
+        )
+        if match is None:
+            return move
+        left.remove(match)
+        found.append(match)
+    return replace(move, card=found[0], extra=tuple(found[1:]))
 
 
 def _turn_guard(state: GameState, seat: int) -> v.Violation | None:
@@ -269,6 +299,8 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
         return v.ColorRequired(seat=seat, card=card)
     if move.color is not None and (not card.is_wild or no_color is not None):
         return v.ColorNotAllowed(seat=seat, rule=no_color or "A61", card=card)
+    if move.color is not None and move.color not in side_colors(card):
+        return v.ColorNotInPlay(seat=seat, color=move.color)
     left = len(hand) - len(cards)
     if cards[-1].kind.sheds:  # N13: the effect takes more cards from the hand
         left = cards_left(without(hand, cards), cards[-1])
@@ -461,6 +493,8 @@ def _check_choose(state: GameState, move: ChooseColor) -> v.Violation | None:
         return v.NoColorToChoose(seat=move.seat)
     if move.seat != state.turn:
         return v.NotYourTurn(seat=move.seat, turn=state.turn)
+    if move.color not in side_colors(state.top_card):
+        return v.ColorNotInPlay(seat=move.seat, color=move.color)
     return None
 
 
@@ -510,7 +544,8 @@ def play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
             targets.extend(s for s in state.active_seats if s != seat)
         colors: tuple[Color | None, ...] = (None,)
         if card.is_wild and card.kind.names_color:
-            colors = (*COLORS, None) if state.phase is PHASE_PENALTY else COLORS
+            side = side_colors(card)  # F1: the colors of the side in play
+            colors = (*side, None) if state.phase is PHASE_PENALTY else side
         for color in colors:
             for target in targets:
                 for call in calls:
@@ -598,7 +633,7 @@ def _candidates(state: GameState, seat: int) -> list[Move]:
             out.append(Accept(seat))
             out.append(Challenge(seat))
         elif phase is PHASE_CHOOSE_COLOR:
-            out.extend(ChooseColor(seat, c) for c in COLORS)
+            out.extend(ChooseColor(seat, c) for c in side_colors(state.top_card))
     uno = state.rules.uno
     if uno.enabled and (len(state.hands[seat]) == 1 or uno.false_call_penalty):
         out.append(CallUno(seat))

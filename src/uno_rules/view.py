@@ -4,6 +4,12 @@ A :class:`PlayerView` holds the seat's own hand, every public fact (hand sizes, 
 pile, the draw pile's size, calls, scores, whose decision it is) and nothing else: no other
 hand, no draw pile order, no record of whether a Wild Draw Four was a bluff (B8.2). The
 view is built from copies of public values, so nothing hidden is reachable from it.
+
+With two-sided cards (UNO Flip, F14) a seat sees what the table shows it: its own cards'
+faces in play only (the faces turned toward it), the other faces of every other hand
+(``backs``: the faces the whole table sees), the other face of the draw pile's top card
+(``draw_top_back``), the faces in play of the discard pile, and the side in play. Every card
+of such a view is a one-sided card: the face that can be seen.
 """
 
 from __future__ import annotations
@@ -47,6 +53,11 @@ class PlayerView:
     game_winners: tuple[int, ...]
     played_by: int | None = None
     eliminated: frozenset[int] = frozenset()
+    # UNO Flip (F14): the side in play, the other faces of each other seat's hand (this
+    # seat's own: none), the other face of the draw pile's top card
+    side: str = "light"
+    backs: tuple[tuple[Card, ...], ...] = ()
+    draw_top_back: Card | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -55,6 +66,8 @@ class PlayerView:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON types, for sending to a client."""
         out: dict[str, Any] = plain(self)
+        if not self.backs:  # one-sided cards: no Flip facts
+            del out["side"], out["backs"], out["draw_top_back"]
         return out
 
     def _repr_svg_(self) -> str:
@@ -74,6 +87,8 @@ def view(state: GameState, seat: int) -> PlayerView:
     if type(seat) is not int or not 0 <= seat < state.players:
         raise SituationError([f"seat: expected 0 to {state.players - 1}, got {seat!r}"])
     penalty = state.penalty
+    if state.top_card.other is not None:
+        return _two_sided_view(state, seat)
     return PlayerView(
         seat=seat,
         rules_name=state.rules.name,
@@ -98,4 +113,47 @@ def view(state: GameState, seat: int) -> PlayerView:
         game_winners=state.game_winners,
         played_by=state.played_by,
         eliminated=state.eliminated,
+    )
+
+
+def _faces(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(c.face for c in cards)
+
+
+def _two_sided_view(state: GameState, seat: int) -> PlayerView:
+    """F14: the view of a table of two-sided cards (see the module docstring)."""
+    penalty = state.penalty
+    draw = state.draw
+    back = None if draw is None else draw[0].other
+    drawn = state.drawn
+    return PlayerView(
+        seat=seat,
+        rules_name=state.rules.name,
+        players=state.players,
+        round_number=state.round_number,
+        dealer=state.dealer,
+        hand=_faces(state.hands[seat]),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        top_card=state.top_card.face,
+        discard_pile=_faces(state.discard_pile),
+        draw_pile_size=state.draw_pile_size,
+        color=state.color,
+        direction=state.direction,
+        turn=state.turn,
+        phase=state.phase,
+        drawn=drawn.face if drawn is not None and state.turn == seat else None,
+        penalty_amount=None if penalty is None else penalty.amount,
+        uno_called=state.uno_called,
+        uno_open=state.uno_open,
+        scores=state.scores,
+        round_winner=state.round_winner,
+        game_winners=state.game_winners,
+        played_by=state.played_by,
+        eliminated=state.eliminated,
+        side=state.side,
+        backs=tuple(
+            () if s == seat else tuple(c.other for c in h if c.other is not None)
+            for s, h in enumerate(state.hands)
+        ),
+        draw_top_back=back,
     )

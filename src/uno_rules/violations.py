@@ -28,6 +28,7 @@ __all__ = [
     "ChallengeDisabled",
     "ColorChoicePending",
     "ColorNotAllowed",
+    "ColorNotInPlay",
     "ColorRequired",
     "GameOver",
     "InvalidTarget",
@@ -209,6 +210,20 @@ class ColorNotAllowed(Violation, kw_only=True):
             }
         return N_("a {card} is not a wild card, so no color can be named with it"), {
             "card": self.card
+        }
+
+
+class ColorNotInPlay(Violation, kw_only=True):
+    """F1: a color named for a wild that is not one of the side in play's colors (pink on
+    the light side, red on UNO Flip's dark side, or a dark color in a classic game)."""
+
+    code: ClassVar[str] = "color-not-in-play"
+    default_rule: ClassVar[str] = "F1"
+    color: Color
+
+    def message(self) -> tuple[str, dict[str, object]]:
+        return N_("{color} is not a color of the side in play; name one of its four colors"), {
+            "color": self.color
         }
 
 

@@ -16,7 +16,17 @@ from . import helpers
 from .helpers import DECK
 from .helpers import all_cards as held
 
-__all__ = ["assert_conserved", "expected_deck", "hand_cards", "held", "no_mercy_deck", "ok", "run"]
+__all__ = [
+    "assert_conserved",
+    "expected_deck",
+    "flip_deck",
+    "flip_pairs",
+    "hand_cards",
+    "held",
+    "no_mercy_deck",
+    "ok",
+    "run",
+]
 
 
 def no_mercy_deck() -> Counter[uno.Card]:
@@ -32,11 +42,36 @@ def no_mercy_deck() -> Counter[uno.Card]:
     return Counter(uno.Card.parse(t) for t in texts)
 
 
+def flip_pairs() -> list[str]:
+    """F1: the 112 two-sided cards as docs/flip.md constructs them (built here, not by the
+    engine): the light faces in the order of its first table, the dark faces in the order
+    of its second, the k-th light face with dark face 37k mod 112."""
+    light: list[str] = []
+    dark: list[str] = []
+    for side, colors, symbols, wilds in (
+        (light, "RYGB", ("+1", "rev", "skip", "flip"), ("W", "W+2")),
+        (dark, "PTOV", ("+5", "rev", "skipall", "flip"), ("W", "W+color")),
+    ):
+        for c in colors:
+            for face in (*(str(n) for n in range(1, 10)), *symbols):
+                side += [c + face] * 2
+        for wild in wilds:
+            side += [wild] * 4
+    return [f"{light[k]}/{dark[37 * k % 112]}" for k in range(112)]
+
+
+def flip_deck() -> Counter[uno.Card]:
+    """F1: the Flip deck, light side up."""
+    return Counter(uno.Card.parse(t) for t in flip_pairs())
+
+
 def expected_deck(rules: uno.Rules) -> Counter[uno.Card]:
     """E1: 108 cards, or 112 as 4 x BLANK, WSW + 3 x WC or WSH + 3 x WC, less the extra
     cards the preset switches off; N1: No Mercy's 168."""
     if str(rules.deck) == "no-mercy-168":
         return no_mercy_deck()
+    if str(rules.deck) == "flip-112":
+        return flip_deck()
     deck = Counter(DECK)
     extra = rules.extra_cards
     name = str(rules.deck)

@@ -24,6 +24,7 @@ NAMES = (
     "no-mercy-lite",
     "no-mercy",
     "no-mercy-points",
+    "flip",
 )
 
 

@@ -173,7 +173,7 @@ def _standard_ranks() -> tuple[Rank, ...]:
     ranks: set[Rank] = set()
     for deck in Deck:
         cards = deck_of_rules(deck, blanks=1, swap=True, shuffle=True, custom=1)
-        if len(cards) <= 112:
+        if len(cards) <= 112 and cards[0].other is None:  # not Flip's two-sided cards
             ranks.update(card.rank for card in cards)
     return tuple(ranks)
 
@@ -187,7 +187,13 @@ def table_for(rules: Rules) -> ActionTable:
     """The action table of a rule set: :data:`STANDARD` when its deck holds only the
     kinds of the 108- and 112-card decks, else a table of those kinds and the deck's own
     (the No Mercy deck's ``+4``, ``skipall``, ``W+6``...), whose ids run on past them."""
-    ranks = frozenset(STANDARD.ranks) | {card.rank for card in build_deck(rules)}
+    deck = build_deck(rules)
+    if deck and deck[0].other is not None:
+        raise EnvError(
+            f"the environment does not play a deck of two-sided cards yet ({rules.deck.value}, "
+            "UNO Flip: docs/flip.md)"
+        )
+    ranks = frozenset(STANDARD.ranks) | {card.rank for card in deck}
     table = _TABLES.get(ranks)
     if table is None:
         table = _TABLES[ranks] = ActionTable(tuple(ranks))

@@ -53,7 +53,7 @@ def deck_of_rules(
 
 @cache
 def _deck(deck: Deck, blanks: int, swap: bool, shuffle: bool, custom: int) -> tuple[Card, ...]:
-    if deck is Deck.NO_MERCY_168:
+    if deck is Deck.NO_MERCY_168 or deck is Deck.FLIP_112:
         return deck_cards(deck.value)
     extra: list[Card] = []
     if deck is Deck.BLANK_112_2001:

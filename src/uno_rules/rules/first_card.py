@@ -36,6 +36,9 @@ __all__ = ["FirstTurn", "official_effect", "returned_first", "turn_first_card"]
 # Python 3.11, and every deal turns a first card.
 _PHASE_TURN = Phase.TURN
 _RANK_WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
+_RANK_WILD_DRAW_TWO = Rank.WILD_DRAW_TWO
+_RANK_FLIP = Rank.FLIP
+_RANK_DRAW_ONE = Rank.DRAW_ONE
 _RANK_WILD = Rank.WILD
 _FIRST_WILD_RETURN_AND_FLIP = FirstWild.RETURN_AND_FLIP
 _RANK_WILD_SHUFFLE_HANDS = Rank.WILD_SHUFFLE_HANDS
@@ -119,11 +122,15 @@ class FirstTurn:
 
 def returned_first(rules: Rules, card: Card) -> bool:
     """Whether ``card``, turned as the first card, goes back and another is turned: a Wild
-    Draw Four unless it redeals (A4), a Wild under ``first_card.wild: return_and_flip``
-    (A1 b), a Wild Shuffle Hands under ``on_first_card: return_and_flip`` (A39 c), and any
-    card but a number under ``first_card.action_cards: return_and_flip`` (N2)."""
-    if card.rank is _RANK_WILD_DRAW_FOUR:
+    Draw Four unless it redeals (A4) and so a Wild Draw Two (F5), a Flip (F10), a Wild
+    under ``first_card.wild: return_and_flip`` (A1 b), a Wild Shuffle Hands under
+    ``on_first_card: return_and_flip`` (A39 c), and any card but a number under
+    ``first_card.action_cards: return_and_flip`` (N2)."""
+    if card.rank is _RANK_WILD_DRAW_FOUR or card.rank is _RANK_WILD_DRAW_TWO:
+        # F5: a Wild Draw Two turned first goes back as a Wild Draw Four does
         return rules.first_card.wild_draw_four is not _FIRST_W4_RESHUFFLE_AND_REDEAL
+    if card.rank is _RANK_FLIP:
+        return True  # F10: every round starts on the light side
     if card.kind.number is None and rules.first_card.action_cards is _FIRST_ACTION_RETURN_AND_FLIP:
         return True
     if card.rank is _RANK_WILD:
@@ -174,6 +181,14 @@ def official_effect(table: FirstTurn) -> None:
         if first.draw_two is _FIRST_DRAW_TWO_DRAW_AND_SKIP:
             table.turn = table.next(starter)
             table.tell(Skipped(starter))
+    elif rank is _RANK_DRAW_ONE:
+        # F5: the first player draws 1 and is skipped
+        cards = tuple(table.pile[:1])
+        table.tell(CardsDrawn(starter, len(cards), "first-card", cards))
+        table.hands[starter].extend(cards)
+        del table.pile[:1]
+        table.turn = table.next(starter)
+        table.tell(Skipped(starter))
     elif card.is_wild:
         # A1 (a), 2.6, A39, E3.4, E4.2: the first player names the color, then plays; no
         # swap, no written rule; a Wild Shuffle Hands may redeal (A39 b).

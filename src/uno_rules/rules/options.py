@@ -39,6 +39,7 @@ class Deck(StrEnum):
     and 3 Wild Customizable; ``shuffle-112-2018``: plus 1 Wild Shuffle Hands and 3 Wild
     Customizable. Each extra card can be switched off under ``extra_cards``.
     ``no-mercy-168``: UNO Show 'Em No Mercy's 168 cards (N1-N17; ``docs/cards.md``).
+    ``flip-112``: UNO Flip's 112 two-sided cards (F1; ``docs/flip.md``).
     """
 
     CLASSIC_108 = "classic-108"
@@ -46,6 +47,7 @@ class Deck(StrEnum):
     SWAP_112_2015 = "swap-112-2015"
     SHUFFLE_112_2018 = "shuffle-112-2018"
     NO_MERCY_168 = "no-mercy-168"
+    FLIP_112 = "flip-112"
 
 
 class DealerSelection(StrEnum):

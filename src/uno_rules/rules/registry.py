@@ -488,7 +488,10 @@ class Plan:
                     raise PluginError(name, "its card_steps hook answered something not steps")
                 return tuple(given)
         steps = effect_steps(self.rules, card)
-        if last and not card.kind.draw:
+        # F8: a Wild Draw Color (a restricted card whose draw waits for a color) draws as
+        # a last card too, as a draw card does
+        until = card.kind.restricted and steps and steps[0].op == "draw_until_color"
+        if last and not card.kind.draw and not until:
             redeal = self.rules.extra_cards.wild_shuffle_hands.on_last_card == "redeal"
             if not (steps and steps[0].op == "shuffle_hands" and redeal):
                 return ()

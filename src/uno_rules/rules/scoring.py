@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from ..cards import Card
+from ..cards import CARD_DATA, Card
 from .model import Rules
 from .options import ScoringMode, Ties
 from .partnership import partner
@@ -30,13 +30,24 @@ from .partnership import partner
 __all__ = ["RoundScore", "card_points", "hand_points", "score_round"]
 
 
+# F9: the decks that score kinds their own way (data/cards.json), by rank
+_DECK_POINTS = {deck: dict(points) for deck, points in CARD_DATA.points.items()}
+
+
 def card_points(rules: Rules, card: Card) -> int:
-    """B10.5 (N16) with the preset's point values: a number card its face value, any other
-    card the value ``scoring.values`` gives its kind's class (``data/cards.json``)."""
+    """B10.5 (N16) with the preset's point values: a number card its face value, a kind
+    its deck scores its own way that deck's points (F9: UNO Flip's, by the face in play),
+    any other card the value ``scoring.values`` gives its kind's class
+    (``data/cards.json``)."""
     kind = card.kind
     number = kind.number
     if number is not None:
         return number
+    own = _DECK_POINTS.get(rules.deck.value)
+    if own is not None:
+        points = own.get(kind.rank)
+        if points is not None:
+            return points
     cls = kind.points_class
     if cls == "kind":  # a rule set's own kind scores what it declares (K1)
         return kind.points

@@ -134,6 +134,12 @@ class _SevenORule(HouseRule):
     def contradictions(self, rules: Rules, params: SevenO) -> list[str]:
         if not (params.seven_swap or params.zero_rotate):
             return ["house_rules.seven_o: enabled with both seven_swap and zero_rotate off"]
+        if params.zero_rotate and rules.deck.value == "flip-112":
+            # F15: it cannot take effect; no side of the Flip deck has a 0
+            return [
+                "house_rules.seven_o.zero_rotate: the flip-112 deck has no 0 on either "
+                "side; set zero_rotate: false to keep the 7s' swap"
+            ]
         return []
 
 
