@@ -422,6 +422,12 @@ def _check_catch(state: GameState, move: CatchUno) -> v.Violation | None:
         return v.UnknownSeat(seat=seat, players=state.players, what="target", value=target)
     if target == seat:
         return v.CannotCatchSelf(seat=seat)
+    if not state.hands[seat] and gone_out(state) == seat:
+        # B10.1, B10.3: a player who went out takes no part in what is left of the round
+        # (its own last card's answer), as it cannot call UNO either
+        if state.phase is PHASE_PENALTY:
+            return _penalty_pending(state, seat, "B10.3")
+        return v.ColorChoicePending(seat=seat, rule="B10.3", chooser=state.turn)
     if target in state.uno_open:
         return None
     size = len(state.hands[target])

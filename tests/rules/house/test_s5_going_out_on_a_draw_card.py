@@ -194,3 +194,25 @@ def test_B10_3_a_rules_own_penalty_on_a_last_card_is_drawn_at_once(sevens: None)
     assert drew(t.events) == [(2, 2)]
     assert t.state.round_over and t.state.round_winner == 1
     refused(t.state, "2 B1", "round-over", "B10.1")
+
+
+def test_b10_3_a_seat_that_went_out_cannot_catch_while_its_draw_waits() -> None:
+    """A jump-in Wild Draw Four (H06) as the last card, while an earlier player's UNO window
+    is still open: the seat that went out takes no further part (B10.1, B10.3), so it may
+    not catch, as it may not call UNO; the other seats still may."""
+    table = uno.situation(
+        {
+            "rules": "progressive",
+            "players": 4,
+            "hands": [["Y0", "Y8"], ["W+4", "G7"], ["R+2", "R3"], ["W+4"]],
+            "discard": ["R5"],
+            "turn": 1,
+        }
+    )
+    state = uno.apply_or_raise(table, "1 W+4 blue").state  # seat 1 is left with one card
+    state = uno.apply_or_raise(state, "3 W+4 green").state  # seat 3 jumps in and goes out
+    assert state.hands[3] == () and state.uno_open == frozenset({1})
+    assert uno.legal_moves(state, seat=3) == ()
+    refused = uno.refusal(state, "3 catch 1")
+    assert refused is not None and (refused.code, refused.rule) == ("penalty-pending", "B10.3")
+    assert "0 catch 1" in {str(m) for m in uno.legal_moves(state, seat=0)}
