@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 from attrs import frozen
 
 from .cards import Card, Color
@@ -87,9 +88,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     if type(seat) is not int or not 0 <= seat < state.players:
         raise SituationError([f"seat: expected 0 to {state.players - 1}, got {seat!r}"])
     penalty = state.penalty
-    if state.top_card.other is not None:
-        return _two_sided_view(state, seat)
-    return PlayerView(
+    found = PlayerView(
         seat=seat,
         rules_name=state.rules.name,
         players=state.players,
@@ -114,46 +113,31 @@ def view(state: GameState, seat: int) -> PlayerView:
         played_by=state.played_by,
         eliminated=state.eliminated,
     )
+    if state.top_card.other is not None:
+        return _two_sided_view(state, seat, found)
+    return found
 
 
 def _faces(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(c.face for c in cards)
 
 
-def _two_sided_view(state: GameState, seat: int) -> PlayerView:
-    """F14: the view of a table of two-sided cards (see the module docstring)."""
-    penalty = state.penalty
+def _two_sided_view(state: GameState, seat: int, one_sided: PlayerView) -> PlayerView:
+    """F14: the view of a table of two-sided cards (see the module docstring): the
+    one-sided view's facts with each card shown by its face in play, and the backs every
+    seat sees (the other hands', the draw pile's top card's)."""
     draw = state.draw
-    back = None if draw is None else draw[0].other
-    drawn = state.drawn
-    return PlayerView(
-        seat=seat,
-        rules_name=state.rules.name,
-        players=state.players,
-        round_number=state.round_number,
-        dealer=state.dealer,
-        hand=_faces(state.hands[seat]),
-        hand_sizes=tuple(len(h) for h in state.hands),
+    drawn = one_sided.drawn
+    return attrs.evolve(
+        one_sided,
+        hand=_faces(one_sided.hand),
         top_card=state.top_card.face,
         discard_pile=_faces(state.discard_pile),
-        draw_pile_size=state.draw_pile_size,
-        color=state.color,
-        direction=state.direction,
-        turn=state.turn,
-        phase=state.phase,
-        drawn=drawn.face if drawn is not None and state.turn == seat else None,
-        penalty_amount=None if penalty is None else penalty.amount,
-        uno_called=state.uno_called,
-        uno_open=state.uno_open,
-        scores=state.scores,
-        round_winner=state.round_winner,
-        game_winners=state.game_winners,
-        played_by=state.played_by,
-        eliminated=state.eliminated,
+        drawn=None if drawn is None else drawn.face,
         side=state.side,
         backs=tuple(
             () if s == seat else tuple(c.other for c in h if c.other is not None)
             for s, h in enumerate(state.hands)
         ),
-        draw_top_back=back,
+        draw_top_back=None if draw is None else draw[0].other,
     )
