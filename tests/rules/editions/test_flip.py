@@ -22,34 +22,30 @@ from uno_rules.kinds import KindDataError, read_card_data, read_steps
 from uno_rules.state import pile_from
 from uno_rules.testing import all_cards, check_conserved, random_playout
 
+from .. import helpers
+
 DATA = Path(uno.__file__).parent / "data" / "cards.json"
 DECK = deck_cards("flip-112")
 
 
-def light_counts() -> Counter[str]:
-    """F1's light side, from the sheet's breakdown."""
+def side_counts(colors: str, actions: tuple[str, ...], wild: str) -> Counter[str]:
+    """One side of F1, from the sheet's breakdown: per color two of each number 1-9 and of
+    each action, then 4 Wild and 4 of the side's wild draw card."""
     want: Counter[str] = Counter()
-    for c in "RYGB":
-        for n in range(1, 10):
-            want[f"{c}{n}"] += 2
-        for rank in ("+1", "rev", "skip", "flip"):
-            want[c + rank] += 2
+    for c in colors:
+        for face in (*map(str, range(1, 10)), *actions):
+            want[c + face] += 2
     want["W"] += 4
-    want["W+2"] += 4
+    want[wild] += 4
     return want
+
+
+def light_counts() -> Counter[str]:
+    return side_counts("RYGB", ("+1", "rev", "skip", "flip"), "W+2")
 
 
 def dark_counts() -> Counter[str]:
-    """F1's dark side, from the sheet's breakdown."""
-    want: Counter[str] = Counter()
-    for c in "PTOV":
-        for n in range(1, 10):
-            want[f"{c}{n}"] += 2
-        for rank in ("+5", "rev", "skipall", "flip"):
-            want[c + rank] += 2
-    want["W"] += 4
-    want["W+color"] += 4
-    return want
+    return side_counts("PTOV", ("+5", "rev", "skipall", "flip"), "W+color")
 
 
 def test_f1_the_deck_has_112_two_sided_cards_with_both_sides_counts_right() -> None:
@@ -231,15 +227,7 @@ def test_two_sided_deck_data_is_checked(pairs: object, problem: str) -> None:
 def table(
     hands: list[Any], discard: list[str], rules: Any = "flip", **fields: Any
 ) -> uno.GameState:
-    description: dict[str, Any] = {
-        "rules": rules,
-        "players": len(hands),
-        "hands": hands,
-        "discard": discard,
-        "turn": 0,
-    }
-    description.update(fields)
-    return uno.situation(description)
+    return helpers.table(hands, discard, rules=rules, **fields)
 
 
 def ok(state: uno.GameState, move: str) -> uno.Transition:
