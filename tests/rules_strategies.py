@@ -418,13 +418,30 @@ def hidden_changed(state: uno.GameState, seat: int, rng: random.Random) -> uno.G
         at += n
     draw = pool[at:]
     assert len(draw) == state.draw_pile_size
+    new_hands = tuple(tuple(h) for h in hands)
+    drawn = state.drawn
+    if drawn is not None and state.turn != seat:
+        drawn = new_hands[state.turn][-1] if new_hands[state.turn] else None
+    return _with_hidden(state, seat, new_hands, draw, drawn, rng)
+
+
+def _with_hidden(
+    state: uno.GameState,
+    seat: int,
+    hands: tuple[tuple[uno.Card, ...], ...],
+    draw: list[uno.Card],
+    drawn: uno.Card | None,
+    rng: random.Random,
+) -> uno.GameState:
+    """``state`` with the hands, draw pile and drawn card given, another seed, and the
+    bluff flag of a pending penalty flipped (the offender's hand as the hands now hold it,
+    unless ``seat`` is the offender: the facts ``seat`` cannot see)."""
     changes: dict[str, Any] = {
-        "hands": tuple(hands),
+        "hands": hands,
         "draw": pile_from(draw),
         "seed": state.seed + 1 + rng.randrange(1000),
+        "drawn": drawn,
     }
-    if state.drawn is not None and state.turn != seat:
-        changes["drawn"] = hands[state.turn][-1] if hands[state.turn] else None
     if state.penalty is not None:
         changes["penalty"] = attrs.evolve(
             state.penalty,
@@ -466,24 +483,12 @@ def hidden_changed_two_sided(state: uno.GameState, seat: int, rng: random.Random
         for (where, i), card in zip(group, cards, strict=True):
             where[i] = card
     new_hands = tuple(tuple(h) for h in hands)
-    changes: dict[str, Any] = {
-        "hands": new_hands,
-        "draw": pile_from(draw),
-        "seed": state.seed + 1 + rng.randrange(1000),
-    }
-    if state.drawn is not None and state.turn == seat:  # its own drawn card: the same face
-        changes["drawn"] = new_hands[seat][state.hands[seat].index(state.drawn)]
-    elif state.drawn is not None:  # another's: as hidden_changed has it
-        changes["drawn"] = new_hands[state.turn][-1] if new_hands[state.turn] else None
-    if state.penalty is not None:
-        changes["penalty"] = attrs.evolve(
-            state.penalty,
-            bluff=not state.penalty.bluff,
-            offender_hand=new_hands[state.penalty.offender]
-            if state.penalty.offender != seat
-            else state.penalty.offender_hand,
-        )
-    return state._replace(**changes)
+    drawn = state.drawn
+    if drawn is not None and state.turn == seat:  # its own drawn card: the same face
+        drawn = new_hands[seat][state.hands[seat].index(drawn)]
+    elif drawn is not None:  # another's: as hidden_changed has it
+        drawn = new_hands[state.turn][-1] if new_hands[state.turn] else None
+    return _with_hidden(state, seat, new_hands, draw, drawn, rng)
 
 
 def check_events_view(events: tuple[uno.Event, ...], players: int) -> None:
