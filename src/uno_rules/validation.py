@@ -44,7 +44,7 @@ from .rules.judge import (
     without,
 )
 from .rules.registry import owned
-from .state import GameState, Phase, seat_after
+from .state import GameState, Phase, draws_until, seat_after
 
 __all__ = [
     "MoveLike",
@@ -251,6 +251,10 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
         # draw (or challenges the Wild Draw Four): no stack (H01), deflect (H15) or
         # jump-in (H06, A23) can answer it and reach the player who went out
         return _penalty_pending(state, seat, "B10.3")
+    if state.phase is PHASE_PENALTY and draws_until(state.penalty):
+        # F4, F15: a Wild Draw Color is accepted or challenged; no stack (H01), deflect
+        # (H15) or jump-in (H06) answers a draw of no fixed amount
+        return _penalty_pending(state, seat, "F4")
     kind = play_kind(state, move)
     if not isinstance(kind, PlayKind):
         return kind
