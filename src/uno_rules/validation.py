@@ -620,11 +620,24 @@ def candidate_cards(state: GameState, seat: int) -> Iterator[Card]:
             if not matches(card, top, color):
                 continue
         elif answering:
-            if card.rank not in answer_ranks and card is not jump:
+            if card.rank not in answer_ranks and not _same_face(card, jump):
                 continue
-        elif card is not jump:
+        elif not _same_face(card, jump):
             continue
         yield card
+
+
+def _same_face(card: Card, jump: Card | None) -> bool:
+    """Whether ``card`` is ``jump``, the card identical to the top card (A29): the same
+    interned card, or with two-sided cards the same face in play whatever its back (F15)."""
+    if card is jump:
+        return True
+    return (
+        jump is not None
+        and card.other is not None
+        and card.rank is jump.rank
+        and card.color is jump.color
+    )
 
 
 def _candidates(state: GameState, seat: int) -> list[Move]:

@@ -893,3 +893,44 @@ def test_f15_declared_kinds_are_refused_on_the_flip_deck() -> None:
             }
         )
     assert any(p.startswith("card_kinds: the flip-112 deck") for p in caught.value.problems)
+
+
+JUMP_IN = {"extends": "flip", "name": "flip-jump-in", "house_rules": {"jump_in": {"enabled": True}}}
+
+
+def test_f15_jump_in_takes_a_card_whose_face_in_play_is_identical_whatever_its_back() -> None:
+    # seat 2 holds the other R5 of the deck, whose back differs: R5/Orev on R5/W+color
+    state = table(
+        [
+            ["R5/W+color", "B1/V5"],
+            ["G3/O3", "Y5/T1"],
+            ["R5/Orev", "B9/T9"],
+            ["G1/O3", "Y9/Pskipall"],
+        ],
+        ["R9/T4"],
+        rules=JUMP_IN,
+    )
+    played = ok(state, "0 R5").state
+    assert "2 R5/Orev" in {str(m) for m in uno.legal_moves(played, seat=2)}
+    jumped = ok(played, "2 R5")
+    assert jumped.state.turn == 3 and jumped.state.top_card is Card.parse("R5/Orev")
+    refused(played, "3 G1", "not-your-turn")  # not identical: out of turn
+
+
+def test_f15_jump_in_on_the_dark_side_compares_the_dark_faces() -> None:
+    # the dark side up, O3 (of G1/O3) on top; seat 2's G3/O3 shows the same orange 3
+    state = uno.situation(
+        {
+            "rules": JUMP_IN,
+            "side": "dark",
+            "players": 3,
+            "hands": [["R1/P1", "Y1/O8"], ["Y5/T1", "B9/T9"], ["G3/O3", "Y9/Pskipall"]],
+            "discard": ["R9/T4", "G1/O3"],
+            "turn": 1,
+        }
+    )
+    assert state.top_card.face is Card.parse("O3")
+    assert "2 G3/O3" in {str(m) for m in uno.legal_moves(state, seat=2)}
+    jumped = ok(state, "2 G3/O3")
+    assert jumped.state.turn == 0 and jumped.state.top_card is Card.parse("G3/O3").flipped
+    refused(state, "0 O8", "not-your-turn")  # same color, not the same face
