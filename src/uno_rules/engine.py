@@ -51,6 +51,7 @@ from .moves import (
     Pass,
     Play,
     parse_move,
+    resolve_cards,
 )
 from .rules import AfterDraw, GuiltyColor, GuiltyTurn, Rules, VoluntaryDraw
 from .rules.builder import Builder, after_transfer
@@ -66,7 +67,7 @@ from .rules.judge import (
 )
 from .rules.registry import owned
 from .state import GameState, Phase, Transition, draws_until, pile_push
-from .validation import MoveLike, play_kind, reference_legal_moves, resolve_cards, validate
+from .validation import MoveLike, play_kind, reference_legal_moves, validate
 
 __all__ = [
     "PlayKind",

@@ -14,7 +14,6 @@ from typing import Final, TypeAlias
 
 from . import violations as v
 from ._budget import brief
-from ._records import replace
 from .cards import Card, Color, Rank, side_colors
 from .i18n import N_
 from .moves import (
@@ -28,6 +27,7 @@ from .moves import (
     Pass,
     Play,
     parse_move,
+    resolve_cards,
 )
 from .rules import AfterDraw, VoluntaryDraw, W4Restriction
 from .rules.extra_cards import marked_faces
@@ -108,33 +108,6 @@ def validate(state: GameState, move: MoveLike) -> v.Violation | None:
             break
         return v.SeatEliminated(seat=seat, rule=rule)
     return check(state, move)
-
-
-def resolve_cards(state: GameState, move: Play) -> Play:
-    """F1: on a table of two-sided cards a play may name a card of the hand by its face in
-    play (``T3``; the first such card of the hand) or by its ``LIGHT/DARK`` text whichever
-    side is in play; the play of the hand's cards it means (``move`` itself when it names
-    them already, or when the hand holds none of them)."""
-    hand = state.hands[move.seat]
-    wanted = (move.card, *move.extra)
-    if all(card in hand for card in wanted):
-        return move
-    left = list(hand)
-    found: list[Card] = []
-    for card in wanted:
-        match = next(
-            (
-                c
-                for c in left
-                if c is card or c.flipped is card or (card.other is None and c.face is card)
-            ),
-            None,
-        )
-        if match is None:
-            return move
-        left.remove(match)
-        found.append(match)
-    return replace(move, card=found[0], extra=tuple(found[1:]))
 
 
 def _turn_guard(state: GameState, seat: int) -> v.Violation | None:
