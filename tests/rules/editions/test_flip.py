@@ -934,3 +934,32 @@ def test_f15_jump_in_on_the_dark_side_compares_the_dark_faces() -> None:
     jumped = ok(state, "2 G3/O3")
     assert jumped.state.turn == 0 and jumped.state.top_card is Card.parse("G3/O3").flipped
     refused(state, "0 O8", "not-your-turn")  # same color, not the same face
+
+
+def test_200_seeded_random_games_keep_both_sides_counts() -> None:
+    """F1, F2: 200 whole games (2 to 10 players, uniform random legal moves, round after
+    round to 500) keep the 112 physical cards once each, every card showing the side in
+    play, and both sides' faces as the sheet's tables, at every round's end and at the
+    end (``benchmarks/flip_games.py`` plays 100,000 the same way)."""
+    flips = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = uno.new_game("flip", players=2 + seed % 9, seed=seed)
+        for _ in range(200_000):
+            if state.game_over:
+                break
+            if state.round_over:
+                check_conserved(state)
+                both_sides_count(state)
+                nxt = uno.next_round(state)
+                assert isinstance(nxt, uno.GameState), (seed, nxt)
+                state = nxt
+                continue
+            result = uno.apply(state, rng.choice(uno.legal_moves(state)))
+            assert isinstance(result, uno.Transition), (seed, result)
+            flips += sum(e.kind == "flipped" for e in result.events)
+            state = result.state
+        assert state.game_over, seed
+        check_conserved(state)
+        both_sides_count(state)
+    assert flips > 200  # the games do turn the table over, many times
