@@ -24,6 +24,7 @@ with warnings.catch_warnings():  # the test client may warn about its HTTP libra
     from starlette.testclient import TestClient
 
 import uno_rules as uno
+from uno_rules._words import color_name
 from uno_rules.cli import main
 from uno_rules.server import MAX_BODY_BYTES, MAX_DISPUTE_MOVES, MAX_PRESETS, create_app
 
@@ -125,8 +126,9 @@ def test_a_picture_of_the_ruling_shows_the_table_as_described_and_each_verdict(
     assert "bị bác: cannot-stack (B7.3)" in svg and "hợp lệ (H01)" in svg
     assert "B7.3: Lá +2: người kế tiếp rút hai lá và mất lượt." in svg
     # Seat 2's five cards are backs: the draw pile's back, and five more.
-    assert svg.count(">deck<") == 1 + 5 and "5 lá không ai biết" in svg
-    faces = re.findall(r"font-weight='bold'>([^<]+)</text><text[^>]*>(red|yellow|green|blue)<", svg)
+    assert svg.count(">bộ bài<") == 1 + 5 and "5 lá không ai biết" in svg  # "deck"
+    words = "|".join(color_name(c, "vi") for c in ("red", "yellow", "green", "blue"))
+    faces = re.findall(rf"font-weight='bold'>([^<]+)</text><text[^>]*>({words})<", svg)
     assert len(faces) == 3 + 4 + 1  # seats 0 and 1, and the top card
     filled = {str(c) for c in settle(data, ["official"]).starts["official"].hands[2]}
     for card in filled - {"R+2", "G4", "Y7", "B+2", "R9", "G1", "Y3", "R3"}:
@@ -627,3 +629,24 @@ def test_a_game_goes_on_in_a_new_app_over_the_same_sqlite_file(tmp_path: Path) -
         assert [e["index"] for e in log["events"]] == [0, 1, 2, 3, 4]
         assert [e["move"] for e in log["events"]] == first + more
         assert c.get(url, headers=auth(game["seats"][0]["token"])).status_code == 403
+
+
+def test_flip_pictures_come_in_the_language_asked_for(client: TestClient) -> None:
+    """The pictures of a Flip dispute and a Flip seat's table picture follow ``lang``."""
+    data = {
+        "rules": "flip",
+        "players": 3,
+        "hands": [["Rflip/T2", "R1/P1"], ["B6/T+5", "G3/O3"], 3],
+        "discard": ["R9/T4"],
+        "moves": ["0 Rflip"],
+    }
+    r = client.post("/api/disputes?pictures=1&lang=vi", json=data)
+    assert r.status_code == 200, r.text
+    before = r.json()["pictures"]["flip"][0]["before"]
+    assert "mặt đang dùng: sáng" in before and "Backs of" not in before
+    game = new_game(client, rules="flip", players=2)
+    token = game["seats"][0]["token"]
+    path = f"/api/games/{game['game']}/seats/0/table.svg"
+    picture = client.get(f"{path}?lang=tl", headers=auth(token)).text
+    assert "side na gamit: light" in picture and "Hawak mo" in picture
+    assert "side in play: light" in client.get(path, headers=auth(token)).text

@@ -714,7 +714,9 @@ def create_app(
                 raise _uno_problem(exc) from None
             out = settlement.to_dict(None, lang)
             if pictures:
-                out["pictures"] = _pictures(settlement, data.get("hands"), data.get("draw_pile"))
+                out["pictures"] = _pictures(
+                    settlement, data.get("hands"), data.get("draw_pile"), lang
+                )
             return out
 
         return ok(await heavy_work(rule))
@@ -820,7 +822,7 @@ def create_app(
 
     async def seat_table_svg(request: Request) -> Response:
         game, seat = await seat_of(request)
-        svg = await off_loop(state_svg, game.state, seat)
+        svg = await off_loop(state_svg, game.state, seat, False, _lang_of(request))
         return Response(svg, media_type="image/svg+xml", headers=_PRIVATE)
 
     async def seat_move(request: Request) -> Response:
@@ -1008,11 +1010,11 @@ def _token(request: Request, stream: bool) -> str | None:
 
 
 def _pictures(
-    settlement: Settlement, hands: object = None, draw_pile: object = None
+    settlement: Settlement, hands: object = None, draw_pile: object = None, lang: str = "en"
 ) -> dict[str, Any]:
-    """The pictures of a settled dispute; the seats whose hands the dispute gives as
-    counts keep them face down, and so does every card the engine filled in (drawn from
-    the part of the draw pile the dispute does not name)."""
+    """The pictures of a settled dispute, their words in ``lang``; the seats whose hands
+    the dispute gives as counts keep them face down, and so does every card the engine
+    filled in (drawn from the part of the draw pile the dispute does not name)."""
     unknown = frozenset(
         seat
         for seat, hand in enumerate(hands if isinstance(hands, list) else [])
@@ -1021,7 +1023,7 @@ def _pictures(
     named = len(draw_pile) if isinstance(draw_pile, list) else 0
     return {
         name: [{"before": before, "after": after} for before, after in pictures]
-        for name, pictures in dispute_svgs(settlement, unknown, named).items()
+        for name, pictures in dispute_svgs(settlement, unknown, named, lang).items()
     }
 
 
