@@ -528,6 +528,7 @@ def test_the_openapi_document_describes_every_route(client: TestClient) -> None:
     served = set()
     for route in app.routes:
         path = route.path.replace("{seat:int}", "{seat}")  # type: ignore[attr-defined]
+        path = path.replace("{card:path}", "{card}")  # a two-sided card's text holds a slash
         for method in route.methods - {"HEAD"}:  # type: ignore[attr-defined]
             served.add((path, method))
     assert documented == served
@@ -650,3 +651,46 @@ def test_flip_pictures_come_in_the_language_asked_for(client: TestClient) -> Non
     picture = client.get(f"{path}?lang=tl", headers=auth(token)).text
     assert "side na gamit: light" in picture and "Hawak mo" in picture
     assert "side in play: light" in client.get(path, headers=auth(token)).text
+
+
+# ------------------------------------------------------------------ UNO Flip's dispute page
+
+
+def test_the_flip_picker_offers_every_two_sided_card_with_both_faces(client: TestClient) -> None:
+    """The dispute page's picker reads /api/decks/flip: the 112 physical cards of the Flip
+    deck, each once, written LIGHT/DARK and named by both faces; their pictures draw both."""
+    from uno_rules.cards import deck_cards
+
+    deck = client.get("/api/decks/flip").json()
+    assert sorted(c["card"] for c in deck["cards"]) == sorted(
+        str(c) for c in deck_cards("flip-112")
+    )
+    assert {"card": "R1/P1", "name": "red 1, other face pink 1", "copies": 1} in deck["cards"]
+    vi = client.get("/api/decks/flip?lang=vi").json()["cards"]
+    assert {"card": "R1/P1", "name": "1 đỏ, mặt kia 1 hồng", "copies": 1} in vi
+    for path in ("/api/cards/R1%2FP1.svg", "/api/cards/R1/P1.svg"):
+        r = client.get(path)
+        assert r.status_code == 200 and "red 1, other face pink 1" in r.text
+    assert "mặt kia" in client.get("/api/cards/R1%2FP1.svg?lang=vi").text
+    assert client.get("/api/cards/R1/P1/G2.svg").status_code == 422
+
+
+def test_a_flip_dispute_built_from_the_picker_is_ruled_and_pictured(client: TestClient) -> None:
+    """What the page sends for a Flip table tapped from the picker (two-sided cards,
+    ``preset=flip``): rulings, the move pictures, and the ruling picture with both faces."""
+    data = {
+        "players": 3,
+        "hands": [["Rflip/T2", "R1/P1"], ["B6/T+5", "G3/O3"], 4],
+        "discard": ["R9/T4"],
+        "moves": ["0 Rflip", "1 B6/T+5"],
+    }
+    r = client.post("/api/disputes?preset=flip&pictures=1", json=data)
+    assert r.status_code == 200, r.text
+    rulings = r.json()["rulings"]["flip"]
+    assert [ruling["legal"] for ruling in rulings] == [True, True]
+    pictures = r.json()["pictures"]["flip"]
+    assert "side in play: dark" in pictures[1]["before"]
+    assert "Backs of seat 0's hand" in pictures[1]["before"]
+    svg = client.post("/api/disputes/picture.svg?preset=flip", json=data).text
+    assert "red flip, other face teal 2" in svg and "red 9, other face teal 4" in svg
+    assert "4 cards nobody knows" in svg

@@ -50,6 +50,7 @@ from . import __version__
 from ._openapi import document
 from ._page_text import page_text as page_words
 from ._suggest import did_you_mean
+from .cards import Card
 from .clauses import clause_text
 from .deal import build_deck, next_round
 from .deal import new_game as new_table
@@ -57,7 +58,7 @@ from .dispute import Settlement, settle, table_dict
 from .engine import legal_moves
 from .errors import NotationError, PresetError, UnoError
 from .events import view_events
-from .i18n import from_accept_language, normalize
+from .i18n import N_, from_accept_language, normalize, translate
 from .moves import parse_move
 from .presets import load_preset, parse_yaml, preset_names, preset_summary
 from .record import replay as replay_record
@@ -641,12 +642,12 @@ def create_app(
         if name not in preset_names():
             raise Problem(404, "not-found", [f"unknown preset {_short(name)!r}"])
         lang = _lang_of(request)
-        copies: dict[str, int] = {}
+        copies: dict[Card, int] = {}
         for card in build_deck(load_preset(name)):
-            copies[str(card)] = copies.get(str(card), 0) + 1
+            copies[card] = copies.get(card, 0) + 1
         cards = [
-            {"card": text, "name": card_name(text, lang), "copies": count}
-            for text, count in copies.items()
+            {"card": str(card), "name": _both_faces(card, lang), "copies": count}
+            for card, count in copies.items()
         ]
         return ok({"preset": name, "lang": lang, "cards": cards})
 
@@ -908,11 +909,16 @@ def create_app(
                 yield ": keep-alive\n\n"
 
     async def card_svg(request: Request) -> Response:
+        # a two-sided card's text holds a slash (R5/T7, F1): the route takes it whole
         try:
-            svg = draw_card(request.path_params["card"])
+            svg = draw_card(request.path_params["card"], _lang_of(request))
         except NotationError as exc:
             raise _uno_problem(exc) from None
-        headers = {**_SECURITY_HEADERS, "Cache-Control": "public, max-age=86400"}
+        headers = {
+            **_SECURITY_HEADERS,
+            "Cache-Control": "public, max-age=86400",
+            "Vary": "Accept-Language",  # its words follow the language asked for
+        }
         return Response(svg, media_type="image/svg+xml", headers=headers)
 
     async def admin_games(request: Request) -> Response:
@@ -964,7 +970,7 @@ def create_app(
         Route("/api/disputes/read", read_dispute, methods=["POST"]),
         Route("/api/disputes/picture.svg", ruling_picture, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
-        Route("/api/cards/{card}.svg", card_svg, methods=["GET"]),
+        Route("/api/cards/{card:path}.svg", card_svg, methods=["GET"]),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{game}/seats/{seat:int}/view", seat_view, methods=["GET"]),
         Route("/api/games/{game}/seats/{seat:int}/table.svg", seat_table_svg, methods=["GET"]),
@@ -1007,6 +1013,19 @@ def _token(request: Request, stream: bool) -> str | None:
         return auth[7:].strip() or None
     # EventSource cannot send headers, so the event stream (and only it) takes ?token=.
     return request.query_params.get("token") if stream else None
+
+
+def _both_faces(card: Card, lang: str) -> str:
+    """A card's name for the picker: a two-sided card's both faces (F1)."""
+    other = card.other
+    if other is None:
+        return card_name(card, lang)
+    return translate(
+        lang,
+        N_("{card}, other face {other}"),
+        card=card_name(card.face, lang),
+        other=card_name(other, lang),
+    )
 
 
 def _pictures(
