@@ -973,3 +973,12 @@ def test_the_flip_walks_decide_on_both_sides() -> None:
     for seed in range(3):
         walk("flip", 3, seed, count)
     assert sides["light"] and sides["dark"] > 20
+
+
+def test_gymnasium_check_env_on_flip() -> None:
+    """The single-agent wrapper plays the Flip deck too, with its own spaces."""
+    made = gymnasium.make(GYM_ID, rules="flip", players=3)
+    check_env(made.unwrapped)
+    flip = table.table_for(uno.load_preset("flip"))
+    assert made.action_space.n == flip.ACTION_COUNT  # type: ignore[attr-defined]
+    assert made.observation_space.shape == (Layout.of(flip).size,)
