@@ -303,3 +303,27 @@ def test_a_flip_rulings_picture_draws_the_named_cards_both_faces() -> None:
     root = _parse(ruling_svg(dispute, result, "vi"))
     assert _strips(root) == ["T2", "P1", "T+5", "T4"]
     assert _texts(root).count("bộ bài") == 4  # the draw pile and seat 2's three backs
+
+
+def test_a_flip_seats_picture_does_not_change_when_what_it_cannot_see_is_dealt_again() -> None:
+    """F14: re-deal what a seat cannot see (its own cards' other faces, the other hands'
+    faces in play, the draw pile below its top's back), keep what it can: its picture is
+    the same, on both sides, over a game of random moves."""
+    import random
+
+    from rules_strategies import hidden_changed_two_sided
+    from uno_rules.engine import legal_moves
+
+    rng = random.Random(3)
+    state = uno.new_game("flip", 3, seed=3)
+    sides = set()
+    for _ in range(120):
+        if state.phase.value in ("round-over", "game-over"):
+            break
+        sides.add(state.side)
+        for seat in range(3):
+            picture = state_svg(state, seat)
+            other = hidden_changed_two_sided(state, seat, rng)
+            assert state_svg(other, seat) == picture
+        state = uno.apply_or_raise(state, rng.choice(legal_moves(state))).state
+    assert sides == {"light", "dark"}
