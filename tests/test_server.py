@@ -694,3 +694,27 @@ def test_a_flip_dispute_built_from_the_picker_is_ruled_and_pictured(client: Test
     svg = client.post("/api/disputes/picture.svg?preset=flip", json=data).text
     assert "red flip, other face teal 2" in svg and "red 9, other face teal 4" in svg
     assert "4 cards nobody knows" in svg
+
+
+def test_the_pages_card_picture_address_reaches_a_two_sided_cards_picture(
+    client: TestClient,
+) -> None:
+    """The address the page's picker builds for a card (page.js ``cardPicture``, run with
+    Node where it is installed) reaches the picture of a two-sided card, both faces."""
+    import re
+    import shutil
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("needs Node.js to run the page's script")
+    script = (ROOT / "src" / "uno_rules" / "web" / "page.js").read_text(encoding="utf-8")
+    found = re.search(r"^function cardPicture\(card\) \{\n.*?^\}\n", script, re.M | re.S)
+    assert found is not None
+    program = f"const state = {{ lang: 'vi' }};\n{found.group(0)}\n"
+    program += "process.stdout.write(['R1/P1', 'W+4'].map(cardPicture).join('\\n'));"
+    out = subprocess.run([node, "-e", program], capture_output=True, text=True, check=True)
+    flip, classic = out.stdout.split("\n")
+    assert flip == "/api/cards/R1%2FP1.svg?lang=vi"
+    r = client.get(flip)
+    assert r.status_code == 200 and "1 đỏ, mặt kia 1 hồng" in r.text
+    assert client.get(classic).status_code == 200
