@@ -50,6 +50,7 @@ from . import __version__
 from ._openapi import document
 from ._page_text import page_text as page_words
 from ._suggest import did_you_mean
+from .cards import Card
 from .clauses import clause_text
 from .deal import build_deck, next_round
 from .deal import new_game as new_table
@@ -57,7 +58,7 @@ from .dispute import Settlement, settle, table_dict
 from .engine import legal_moves
 from .errors import NotationError, PresetError, UnoError
 from .events import view_events
-from .i18n import from_accept_language, normalize
+from .i18n import N_, from_accept_language, normalize, translate
 from .moves import parse_move
 from .presets import load_preset, parse_yaml, preset_names, preset_summary
 from .record import replay as replay_record
@@ -641,12 +642,12 @@ def create_app(
         if name not in preset_names():
             raise Problem(404, "not-found", [f"unknown preset {_short(name)!r}"])
         lang = _lang_of(request)
-        copies: dict[str, int] = {}
+        copies: dict[Card, int] = {}
         for card in build_deck(load_preset(name)):
-            copies[str(card)] = copies.get(str(card), 0) + 1
+            copies[card] = copies.get(card, 0) + 1
         cards = [
-            {"card": text, "name": card_name(text, lang), "copies": count}
-            for text, count in copies.items()
+            {"card": str(card), "name": _both_faces(card, lang), "copies": count}
+            for card, count in copies.items()
         ]
         return ok({"preset": name, "lang": lang, "cards": cards})
 
@@ -714,7 +715,9 @@ def create_app(
                 raise _uno_problem(exc) from None
             out = settlement.to_dict(None, lang)
             if pictures:
-                out["pictures"] = _pictures(settlement, data.get("hands"), data.get("draw_pile"))
+                out["pictures"] = _pictures(
+                    settlement, data.get("hands"), data.get("draw_pile"), lang
+                )
             return out
 
         return ok(await heavy_work(rule))
@@ -820,7 +823,7 @@ def create_app(
 
     async def seat_table_svg(request: Request) -> Response:
         game, seat = await seat_of(request)
-        svg = await off_loop(state_svg, game.state, seat)
+        svg = await off_loop(state_svg, game.state, seat, False, _lang_of(request))
         return Response(svg, media_type="image/svg+xml", headers=_PRIVATE)
 
     async def seat_move(request: Request) -> Response:
@@ -906,11 +909,16 @@ def create_app(
                 yield ": keep-alive\n\n"
 
     async def card_svg(request: Request) -> Response:
+        # a two-sided card's text holds a slash (R5/T7, F1): the route takes it whole
         try:
-            svg = draw_card(request.path_params["card"])
+            svg = draw_card(request.path_params["card"], _lang_of(request))
         except NotationError as exc:
             raise _uno_problem(exc) from None
-        headers = {**_SECURITY_HEADERS, "Cache-Control": "public, max-age=86400"}
+        headers = {
+            **_SECURITY_HEADERS,
+            "Cache-Control": "public, max-age=86400",
+            "Vary": "Accept-Language",  # its words follow the language asked for
+        }
         return Response(svg, media_type="image/svg+xml", headers=headers)
 
     async def admin_games(request: Request) -> Response:
@@ -962,7 +970,7 @@ def create_app(
         Route("/api/disputes/read", read_dispute, methods=["POST"]),
         Route("/api/disputes/picture.svg", ruling_picture, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
-        Route("/api/cards/{card}.svg", card_svg, methods=["GET"]),
+        Route("/api/cards/{card:path}.svg", card_svg, methods=["GET"]),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{game}/seats/{seat:int}/view", seat_view, methods=["GET"]),
         Route("/api/games/{game}/seats/{seat:int}/table.svg", seat_table_svg, methods=["GET"]),
@@ -1007,12 +1015,25 @@ def _token(request: Request, stream: bool) -> str | None:
     return request.query_params.get("token") if stream else None
 
 
+def _both_faces(card: Card, lang: str) -> str:
+    """A card's name for the picker: a two-sided card's both faces (F1)."""
+    other = card.other
+    if other is None:
+        return card_name(card, lang)
+    return translate(
+        lang,
+        N_("{card}, other face {other}"),
+        card=card_name(card.face, lang),
+        other=card_name(other, lang),
+    )
+
+
 def _pictures(
-    settlement: Settlement, hands: object = None, draw_pile: object = None
+    settlement: Settlement, hands: object = None, draw_pile: object = None, lang: str = "en"
 ) -> dict[str, Any]:
-    """The pictures of a settled dispute; the seats whose hands the dispute gives as
-    counts keep them face down, and so does every card the engine filled in (drawn from
-    the part of the draw pile the dispute does not name)."""
+    """The pictures of a settled dispute, their words in ``lang``; the seats whose hands
+    the dispute gives as counts keep them face down, and so does every card the engine
+    filled in (drawn from the part of the draw pile the dispute does not name)."""
     unknown = frozenset(
         seat
         for seat, hand in enumerate(hands if isinstance(hands, list) else [])
@@ -1021,7 +1042,7 @@ def _pictures(
     named = len(draw_pile) if isinstance(draw_pile, list) else 0
     return {
         name: [{"before": before, "after": after} for before, after in pictures]
-        for name, pictures in dispute_svgs(settlement, unknown, named).items()
+        for name, pictures in dispute_svgs(settlement, unknown, named, lang).items()
     }
 
 
