@@ -56,7 +56,7 @@ from .deal import build_deck, next_round
 from .deal import new_game as new_table
 from .dispute import Settlement, settle, table_dict
 from .engine import legal_moves
-from .errors import NotationError, PresetError, UnoError
+from .errors import NotationError, PresetError, UnoError, problem_text
 from .events import view_events
 from .i18n import N_, from_accept_language, normalize, translate
 from .moves import parse_move
@@ -140,10 +140,12 @@ def _problem_response(
     return JSONResponse(body, status_code=status, headers={**_PRIVATE, **(headers or {})})
 
 
-def _uno_problem(exc: UnoError) -> Problem:
-    """The typed problem list of a library error, as the command line prints it."""
+def _uno_problem(exc: UnoError, lang: str = "en") -> Problem:
+    """The typed problem list of a library error, as the command line prints it: each
+    problem in ``lang``, still naming where it is as the input writes it."""
     problems = getattr(exc, "problems", None)
-    return Problem(422, type(exc).__name__, list(problems) if problems else [str(exc)])
+    said = [problem_text(p, lang) for p in problems] if problems else [str(exc)]
+    return Problem(422, type(exc).__name__, said)
 
 
 def _client(scope: Scope) -> str:
@@ -455,7 +457,7 @@ def _rule_and_keep(
         try:
             move = parse_move(text)
         except NotationError as exc:
-            raise _uno_problem(exc) from None
+            raise _uno_problem(exc, lang) from None
         if move.seat != seat:
             raise Problem(403, "forbidden", [f"seat {seat} cannot move for seat {move.seat}"])
         ruling = rule_on(game.state, move)
@@ -712,7 +714,7 @@ def create_app(
             try:
                 settlement = settle(data, presets)
             except UnoError as exc:
-                raise _uno_problem(exc) from None
+                raise _uno_problem(exc, lang) from None
             out = settlement.to_dict(None, lang)
             if pictures:
                 out["pictures"] = _pictures(
@@ -731,7 +733,7 @@ def create_app(
             try:
                 settlement = settle(data, presets)
             except UnoError as exc:
-                raise _uno_problem(exc) from None
+                raise _uno_problem(exc, lang) from None
             return ruling_svg(data, settlement.to_dict(None, lang), lang)
 
         svg = await heavy_work(draw)
@@ -746,11 +748,13 @@ def create_app(
         if "rules" in data:
             data = {**data, "rules": _rules_source(data["rules"], "rules")}
 
+        lang = _lang_of(request)
+
         def check() -> dict[str, Any]:
             try:
                 result = replay_record(data)
             except UnoError as exc:
-                raise _uno_problem(exc) from None
+                raise _uno_problem(exc, lang) from None
             return {
                 "file": None,
                 "applied": result.applied,
@@ -773,6 +777,7 @@ def create_app(
             raise Problem(422, "SituationError", [f"{k}: unknown field" for k in unknown])
         rules = _rules_source(data.get("rules", "official"), "rules")
         seed = secrets.randbits(63)  # as secret as the deck: never sent
+        lang = _lang_of(request)
 
         def make() -> tuple[Game, tuple[str, ...]]:
             try:
@@ -780,7 +785,7 @@ def create_app(
                     rules, players=data.get("players", 4), seed=seed, dealer=data.get("dealer")
                 )
             except UnoError as exc:
-                raise _uno_problem(exc) from None
+                raise _uno_problem(exc, lang) from None
             tokens = tuple(secrets.token_urlsafe(24) for _ in range(state.players))
             game = Game(
                 secrets.token_urlsafe(12),

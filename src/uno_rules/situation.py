@@ -39,8 +39,17 @@ from typing import Any
 
 from ._budget import TABLE, brief, over_budget
 from .cards import Card, Color, parse_color
-from .deal import MAX_PLAYERS, MAX_SEED_BITS, MIN_PLAYERS, build_deck, coerce_rules, table_problems
-from .errors import NotationError, PresetError, SituationError
+from .deal import (
+    MAX_PLAYERS,
+    MAX_SEED_BITS,
+    MIN_PLAYERS,
+    build_deck,
+    coerce_rules,
+    players_problem,
+    table_problems,
+)
+from .errors import NotationError, PresetError, Problem, SituationError, within
+from .i18n import N_
 from .randomness import derive_seed, shuffled
 from .rules import Rules
 from .rules.judge import is_bluff
@@ -72,6 +81,7 @@ _KEYS = {
     "moves",
 }
 _MAX_UNKNOWN = 20  # unknown fields listed one by one; the rest are counted
+_AT_LEAST_ONE = N_("a hand in play holds at least one card")
 _DIRECTIONS = {
     "clockwise": 1,
     "cw": 1,
@@ -102,30 +112,32 @@ def situation(description: Mapping[str, Any]) -> GameState:
     for key in unknown[:_MAX_UNKNOWN]:
         name = key if isinstance(key, str) and len(key) <= 60 else brief(key, 40)
         close = difflib.get_close_matches(name, sorted(_KEYS), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        problems.append(f"{name}: unknown field{hint}")
+        hint = (N_(" (did you mean {path}?)"), {"path": repr(close[0])}) if close else ("", {})
+        problems.append(Problem(name, N_("unknown field{hint}"), {"hint": hint}))
     if len(unknown) > _MAX_UNKNOWN:
-        problems.append(f"{len(unknown) - _MAX_UNKNOWN} more unknown fields not listed")
+        more = len(unknown) - _MAX_UNKNOWN
+        problems.append(Problem("", N_("{count} more unknown fields not listed"), {"count": more}))
     rules: Rules | None = None
     try:
         rules = coerce_rules(d.get("rules", "official"))
     except PresetError as exc:
-        problems.extend(f"rules: {p}" for p in exc.problems)
+        problems.extend(within("rules", p) for p in exc.problems)
     players = d.get("players")
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        problems.append(f"players: expected 2 to 10 (B1.2), got {brief(players)}")
+        problems.append(players_problem(players))
         raise SituationError(problems)
 
     def cards(value: Any, path: str) -> list[Card]:
         if not isinstance(value, list):
-            problems.append(f"{path}: expected a list of cards, got {brief(value)}")
+            got = {"got": brief(value)}
+            problems.append(Problem(path, N_("expected a list of cards, got {got}"), got))
             return []
         out = []
         for i, text in enumerate(value):
             try:
                 out.append(Card.parse(text))
             except NotationError as exc:
-                problems.append(f"{path}[{i}]: {exc}")
+                problems.append(exc.problem(f"{path}[{i}]"))
         return out
 
     def seat(key: str, default: int) -> int:
@@ -143,26 +155,38 @@ def situation(description: Mapping[str, Any]) -> GameState:
     raw_hands = d.get("hands")
     named_hands: list[list[Card] | int] = []
     if not isinstance(raw_hands, list) or len(raw_hands) != players:
-        problems.append(f"hands: expected {players} entries (a list of cards or a count each)")
+        problems.append(
+            Problem(
+                "hands",
+                N_("expected {players} entries (a list of cards or a count each)"),
+                {"players": players},
+            )
+        )
         named_hands = [[] for _ in range(players)]
     else:
         for i, h in enumerate(raw_hands):
             if i in eliminated:
                 if h != 0 and h != []:
-                    problems.append(f"hands[{i}]: seat {i} is eliminated, so it holds 0 cards")
+                    problems.append(
+                        Problem(
+                            f"hands[{i}]",
+                            N_("seat {seat} is eliminated, so it holds 0 cards"),
+                            {"seat": i},
+                        )
+                    )
                 named_hands.append([])
             elif type(h) is int:
                 if h < 1:
-                    problems.append(f"hands[{i}]: a hand in play holds at least one card")
+                    problems.append(Problem(f"hands[{i}]", _AT_LEAST_ONE))
                 named_hands.append(max(h, 0))
             else:
                 hand = cards(h, f"hands[{i}]")
                 if isinstance(h, list) and not h:
-                    problems.append(f"hands[{i}]: a hand in play holds at least one card")
+                    problems.append(Problem(f"hands[{i}]", _AT_LEAST_ONE))
                 named_hands.append(hand)
     discard = cards(d.get("discard"), "discard")
     if "discard" in d and not d.get("discard"):
-        problems.append("discard: needs at least the top card")
+        problems.append(Problem("discard", N_("needs at least the top card")))
     draw_named = cards(d.get("draw_pile", []), "draw_pile")
     turn = seat("turn", 0)
     direction = _direction(d.get("direction", "clockwise"), problems)
@@ -209,15 +233,29 @@ def situation(description: Mapping[str, Any]) -> GameState:
     for card, n in sorted(named.items()):
         if not deck[card]:
             problems.append(
-                f"cards: {card} is not in this rule set's deck ({rules.deck.value}) (B1.1)"
+                Problem(
+                    "cards",
+                    N_("{card} is not in this rule set's deck ({deck}) (B1.1)"),
+                    {"card": str(card), "deck": rules.deck.value},
+                )
             )
         elif n > deck[card]:
-            problems.append(f"cards: {n} x {card} named, but the deck has {deck[card]} (B1.1)")
+            problems.append(
+                Problem(
+                    "cards",
+                    N_("{count} x {card} named, but the deck has {has} (B1.1)"),
+                    {"count": n, "card": str(card), "has": deck[card]},
+                )
+            )
     remainder = list(shuffled(sorted((deck - named).elements()), derive_seed(seed, 0x517)))
     counts = sum(h for h in named_hands if isinstance(h, int))
     if counts > len(remainder):
         problems.append(
-            f"hands: the counted hands need {counts} cards, but only {len(remainder)} are left"
+            Problem(
+                "hands",
+                N_("the counted hands need {count} cards, but only {left} are left"),
+                {"count": counts, "left": len(remainder)},
+            )
         )
     left = max(len(remainder) - counts, 0)
     size = d.get("draw_pile_size")
@@ -225,8 +263,14 @@ def situation(description: Mapping[str, Any]) -> GameState:
         size = len(draw_named) + left
     elif type(size) is not int or size < len(draw_named) or size > len(draw_named) + left:
         problems.append(
-            f"draw_pile_size: expected {len(draw_named)} to {len(draw_named) + left} "
-            f"(the named draw cards plus the cards left over), got {brief(size)}"
+            Problem(
+                "draw_pile_size",
+                N_(
+                    "expected {lo} to {hi} (the named draw cards plus the cards left over), "
+                    "got {got}"
+                ),
+                {"lo": len(draw_named), "hi": len(draw_named) + left, "got": brief(size)},
+            )
         )
         size = len(draw_named) + left
     color = _color(d, discard, problems)
