@@ -45,6 +45,10 @@ class NotationError(UnoError):
         self.expected = expected
         super().__init__(self.problem("").text("en"))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as it was made (a worker process's error reaches its parent whole)
+        return type(self), (self.text, self.expected), self.__dict__
+
     def problem(self, where: str) -> Problem:
         """This error as a :class:`Problem` found at ``where`` (a field of a table), said
         in any language: what was expected is translated where the catalogs have it."""
@@ -170,6 +174,9 @@ class _ProblemsError(UnoError):
             raise ValueError("an error needs at least one problem")
         super().__init__(_headline(self.what, self.problems, "en"))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.problems,), self.__dict__
+
     def text(self, lang: str = "en") -> str:
         """The error's message in ``lang``: its problems, each still naming where it is."""
         return _headline(self.what, self.problems, lang)
@@ -213,6 +220,9 @@ class PluginError(UnoError):
         self.problem = problem
         super().__init__(f"house rule {rule}: {problem}")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.rule, self.problem), self.__dict__
+
 
 class IllegalMoveError(UnoError):
     """Raised by :func:`uno_rules.apply_or_raise`; ``violation`` says why."""
@@ -220,3 +230,6 @@ class IllegalMoveError(UnoError):
     def __init__(self, violation: Violation) -> None:
         self.violation = violation
         super().__init__(f"[{violation.code}, {violation.rule}] {violation}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.violation,), self.__dict__
