@@ -370,3 +370,21 @@ def test_an_installed_rules_own_reason_is_said_as_it_is() -> None:
     refused = CannotStack(seat=1, card=Card.parse("Y7"), reason="sevens answer only sevens")
     assert refused.message()[1]["reason"] == ("{reason}", {"reason": "sevens answer only sevens"})
     assert uno.violation_text(refused, "vi").endswith(": sevens answer only sevens (H01).")
+
+
+def test_a_reason_said_again_is_the_same_sentence_whatever_its_facts() -> None:
+    """A refusal's reason keeps its English sentence for the same message and facts (the
+    listing of legal moves asks the same refusal again and again): a fact equal to another
+    of a different type (``True`` and ``1``) is still said as itself, a fact that does not
+    hash is still said, and every reason keeps its own facts."""
+    from uno_rules.violations import Reason
+
+    message = "{n} of them"
+    assert str(Reason(message, {"n": 1})) == "1 of them"
+    assert str(Reason(message, {"n": True})) == "True of them"
+    assert str(Reason(message, {"n": 1})) == "1 of them"
+    listed = Reason(message, {"n": [1, 2]})
+    assert str(listed) == "1 2 of them" == Reason(message, {"n": [1, 2]})
+    again = Reason(message, {"n": 2})
+    assert (again.message, again.facts) == (message, {"n": 2})
+    assert str(again) == "2 of them"

@@ -27,6 +27,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, render_test, seed_test
 
 import uno_rules as uno
+from rules_strategies import hidden_changed_two_sided
 from uno_rules.env import (
     ACTION_COUNT,
     GYM_ID,
@@ -40,15 +41,13 @@ from uno_rules.env import (
     encode,
 )
 from uno_rules.env import actions as table
-from uno_rules.env.observation import LAYOUT, SIZE, observe, section
+from uno_rules.env.observation import LAYOUT, SIZE, Layout, observe, section
+from uno_rules.moves import Play
 from uno_rules.rules.deck import build_deck
 
 # the presets the environment plays, but No Mercy's 168-card deck (tested on its own below)
-# and UNO Flip's two-sided cards (which it does not play yet)
 PRESETS = tuple(
-    p
-    for p in uno.preset_names()
-    if (not p.startswith("no-mercy") or p == "no-mercy-lite") and p != "flip"
+    p for p in uno.preset_names() if not p.startswith("no-mercy") or p == "no-mercy-lite"
 )
 SIZES = (2, 4, 7)
 
@@ -107,6 +106,8 @@ def masked_choice(observation: dict[str, Any], rng: random.Random) -> int:
 def permute_hidden(state: uno.GameState, seat: int, rng: random.Random) -> uno.GameState:
     """``state`` with every card ``seat`` cannot see (other hands, the draw pile) dealt
     differently, hand sizes kept: what ``seat`` knows is unchanged."""
+    if state.top_card.other is not None:  # UNO Flip (F14): what the seat cannot see only
+        return hidden_changed_two_sided(state, seat, rng)
     data = uno.dump_state(state)
     keep = data["drawn"] if data["turn"] != seat else None
     others = [s for s in range(state.players) if s != seat]
@@ -376,7 +377,8 @@ def check_mask(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list
     if env.polling and not chain:
         expected.add(actions.NOOP)
     assert set(np.flatnonzero(observation["action_mask"]).tolist()) == expected
-    assert observation["observation"][section("polled")][0] == env.polling
+    polled = Layout.of(actions).section("polled")  # the rule set's layout
+    assert observation["observation"][polled][0] == env.polling
 
 
 @pytest.mark.parametrize(("name", "rules", "players"), all_configs())
@@ -508,7 +510,9 @@ def check_no_leak(env: UnoEnv, agent: str, observation: dict[str, Any], chain: l
         env._state = state
 
 
-@pytest.mark.parametrize("rules", ["progressive", "family", "official-2015", "no-mercy-lite"])
+@pytest.mark.parametrize(
+    "rules", ["progressive", "family", "official-2015", "no-mercy-lite", "flip"]
+)
 def test_observations_and_polling_do_not_depend_on_hidden_cards(rules: str) -> None:
     seen: Counter[str] = Counter()
     for seed in range(4):
@@ -887,3 +891,94 @@ def test_the_modules_action_names_are_the_standard_tables() -> None:
     assert table_names and set(table_names) <= set(actions.__all__)
     for name in table_names:
         assert getattr(actions, name) == getattr(actions.STANDARD, name), name
+
+
+# --------------------------------------------------------------------------- UNO Flip
+
+
+def test_the_flip_table_covers_each_physical_card_on_both_sides() -> None:
+    """UNO Flip (F1) gets a table of its own: a PLAY slot for each of the 112 physical
+    cards with each face in play (a wild face with each color of its side), a COLOR id for
+    each of the eight colors; the standard table's ids do not move."""
+    rules = uno.load_preset("flip")
+    flip = table.table_for(rules)
+    assert flip is table.table_for(rules) and flip is not table.STANDARD
+    assert table.ACTION_COUNT == 1591 and table.encode(uno.parse_move("0 W red"), 2) == (1040,)
+    deck = build_deck(rules)
+    cards = {card for card, _ in flip.PLAY_SLOTS}
+    assert cards == set(deck) | {c.flipped for c in deck} and len(cards) == 224
+    dark_wild = uno.Card.parse("R8/W").flipped
+    assert [color for card, color in flip.PLAY_SLOTS if card == dark_wild] == [
+        uno.Color.PINK,
+        uno.Color.TEAL,
+        uno.Color.ORANGE,
+        uno.Color.PURPLE,
+    ]
+    assert len(flip.CARD_KINDS) == 4 * 13 + 4 * 13 + 3  # the faces of both sides
+    moves = [uno.parse_move(t) for t in ("2 color orange", "0 R1/P1 uno", "1 W/T8 red")]
+    moves.append(Play(1, dark_wild, color=uno.Color.PURPLE))  # as the engine offers it
+    for move in moves:
+        assert flip.decode(flip.encode(move, 3), move.seat, 3) == move, move
+    assert flip.describe(flip.encode(uno.parse_move("2 color teal"), 3)[0]) == "color teal"
+    with pytest.raises(ActionError, match="no action stands for"):
+        table.encode(moves[-1], 3)  # not in the standard table
+
+
+def test_a_flip_observation_holds_the_side_the_backs_and_the_piles_top_back() -> None:
+    """F14: the observation of a Flip table encodes the side in play, each other hand's
+    backs by offset and the draw pile's top back, next to the seat's faces in play."""
+    rules = uno.load_preset("flip")
+    lay = Layout.of(table.table_for(rules))
+    state = uno.situation(
+        {
+            "rules": "flip",
+            "players": 3,
+            "hands": [["Rflip/T2", "R1/P1"], ["B6/T+5", "G3/O3"], ["B9/T9", "Y5/T1"]],
+            "discard": ["R9/T4"],
+            "draw_pile": ["Y3/T1"],
+        }
+    )
+    dark = uno.apply_or_raise(state, "0 Rflip").state
+    for table_state, side in ((state, 0.0), (dark, 1.0)):
+        v = uno.view(table_state, 1)
+        obs = observe(v, [None] * 3, rules=rules)
+        assert obs[lay.section("side")][0] == side
+        backs = obs[lay.section("backs")].reshape(9, -1)
+        for offset, seat in ((1, 2), (2, 0)):
+            expected = Counter(lay.kind_index[c] for c in v.backs[seat])
+            found = {k: n for k, n in enumerate(backs[offset - 1]) if n}
+            assert set(found) == set(expected) and all(found[k] > 0 for k in expected)
+        assert not backs[2:].any()
+        top = obs[lay.section("draw_top_back")]
+        assert v.draw_top_back is not None
+        assert np.flatnonzero(top).tolist() == [lay.kind_index[v.draw_top_back]]
+        hand = obs[lay.section("hand")]
+        assert sorted(np.flatnonzero(hand).tolist()) == sorted(lay.kind_index[c] for c in v.hand)
+    env = UnoEnv("flip", 3)
+    env.reset(seed=1)
+    agent = env.agent_selection
+    assert env.observe(agent)["observation"].shape == (lay.size,)
+    assert env.observation_space(agent)["observation"].shape == (lay.size,)  # type: ignore[index]
+
+
+def test_the_flip_walks_decide_on_both_sides() -> None:
+    """The Flip walks of the mask and leak tests reach decisions on the dark side too."""
+    sides: Counter[str] = Counter()
+
+    def count(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list[int]) -> None:
+        sides[env.game_state.side] += 1
+        dark = Layout.of(env.action_table).section("side")
+        assert observation["observation"][dark][0] == (env.game_state.side == "dark")
+
+    for seed in range(3):
+        walk("flip", 3, seed, count)
+    assert sides["light"] and sides["dark"] > 20
+
+
+def test_gymnasium_check_env_on_flip() -> None:
+    """The single-agent wrapper plays the Flip deck too, with its own spaces."""
+    made = gymnasium.make(GYM_ID, rules="flip", players=3)
+    check_env(made.unwrapped)
+    flip = table.table_for(uno.load_preset("flip"))
+    assert made.action_space.n == flip.ACTION_COUNT  # type: ignore[attr-defined]
+    assert made.observation_space.shape == (Layout.of(flip).size,)

@@ -24,6 +24,7 @@ with warnings.catch_warnings():  # the test client may warn about its HTTP libra
     from starlette.testclient import TestClient
 
 import uno_rules as uno
+from uno_rules._words import color_name
 from uno_rules.cli import main
 from uno_rules.server import MAX_BODY_BYTES, MAX_DISPUTE_MOVES, MAX_PRESETS, create_app
 
@@ -125,8 +126,9 @@ def test_a_picture_of_the_ruling_shows_the_table_as_described_and_each_verdict(
     assert "bị bác: cannot-stack (B7.3)" in svg and "hợp lệ (H01)" in svg
     assert "B7.3: Lá +2: người kế tiếp rút hai lá và mất lượt." in svg
     # Seat 2's five cards are backs: the draw pile's back, and five more.
-    assert svg.count(">deck<") == 1 + 5 and "5 lá không ai biết" in svg
-    faces = re.findall(r"font-weight='bold'>([^<]+)</text><text[^>]*>(red|yellow|green|blue)<", svg)
+    assert svg.count(">bộ bài<") == 1 + 5 and "5 lá không ai biết" in svg  # "deck"
+    words = "|".join(color_name(c, "vi") for c in ("red", "yellow", "green", "blue"))
+    faces = re.findall(rf"font-weight='bold'>([^<]+)</text><text[^>]*>({words})<", svg)
     assert len(faces) == 3 + 4 + 1  # seats 0 and 1, and the top card
     filled = {str(c) for c in settle(data, ["official"]).starts["official"].hands[2]}
     for card in filled - {"R+2", "G4", "Y7", "B+2", "R9", "G1", "Y3", "R3"}:
@@ -526,6 +528,7 @@ def test_the_openapi_document_describes_every_route(client: TestClient) -> None:
     served = set()
     for route in app.routes:
         path = route.path.replace("{seat:int}", "{seat}")  # type: ignore[attr-defined]
+        path = path.replace("{card:path}", "{card}")  # a two-sided card's text holds a slash
         for method in route.methods - {"HEAD"}:  # type: ignore[attr-defined]
             served.add((path, method))
     assert documented == served
@@ -627,3 +630,91 @@ def test_a_game_goes_on_in_a_new_app_over_the_same_sqlite_file(tmp_path: Path) -
         assert [e["index"] for e in log["events"]] == [0, 1, 2, 3, 4]
         assert [e["move"] for e in log["events"]] == first + more
         assert c.get(url, headers=auth(game["seats"][0]["token"])).status_code == 403
+
+
+def test_flip_pictures_come_in_the_language_asked_for(client: TestClient) -> None:
+    """The pictures of a Flip dispute and a Flip seat's table picture follow ``lang``."""
+    data = {
+        "rules": "flip",
+        "players": 3,
+        "hands": [["Rflip/T2", "R1/P1"], ["B6/T+5", "G3/O3"], 3],
+        "discard": ["R9/T4"],
+        "moves": ["0 Rflip"],
+    }
+    r = client.post("/api/disputes?pictures=1&lang=vi", json=data)
+    assert r.status_code == 200, r.text
+    before = r.json()["pictures"]["flip"][0]["before"]
+    assert "mặt đang dùng: sáng" in before and "Backs of" not in before
+    game = new_game(client, rules="flip", players=2)
+    token = game["seats"][0]["token"]
+    path = f"/api/games/{game['game']}/seats/0/table.svg"
+    picture = client.get(f"{path}?lang=tl", headers=auth(token)).text
+    assert "side na gamit: light" in picture and "Hawak mo" in picture
+    assert "side in play: light" in client.get(path, headers=auth(token)).text
+
+
+# ------------------------------------------------------------------ UNO Flip's dispute page
+
+
+def test_the_flip_picker_offers_every_two_sided_card_with_both_faces(client: TestClient) -> None:
+    """The dispute page's picker reads /api/decks/flip: the 112 physical cards of the Flip
+    deck, each once, written LIGHT/DARK and named by both faces; their pictures draw both."""
+    from uno_rules.cards import deck_cards
+
+    deck = client.get("/api/decks/flip").json()
+    assert sorted(c["card"] for c in deck["cards"]) == sorted(
+        str(c) for c in deck_cards("flip-112")
+    )
+    assert {"card": "R1/P1", "name": "red 1, other face pink 1", "copies": 1} in deck["cards"]
+    vi = client.get("/api/decks/flip?lang=vi").json()["cards"]
+    assert {"card": "R1/P1", "name": "1 đỏ, mặt kia 1 hồng", "copies": 1} in vi
+    for path in ("/api/cards/R1%2FP1.svg", "/api/cards/R1/P1.svg"):
+        r = client.get(path)
+        assert r.status_code == 200 and "red 1, other face pink 1" in r.text
+    assert "mặt kia" in client.get("/api/cards/R1%2FP1.svg?lang=vi").text
+    assert client.get("/api/cards/R1/P1/G2.svg").status_code == 422
+
+
+def test_a_flip_dispute_built_from_the_picker_is_ruled_and_pictured(client: TestClient) -> None:
+    """What the page sends for a Flip table tapped from the picker (two-sided cards,
+    ``preset=flip``): rulings, the move pictures, and the ruling picture with both faces."""
+    data = {
+        "players": 3,
+        "hands": [["Rflip/T2", "R1/P1"], ["B6/T+5", "G3/O3"], 4],
+        "discard": ["R9/T4"],
+        "moves": ["0 Rflip", "1 B6/T+5"],
+    }
+    r = client.post("/api/disputes?preset=flip&pictures=1", json=data)
+    assert r.status_code == 200, r.text
+    rulings = r.json()["rulings"]["flip"]
+    assert [ruling["legal"] for ruling in rulings] == [True, True]
+    pictures = r.json()["pictures"]["flip"]
+    assert "side in play: dark" in pictures[1]["before"]
+    assert "Backs of seat 0's hand" in pictures[1]["before"]
+    svg = client.post("/api/disputes/picture.svg?preset=flip", json=data).text
+    assert "red flip, other face teal 2" in svg and "red 9, other face teal 4" in svg
+    assert "4 cards nobody knows" in svg
+
+
+def test_the_pages_card_picture_address_reaches_a_two_sided_cards_picture(
+    client: TestClient,
+) -> None:
+    """The address the page's picker builds for a card (page.js ``cardPicture``, run with
+    Node where it is installed) reaches the picture of a two-sided card, both faces."""
+    import re
+    import shutil
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("needs Node.js to run the page's script")
+    script = (ROOT / "src" / "uno_rules" / "web" / "page.js").read_text(encoding="utf-8")
+    found = re.search(r"^function cardPicture\(card\) \{\n.*?^\}\n", script, re.M | re.S)
+    assert found is not None
+    program = f"const state = {{ lang: 'vi' }};\n{found.group(0)}\n"
+    program += "process.stdout.write(['R1/P1', 'W+4'].map(cardPicture).join('\\n'));"
+    out = subprocess.run([node, "-e", program], capture_output=True, text=True, check=True)
+    flip, classic = out.stdout.split("\n")
+    assert flip == "/api/cards/R1%2FP1.svg?lang=vi"
+    r = client.get(flip)
+    assert r.status_code == 200 and "1 đỏ, mặt kia 1 hồng" in r.text
+    assert client.get(classic).status_code == 200

@@ -178,3 +178,152 @@ def test_a_hidden_hand_does_not_name_the_card_it_drew() -> None:
     hidden = state_svg(drew, 1, hidden=True)
     assert "you drew a card (not named)" in hidden and f"you drew {card}" not in hidden
     assert f"you drew {card}" in state_svg(drew, 1)
+
+
+# ---------------------------------------------------------------- UNO Flip (F1, F14)
+
+FLIP = {
+    "rules": "flip",
+    "players": 3,
+    "hands": [["Rflip/T2", "R1/P1", "W/T8"], ["B6/T+5", "G3/O3", "R8/W"], ["B9/T9", "Y5/T1"]],
+    "discard": ["R9/T4"],
+    "draw_pile": ["Y3/T1", "G+1/Tflip"],
+}
+
+
+def _strips(root: ET.Element) -> list[str]:
+    """The other faces printed on the strips of two-sided cards (their notation)."""
+    return [
+        t.text or ""
+        for t in root.iter(f"{NS}text")
+        if t.get("font-size") == "9" and t.get("font-weight") == "bold"
+    ]
+
+
+def test_a_two_sided_card_shows_its_face_in_play_and_its_other_face() -> None:
+    root = _parse(card_svg("R5/T7"))
+    assert _card_titles(root) == ["red 5, other face teal 7"]
+    assert "red" in _texts(root) and _strips(root) == ["T7"]
+    dark = _parse(card_svg(uno.Card.parse("R5/T7").flipped))
+    assert _card_titles(dark) == ["teal 7, other face red 5"]
+    assert "teal" in _texts(dark) and _strips(dark) == ["R5"]
+    assert _strips(_parse(card_svg("R5"))) == []  # a one-sided card has no strip
+    row = _parse(hand_svg(["R5/T7", "W/T8"]))
+    assert _card_titles(row) == ["red 5, other face teal 7", "wild, other face teal 8"]
+
+
+def _swatches(svg: str) -> set[str]:
+    return set(re.findall(r"<rect x='\d+' y='9' width='9' height='9' fill='(#\w+)'", svg))
+
+
+def test_a_wild_face_shows_the_colors_of_its_side() -> None:
+    light = {"#b71c1c", "#fdd835", "#1b5e20", "#0d47a1"}
+    dark = {"#ad1457", "#00695c", "#e65100", "#4a148c"}
+    assert _swatches(card_svg("W/T8")) == light
+    assert _swatches(card_svg(uno.Card.parse("R8/W").flipped)) == dark
+
+
+@pytest.mark.parametrize("seat", range(3))
+def test_a_flip_table_shows_the_seats_faces_the_other_backs_and_the_piles_top_back(
+    seat: int,
+) -> None:
+    """F14: the seat's own faces in play, each other hand's backs, the draw pile's top
+    back and the top card's face in play; nothing else (not the faces the seat cannot
+    see: its own other faces, the other hands' faces in play, the top card's other face)."""
+    state = uno.situation(FLIP)
+    v = uno.view(state, seat)
+    svg = table_svg(v)
+    root = _parse(svg)
+    others = [card_name(c.other) for s, h in enumerate(state.hands) if s != seat for c in h]
+    mine = [card_name(c) for c in state.hands[seat]]
+    assert _card_titles(root) == [*others, "teal 1", "red 9", *mine]
+    assert _strips(root) == []  # no card of a seat's table shows both faces
+    assert "side in play: light" in _texts(root)
+    assert "teal 4" not in svg  # the top card's other face lies hidden in the pile
+
+
+def test_a_flip_table_on_the_dark_side() -> None:
+    state = uno.apply_or_raise(uno.situation(FLIP), "0 Rflip").state
+    root = _parse(state_svg(state, 1))
+    assert "side in play: dark" in _texts(root)
+    assert "color: teal" in _texts(root)
+    titles = _card_titles(root)
+    # seat 0's backs are now its light faces, seat 2's too; the top card is T4 (F2)
+    assert titles[:2] == ["red 1", "wild"] and "teal 4" in titles
+    assert titles[-3:] == ["teal draw five", "orange 3", "wild"]  # seat 1's faces
+    assert _swatches(state_svg(state, 1)) >= {"#ad1457", "#00695c"}  # its dark wild
+
+
+def test_the_words_of_a_table_and_a_hand_come_in_the_language_asked_for() -> None:
+    state = uno.situation(FLIP)
+    vi = _texts(_parse(table_svg(uno.view(state, 0), lang="vi")))
+    assert "người chơi 0 (bạn) đánh" in vi and "mặt đang dùng: sáng" in vi
+    assert "màu: đỏ" in vi and not any("Your hand" in w for w in vi)
+    tl = _parse(state_svg(state, 0, lang="tl"))
+    assert "Hawak mo (3)" in _texts(tl) and "kulay: pula" in _texts(tl)
+    assert "pulang Flip, kabilang mukha teal 2" not in _card_titles(tl)  # faces in play only
+    assert _parse(hand_svg(["R5"], lang="vi")).get("aria-label") == "bài trên tay: 5 đỏ"
+    assert _card_titles(_parse(card_svg("R5/T7", lang="tl"))) == [
+        uno.card_name("R5", "tl") + ", kabilang mukha " + uno.card_name("T7", "tl")
+    ]
+    assert table_svg(uno.view(state, 0)) == table_svg(uno.view(state, 0), lang="en")
+
+
+def test_a_flip_disputes_pictures_show_no_back_the_description_does_not_name() -> None:
+    """A hand given as a count keeps its backs plain too, and so does a draw pile the
+    description does not name; a Flip turns the named cards over with the table."""
+    from uno_rules.dispute import settle
+    from uno_rules.svg import dispute_svgs
+
+    dispute = dict(FLIP, hands=[FLIP["hands"][0], FLIP["hands"][1], 2], moves=["0 Rflip", "1 T+5"])
+    del dispute["draw_pile"]
+    settlement = settle(dispute, ["flip"])
+    (first, second) = dispute_svgs(settlement, frozenset({2}), 0)["flip"]
+    before = _parse(first[0])
+    # seat 1's backs (its dark faces), then two plain backs for seat 2, no pile top back
+    mine = ["red flip", "red 1", "wild"]
+    assert _card_titles(before) == ["teal draw five", "orange 3", "wild", "red 9", *mine]
+    assert _texts(before).count("deck") == 3  # seat 2's two backs and the draw pile
+    after_flip = _parse(second[0])  # seat 1 before its T+5: the table is dark side up
+    theirs = ["teal draw five", "orange 3", "wild"]
+    assert _card_titles(after_flip) == ["red 1", "wild", "teal 4", *theirs]
+    # seat 2 drew 5 cards the engine filled in: their backs stay plain
+    drawn = _parse(second[1])
+    assert _texts(drawn).count("deck") == 1 + 2 + 5
+    named = dispute_svgs(settle(FLIP | {"moves": ["0 R1"]}, ["flip"]), frozenset(), 2)["flip"]
+    assert "teal 1" in _card_titles(_parse(named[0][0]))  # a named pile's top back shows
+
+
+def test_a_flip_rulings_picture_draws_the_named_cards_both_faces() -> None:
+    from uno_rules.dispute import settle
+    from uno_rules.svg import ruling_svg
+
+    dispute = dict(FLIP, hands=[["Rflip/T2", "R1/P1"], ["B6/T+5"], 3], moves=["0 Rflip"])
+    result = settle(dispute, ["flip"]).to_dict(None, "vi")
+    root = _parse(ruling_svg(dispute, result, "vi"))
+    assert _strips(root) == ["T2", "P1", "T+5", "T4"]
+    assert _texts(root).count("bộ bài") == 4  # the draw pile and seat 2's three backs
+
+
+def test_a_flip_seats_picture_does_not_change_when_what_it_cannot_see_is_dealt_again() -> None:
+    """F14: re-deal what a seat cannot see (its own cards' other faces, the other hands'
+    faces in play, the draw pile below its top's back), keep what it can: its picture is
+    the same, on both sides, over a game of random moves."""
+    import random
+
+    from rules_strategies import hidden_changed_two_sided
+    from uno_rules.engine import legal_moves
+
+    rng = random.Random(3)
+    state = uno.new_game("flip", 3, seed=3)
+    sides = set()
+    for _ in range(120):
+        if state.phase.value in ("round-over", "game-over"):
+            break
+        sides.add(state.side)
+        for seat in range(3):
+            picture = state_svg(state, seat)
+            other = hidden_changed_two_sided(state, seat, rng)
+            assert state_svg(other, seat) == picture
+        state = uno.apply_or_raise(state, rng.choice(legal_moves(state))).state
+    assert sides == {"light", "dark"}

@@ -220,8 +220,13 @@ def document(version: str) -> dict[str, Any]:
         "/api/cards/{card}.svg": {
             "get": {
                 "summary": "A picture of one card",
+                "description": (
+                    "A two-sided card (UNO Flip) is written `LIGHT/DARK`, its slash sent as it "
+                    "is or as `%2F`; the picture shows both faces."
+                ),
                 "parameters": [
-                    {"name": "card", "in": "path", "required": True, "schema": {"type": "string"}}
+                    {"name": "card", "in": "path", "required": True, "schema": {"type": "string"}},
+                    _LANG,
                 ],
                 "responses": {
                     "200": {"description": "SVG", "content": {"image/svg+xml": {}}},

@@ -31,6 +31,7 @@ from typing import ClassVar, Final
 
 from ._budget import brief
 from .errors import NotationError
+from .i18n import N_
 from .kinds import (
     COLOR_PREFIXES,
     COLORED_TEXTS,
@@ -112,14 +113,15 @@ def parse_color(text: object) -> Color:
     if isinstance(text, Color):
         return text
     if not isinstance(text, str):
-        raise NotationError(brief(text), "a color: red, yellow, green, blue (or R, Y, G, B)")
+        raise NotationError(brief(text), _COLOR_EXPECTED)
     color = _COLOR_WORDS.get(text.strip().lower())
     if color is None:
-        raise NotationError(text, "a color: red, yellow, green, blue (or R, Y, G, B)")
+        raise NotationError(text, _COLOR_EXPECTED)
     return color
 
 
-_ANY_COLOR_EXPECTED = (
+_COLOR_EXPECTED = N_("a color: red, yellow, green, blue (or R, Y, G, B)")
+_ANY_COLOR_EXPECTED = N_(
     "a color: red, yellow, green, blue (R, Y, G, B), or on UNO Flip's dark side pink, teal, "
     "orange, purple (P, T, O, V)"
 )
@@ -162,7 +164,7 @@ CARD_DATA: Final = bundled_card_data()
 KINDS: Final[dict[Rank, CardKind]] = _bundled_ranks()
 NUMBER_RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r.is_number)
 
-_CARD_EXPECTED = (
+_CARD_EXPECTED = N_(
     "a card such as R5, Gskip, Brev, Y+2, W, W+4, WSH, WSW, WC or BLANK "
     "(color letter or word, then 0-9, skip, rev/reverse or +2/draw2)"
 )

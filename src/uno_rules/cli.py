@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import functools
 import importlib
 import ipaddress
 import json
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import COMPILED, __version__, _budget
 from .deal import table_problems
-from .errors import NotationError, PresetError, SituationError, UnoError
+from .errors import NotationError, PresetError, SituationError, UnoError, problem_text
 from .i18n import N_, from_environ, normalize, tr
 from .presets import load_preset, preset_names, preset_summary, read_yaml
 
@@ -53,7 +54,18 @@ MAX_GAMES, MAX_JOBS, MAX_TURNS = 10**12, 256, 1_000_000
 
 
 class BadInput(Exception):
-    """Input the command cannot use: reported in one line, exit status 2."""
+    """Input the command cannot use: reported in one line, exit status 2. ``said``, when
+    given, writes the message in a language (the problems of a preset or a table), so that
+    it is written in the one asked for once the arguments are read."""
+
+    def __init__(self, message: str, said: typing.Callable[[str], str] | None = None) -> None:
+        super().__init__(message)
+        self.said = said
+
+    @classmethod
+    def of(cls, said: typing.Callable[[str], str]) -> BadInput:
+        """The error whose message ``said`` writes in each language (English here)."""
+        return cls(said("en"), said)
 
 
 # --------------------------------------------------------------------------- entry point
@@ -149,15 +161,27 @@ def _raw_stderr() -> typing.TextIO:
 
 
 def _run(argv: Sequence[str] | None) -> int:
+    lang = _asked_lang(sys.argv[1:] if argv is None else argv)
     parser = _parser()
+    if lang != "en":
+        _in_language(parser, lang)
     args = parser.parse_args(argv)
     handler = getattr(args, "handler", None)
     if handler is None:
         group = getattr(args, "group", None)
         if group is not None:
-            raise BadInput(f"presets: choose an action: {_choices(group)}")
-        raise BadInput(f"choose a verb: {_choices(parser)} (see uno-rules --help)")
-    code: int = handler(args)
+            choose = tr(lang, N_("choose an action: {choices}")).format(choices=_choices(group))
+            raise BadInput(f"presets: {choose}")
+        choose = tr(lang, N_("choose a verb: {choices} (see uno-rules --help)"))
+        raise BadInput(choose.format(choices=_choices(parser)))
+    try:
+        code: int = handler(args)
+    except BadInput as exc:
+        if exc.said is None:
+            raise
+        raise BadInput(exc.said(_lang(args))) from None
+    except (PresetError, SituationError) as exc:
+        raise BadInput(_one_line(exc, _lang(args))) from None
     return code
 
 
@@ -220,16 +244,22 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but every usage error is one line (BadInput) and nothing exits the
     process: main() decides the exit status."""
 
+    lang = "en"  # the language of its texts (_in_language), for this parser only
+
     def error(self, message: str) -> typing.NoReturn:
         verb = self.prog.removeprefix("uno-rules").strip()
 
         choice = re.match(r"argument \w+: invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        said = _argparse_message(message, self.lang)
         if choice:  # a misspelt verb or action: the suggestion every entry point makes
             # start-up: only a mistyped verb needs the suggestions
-            from ._suggest import did_you_mean
+            from ._suggest import closest
 
-            message += did_you_mean(choice.group(1), re.findall(r"'([^']*)'", choice.group(2)))
-        raise BadInput(f"{verb + ': ' if verb else ''}{message} (see {self.prog} --help)")
+            near = closest(choice.group(1), re.findall(r"'([^']*)'", choice.group(2)))
+            if near is not None:
+                said += tr(self.lang, N_(" (did you mean {path}?)")).format(path=repr(near))
+        see = tr(self.lang, N_("(see {prog} --help)")).format(prog=self.prog)
+        raise BadInput(f"{verb + ': ' if verb else ''}{said} {see}")
 
     def exit(self, status: int = 0, message: str | None = None) -> typing.NoReturn:
         if message:
@@ -239,127 +269,237 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageExit(status)
 
 
-def _one_line(exc: Exception) -> str:
+def _one_line(exc: Exception, lang: str = "en") -> str:
     problems = getattr(exc, "problems", None)
     if problems:
-        return "; ".join(problems)
+        return "; ".join(problem_text(p, lang) for p in problems)
     return str(exc)
+
+
+# argparse's own messages (written by the standard library in English), as this module's
+# catalogs have them: the pattern that reads one, and its message in the catalogs.
+_ARGPARSE_MESSAGES = (
+    (
+        r"argument (?P<argument>\S+): invalid choice: (?P<value>.*) "
+        r"\(choose from (?P<choices>.*)\)",
+        N_("argument {argument}: invalid choice: {value} (choose from {choices})"),
+    ),
+    (
+        r"the following arguments are required: (?P<arguments>.*)",
+        N_("the following arguments are required: {arguments}"),
+    ),
+    (r"unrecognized arguments: (?P<arguments>.*)", N_("unrecognized arguments: {arguments}")),
+    (
+        r"argument (?P<argument>\S+): expected one argument",
+        N_("argument {argument}: expected one argument"),
+    ),
+    (
+        r"argument (?P<argument>\S+): invalid (?P<type>\w+) value: (?P<value>.*)",
+        N_("argument {argument}: invalid {type} value: {value}"),
+    ),
+)
+# argparse's own words in a help text: the usage prefix, the group titles, the help of
+# --help and --version.
+_ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+)
+
+
+def _argparse_message(message: str, lang: str) -> str:
+    """One of argparse's error messages in ``lang`` (as it is when the catalogs lack it);
+    the names, values and choices it quotes stay as written."""
+    if lang == "en":
+        return message
+    for pattern, said in _ARGPARSE_MESSAGES:
+        found = re.fullmatch(pattern, message)
+        if found is not None:
+            return tr(lang, said).format(**found.groupdict())
+    return message
+
+
+def _asked_lang(argv: Sequence[str]) -> str:
+    """The language ``argv`` asks for with ``--lang`` (anywhere before ``--``), else the
+    locale's: what the help and the usage errors are written in, before the arguments
+    are parsed."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            return normalize(argv[i + 1])
+        if arg.startswith("--lang="):
+            return normalize(arg.removeprefix("--lang="))
+    return from_environ(os.environ)
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, with the usage prefix in the parser's language."""
+
+    lang = "en"
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: typing.Iterable[argparse.Action],
+        groups: typing.Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
+        if prefix is None:
+            prefix = tr(self.lang, "usage: ")
+        super().add_usage(usage, actions, groups, prefix)
+
+
+def _in_language(parser: argparse.ArgumentParser, lang: str) -> None:
+    """Write ``parser``'s texts (and its sub-parsers') in ``lang``: its description, each
+    argument's help, the group titles and argparse's own words. Only these parser
+    objects change; argparse itself is left as it is for the rest of the process."""
+    formatter = typing.cast(
+        "type[argparse.HelpFormatter]", type("_Formatter", (_Formatter,), {"lang": lang})
+    )
+    parsers = [parser]
+    while parsers:
+        p = parsers.pop()
+        if isinstance(p, _Parser):
+            p.lang = lang
+        p.formatter_class = formatter
+        if p.description:
+            p.description = tr(lang, p.description)
+        for group in p._action_groups:
+            if group.title:
+                group.title = tr(lang, group.title)
+        for action in p._actions:
+            if isinstance(action.help, str) and action.help != argparse.SUPPRESS:
+                action.help = tr(lang, action.help)
+            if isinstance(action, argparse._SubParsersAction):
+                for choice in action._choices_actions:
+                    if isinstance(choice.help, str):
+                        choice.help = tr(lang, choice.help)
+                parsers.extend(action.choices.values())
 
 
 def _parser() -> argparse.ArgumentParser:
     build = "compiled" if COMPILED else "pure Python"
     parser = _Parser(
         prog="uno-rules",
-        description="Settle UNO disputes, check games and rule sets, simulate house rules.",
+        description=N_("Settle UNO disputes, check games and rule sets, simulate house rules."),
     )
     parser.add_argument("--version", action="version", version=f"uno-rules {__version__} ({build})")
-    lang_help = (
+    lang_help = N_(
         "the language of the sentences for people: en, vi or tl (fil); default: the locale "
         "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG); --json is the same in every language"
     )
     parser.add_argument("--lang", metavar="CODE", help=lang_help)
-    verbs = parser.add_subparsers(title="verbs", metavar="VERB")
+    verbs = parser.add_subparsers(title=N_("verbs"), metavar="VERB")
 
-    rule = verbs.add_parser("rule", help="settle a dispute: rule on moves at a table")
-    rule.add_argument("file", help="a table description (YAML/JSON) with a list of moves")
+    rule = verbs.add_parser("rule", help=N_("settle a dispute: rule on moves at a table"))
+    rule.add_argument("file", help=N_("a table description (YAML/JSON) with a list of moves"))
     rule.add_argument(
         "--preset",
         action="append",
         default=[],
         metavar="NAME",
-        help="rule under this preset (repeat to compare side by side)",
+        help=N_("rule under this preset (repeat to compare side by side)"),
     )
-    rule.add_argument("--json", action="store_true", help="machine-readable output")
+    rule.add_argument("--json", action="store_true", help=N_("machine-readable output"))
     rule.add_argument(
         "--svg",
         metavar="DIR",
-        help="also draw the table before and after each move, as SVG files in DIR",
+        help=N_("also save pictures of the table before and after each move, as SVG files in DIR"),
     )
     rule.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
     rule.set_defaults(handler=cmd_rule)
 
-    replay = verbs.add_parser("replay", help="check a recorded game move by move")
-    replay.add_argument("file", help="a game record (YAML/JSON)")
+    replay = verbs.add_parser("replay", help=N_("check a recorded game move by move"))
+    replay.add_argument("file", help=N_("a game record (YAML/JSON)"))
     replay.add_argument("--json", action="store_true")
     replay.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
     replay.set_defaults(handler=cmd_replay)
 
-    presets = verbs.add_parser("presets", help="list, show, check and compare rule presets")
-    sub = presets.add_subparsers(title="actions", metavar="ACTION")
-    p_list = sub.add_parser("list", help="the bundled presets")
+    presets = verbs.add_parser("presets", help=N_("list, show, check and compare rule presets"))
+    sub = presets.add_subparsers(title=N_("actions"), metavar="ACTION")
+    p_list = sub.add_parser("list", help=N_("the bundled presets"))
     p_list.set_defaults(handler=cmd_presets_list)
-    p_show = sub.add_parser("show", help="a preset in full, as YAML")
-    p_show.add_argument("name", help="a bundled preset name or a preset file")
+    p_show = sub.add_parser("show", help=N_("a preset in full, as YAML"))
+    p_show.add_argument("name", help=N_("a bundled preset name or a preset file"))
     p_show.set_defaults(handler=cmd_presets_show)
-    p_check = sub.add_parser("check", help="check a preset file and report every problem")
+    p_check = sub.add_parser("check", help=N_("check a preset file and report every problem"))
     p_check.add_argument("file")
     p_check.set_defaults(handler=cmd_presets_check)
-    p_diff = sub.add_parser("diff", help="what two presets do differently")
+    p_diff = sub.add_parser("diff", help=N_("what two presets do differently"))
     p_diff.add_argument("a")
     p_diff.add_argument("b")
     p_diff.set_defaults(handler=cmd_presets_diff)
-    p_schema = sub.add_parser("schema", help="the JSON Schema of preset files")
+    p_schema = sub.add_parser("schema", help=N_("the JSON Schema of preset files"))
     p_schema.set_defaults(handler=cmd_presets_schema)
     for p in (p_list, p_show, p_check, p_diff, p_schema):
         p.add_argument("--json", action="store_true")
     presets.set_defaults(handler=None, group=presets)
 
-    serve = verbs.add_parser("serve", help="run the referee service: dispute page and JSON API")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    serve.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
-    serve.add_argument("--json", action="store_true", help="announce the address as JSON")
+    serve = verbs.add_parser("serve", help=N_("run the referee service: dispute page and JSON API"))
+    serve.add_argument("--host", default="127.0.0.1", help=N_("address to listen on"))
+    serve.add_argument("--port", type=int, default=8000, help=N_("port (0: any free port)"))
+    serve.add_argument("--json", action="store_true", help=N_("announce the address as JSON"))
     serve.add_argument(
         "--store",
         metavar="URL",
-        help="where games are kept: sqlite:///PATH (default: a file in the user's state "
-        "directory), postgresql://... (extra 'postgres'), or memory",
+        help=N_(
+            "where games are kept: sqlite:///PATH (default: a file in the user's state "
+            "directory), postgresql://... (extra 'postgres'), or memory"
+        ),
     )
     serve.add_argument(
         "--key-file",
         metavar="FILE",
-        help="a file holding the server key needed to deal tables and for the admin routes "
-        "(or set UNO_RULES_SERVER_KEY); required unless --host is a loopback address",
+        help=N_(
+            "a file holding the server key needed to deal tables and for the admin routes "
+            "(or set UNO_RULES_SERVER_KEY); required unless --host is a loopback address"
+        ),
     )
     serve.add_argument(
         "--allow-host",
         action="append",
         default=[],
         metavar="NAME",
-        help="a name clients reach this server by (its Host header); repeat for more",
+        help=N_("a name clients reach this server by (its Host header); repeat for more"),
     )
     serve.add_argument(
         "--keep-finished",
         type=float,
         default=3600.0,
         metavar="SECONDS",
-        help="prune a finished game this long after its last move (default 3600)",
+        help=N_("prune a finished game this long after its last move (default 3600)"),
     )
     serve.add_argument(
         "--keep-idle",
         type=float,
         default=7 * 86400.0,
         metavar="SECONDS",
-        help="prune an unfinished game this long after its last move (default 7 days)",
+        help=N_("prune an unfinished game this long after its last move (default 7 days)"),
     )
     serve.set_defaults(handler=cmd_serve)
 
-    sim = verbs.add_parser("simulate", help="bots play many games under a rule set")
+    sim = verbs.add_parser("simulate", help=N_("bots play many games under a rule set"))
     sim.add_argument("--preset", default="official", metavar="NAME|FILE")
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=200)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--jobs", type=int, default=1, help="worker processes")
+    sim.add_argument("--jobs", type=int, default=1, help=N_("worker processes"))
     sim.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
-    sim.add_argument("--max-turns", type=int, default=20_000, help="turn cap per game")
+    sim.add_argument("--max-turns", type=int, default=20_000, help=N_("turn cap per game"))
     sim.add_argument(
         "--scheduler",
         metavar="ADDRESS|local",
-        help="play on a Dask cluster (extra 'cluster'): its scheduler's address, or 'local' "
-        "for a cluster of --jobs worker processes on this machine",
+        help=N_(
+            "play on a Dask cluster (extra 'cluster'): its scheduler's address, or 'local' "
+            "for a cluster of --jobs worker processes on this machine"
+        ),
     )
-    sim.add_argument("--block-size", type=int, metavar="N", help="games per block of work")
+    sim.add_argument("--block-size", type=int, metavar="N", help=N_("games per block of work"))
     sim.add_argument(
-        "--out", metavar="FILE", help="save each finished block to FILE; resume from it"
+        "--out", metavar="FILE", help=N_("save each finished block to FILE; resume from it")
     )
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(handler=cmd_simulate)
@@ -376,7 +516,7 @@ def _read_mapping(path: str, what: str) -> dict[str, Any]:
     try:
         data = read_yaml(path, what, budget)
     except PresetError as exc:
-        raise BadInput(_one_line(exc)) from None
+        raise BadInput.of(functools.partial(_one_line, exc)) from None
     if not isinstance(data, dict):
         got = "nothing (an empty file)" if data is None else f"a {type(data).__name__}"
         raise BadInput(f"{path}: expected a mapping of fields, got {got}")
@@ -391,7 +531,7 @@ def _load_rules(source: str | dict[str, Any] | None) -> Rules:
     try:
         return load_preset("official" if source is None else source)
     except PresetError as exc:
-        raise BadInput(_one_line(exc)) from None
+        raise BadInput.of(functools.partial(_one_line, exc)) from None
 
 
 def _looks_like_file(source: str) -> bool:
@@ -417,10 +557,20 @@ def _emit_json(data: Any) -> None:
 
 
 def _problems(where: str, problems: Sequence[str]) -> BadInput:
-    """One error for several problems, one per line, as ``presets check`` lists them."""
-    if len(problems) == 1:
-        return BadInput(f"{where}: {problems[0]}")
-    return BadInput(f"{where}: {len(problems)} problems\n" + "\n".join(f"  {p}" for p in problems))
+    """One error for several problems, one per line, as ``presets check`` lists them (each
+    in the language asked for; ``where`` as written)."""
+
+    def said(lang: str) -> str:
+        # start-up: the sentences load only when a problem is written
+        from ._words import say
+
+        listed = [problem_text(p, lang) for p in problems]
+        if len(listed) == 1:
+            return f"{where}: {listed[0]}"
+        head = say(lang, N_("{count} problems"), count=len(listed))
+        return f"{where}: {head}\n" + "\n".join(f"  {p}" for p in listed)
+
+    return BadInput.of(said)
 
 
 def _preset_problems(sources: Sequence[str], error: Exception) -> BadInput:
@@ -432,8 +582,8 @@ def _preset_problems(sources: Sequence[str], error: Exception) -> BadInput:
         except PresetError as exc:
             if source not in preset_names() and _looks_like_file(source):
                 return _problems(source, exc.problems)
-            return BadInput(_one_line(exc))
-    return BadInput(_one_line(error))
+            return BadInput.of(functools.partial(_one_line, exc))
+    return BadInput.of(functools.partial(_one_line, error))
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
@@ -463,7 +613,9 @@ def cmd_rule(args: argparse.Namespace) -> int:
     if args.json:
         _emit_json(settlement.to_dict(args.file))
     elif len(results) == 1:
-        _print_rulings(data, *next(iter(results.items())), starts, settlement.deals, _lang(args))
+        name, rulings = next(iter(results.items()))
+        made_up = settlement.made_up.get(name, set())
+        _print_rulings(data, name, rulings, starts, settlement.deals, _lang(args), made_up)
     else:
         _print_side_by_side(
             data, moves, results, starts, settlement.deals, settlement.notes, _lang(args)
@@ -510,6 +662,7 @@ def _print_rulings(
     starts: dict[str, GameState],
     deals: dict[str, tuple[Event, ...]],
     lang: str = "en",
+    made_up: set[tuple[int, int]] | None = None,
 ) -> None:
     # start-up: only `rule` and `replay` read disputes and write sentences
     from .clauses import clause_text
@@ -536,7 +689,11 @@ def _print_rulings(
         text = r.text if lang == "en" else clause_text(r.clause, r.state.rules, lang)
         print(f"   {rule}{r.clause}: {text}")
         if r.events:
-            print(f"   {happened}{'; '.join(describe_event(e, lang) for e in r.events)}")
+            said = [
+                describe_event(e, lang, hand_named=(i - 1, j) not in (made_up or ()))
+                for j, e in enumerate(r.events)
+            ]
+            print(f"   {happened}{'; '.join(said)}")
         after = describe(r.state, lang) if r.legal else say(lang, N_("unchanged"))
         print(f"   {table}{after}")
 
@@ -600,7 +757,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         result = replay(data)
     except (SituationError, NotationError) as exc:
-        raise BadInput(f"{args.file}: {_one_line(exc)}") from None
+        raise BadInput(f"{args.file}: {_one_line(exc, _lang(args))}") from None
     state = result.state
     if args.json:
         _emit_json(
@@ -687,11 +844,18 @@ def cmd_presets_check(args: argparse.Namespace) -> int:
                 }
             )
         else:
-            print(f"{args.file}: {len(exc.problems)} problem(s)")
+            # start-up: the sentences load only when a problem is written
+            from ._words import say
+
+            lang = _lang(args)
+            count = len(exc.problems)
+            head = say(lang, N_("{count} problem(s)"), count=count)
+            print(f"{args.file}: {head}")
             for problem in exc.problems[:MAX_CHECK_LISTED]:
-                print(f"  {problem}")
-            if len(exc.problems) > MAX_CHECK_LISTED:
-                print(f"  ... and {len(exc.problems) - MAX_CHECK_LISTED} more")
+                print(f"  {problem_text(problem, lang)}")
+            if count > MAX_CHECK_LISTED:
+                more = say(lang, N_("... and {count} more"), count=count - MAX_CHECK_LISTED)
+                print(f"  {more}")
         return EXIT_REJECTED
     if args.json:
         _emit_json({"file": args.file, "ok": True, "problems": [], "name": rules.name})
@@ -846,7 +1010,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rules = _load_rules(args.preset)
     problems = table_problems(rules, args.players)
     if problems:
-        raise BadInput("; ".join(problems))
+        raise BadInput("; ".join(problem_text(p, _lang(args)) for p in problems))
     for flag, value, most in (
         ("--games", args.games, MAX_GAMES),
         ("--jobs", args.jobs, MAX_JOBS),

@@ -15,8 +15,9 @@ from typing import Any
 from ._budget import brief
 from .cards import Card
 from .dealing import deal_round
-from .errors import SituationError
+from .errors import Problem, SituationError
 from .events import DealerCardsDrawn, Event
+from .i18n import N_
 from .presets import load_preset, setting_problems
 from .randomness import derive_seed, shuffled
 from .rules import DealerRotation, DealerSelection, Rules
@@ -58,11 +59,15 @@ def table_problems(rules: Rules, players: object, dealing: bool = True) -> list[
     """Why ``players`` cannot sit at a table under ``rules`` (empty if they can);
     ``dealing`` adds the check that the deck can deal their hands."""
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        return [f"players: expected 2 to 10 (B1.2), got {brief(players)}"]
-    problems = []
+        return [players_problem(players)]
+    problems: list[str] = []
     if players > rules.max_players:
         problems.append(
-            f"players: {players} is more than this rule set's max_players ({rules.max_players})"
+            Problem(
+                "players",
+                N_("{players} is more than this rule set's max_players ({most})"),
+                {"players": players, "most": rules.max_players},
+            )
         )
     plan = rules.plan
     if plan.setting_problems is None:  # a Rules built directly is checked here, once
@@ -73,10 +78,21 @@ def table_problems(rules: Rules, players: object, dealing: bool = True) -> list[
     deck_size = len(build_deck(rules))
     if dealing and rules.hand_size * players >= deck_size:
         problems.append(
-            f"hand_size: {players} hands of {rules.hand_size} need more than the "
-            f"{deck_size} cards of the deck"
+            Problem(
+                "hand_size",
+                N_(
+                    "{players} hands of {hand_size} need more than the {deck_size} cards of "
+                    "the deck"
+                ),
+                {"players": players, "hand_size": rules.hand_size, "deck_size": deck_size},
+            )
         )
     return problems
+
+
+def players_problem(players: object) -> Problem:
+    """The problem of a number of players outside 2 to 10."""
+    return Problem("players", N_("expected 2 to 10 (B1.2), got {got}"), {"got": brief(players)})
 
 
 def new_game(

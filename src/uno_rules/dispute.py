@@ -14,11 +14,12 @@ and the HTTP service send, so the two cannot drift apart. For example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from attrs import frozen
+from attrs import field, frozen
 
+from . import events as ev
 from ._budget import MAX_PICTURES, MAX_RULINGS
 from .clauses import clause_text
 from .deal import build_deck, deal_game, given_seed
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DISPUTE_KEYS",
     "Settlement",
+    "made_up_hands",
     "read_moves",
     "ruling_dict",
     "settle",
@@ -74,16 +76,61 @@ def table_dict(state: GameState, lang: str | None = None) -> dict[str, Any]:
     return out
 
 
-def event_dicts(events: Sequence[Event], lang: str = "en") -> list[dict[str, Any]]:
+def event_dicts(
+    events: Sequence[Event], lang: str = "en", made_up: Collection[int] = ()
+) -> list[dict[str, Any]]:
     """Events in plain JSON types, each with its ``text``: the sentence that says what
-    happened, in ``lang``."""
-    return [{**e.to_dict(), "text": describe_event(e, lang)} for e in events]
+    happened, in ``lang``. The events numbered in ``made_up`` show a hand the table never
+    named (:func:`made_up_hands`): their text says it was shown, not what it held."""
+    return [
+        {**e.to_dict(), "text": describe_event(e, lang, hand_named=i not in made_up)}
+        for i, e in enumerate(events)
+    ]
 
 
-def ruling_dict(r: Ruling, lang: str = "en") -> dict[str, Any]:
+def made_up_hands(described: Mapping[str, Any], rulings: Sequence[Ruling]) -> set[tuple[int, int]]:
+    """Where a challenge shows a hand whose cards the table description never named, as
+    (ruling, event) numbers: the hand of a seat given as a count, or one that has drawn
+    cards past the draw pile's named ones (the engine fills those in at random), or has
+    traded hands with such a seat. The sentence of such a challenge names no card."""
+    hands = described.get("hands")
+    unnamed = {
+        seat
+        for seat, hand in enumerate(hands if isinstance(hands, list) else [])
+        if isinstance(hand, int) and not isinstance(hand, bool)
+    }
+    pile = described.get("draw_pile")
+    named = len(pile) if isinstance(pile, list) else 0
+    drawn = 0
+    out: set[tuple[int, int]] = set()
+    for i, ruling in enumerate(rulings):
+        for j, event in enumerate(ruling.events):
+            if isinstance(event, ev.CardsDrawn):
+                if event.count and drawn + event.count > named:
+                    unnamed.add(event.seat)
+                drawn += event.count
+            elif isinstance(event, ev.Reshuffled):
+                named = 0  # the reshuffled pile's order was never named
+            elif isinstance(event, ev.HandsSwapped):
+                a, b = event.seat in unnamed, event.target in unnamed
+                unnamed.difference_update((event.seat, event.target))
+                unnamed.update(s for s, gone in ((event.target, a), (event.seat, b)) if gone)
+            elif isinstance(event, (ev.HandsRotated, ev.HandsShuffled)) and unnamed:
+                unnamed = set(range(ruling.state.players))
+            elif (
+                isinstance(event, (ev.ChallengeWon, ev.ChallengeLost))
+                and event.hand is not None
+                and event.offender in unnamed
+            ):
+                out.add((i, j))
+    return out
+
+
+def ruling_dict(r: Ruling, lang: str = "en", made_up: Collection[int] = ()) -> dict[str, Any]:
     """One ruling in plain JSON types; ``rule``, the violation's ``message``, each event's
     ``text`` and the table's ``text`` are written in ``lang`` (codes, clause ids and card
-    notation are the same in every language)."""
+    notation are the same in every language). ``made_up`` numbers the events whose shown
+    hand the table never named (:func:`event_dicts`)."""
     violation = None
     if r.violation is not None:
         violation = {**r.violation.to_dict(), "message": violation_text(r.violation, lang)}
@@ -94,7 +141,7 @@ def ruling_dict(r: Ruling, lang: str = "en") -> dict[str, Any]:
         "rule": r.text if lang == "en" else clause_text(r.clause, r.state.rules, lang),
         "verdict": ruling_verdict(r, lang),
         "violation": violation,
-        "events": event_dicts(r.events, lang),
+        "events": event_dicts(r.events, lang, made_up),
         "table": table_dict(r.state, lang),
     }
 
@@ -192,6 +239,12 @@ class Settlement:
     rulings: dict[str, list[Ruling]]
     deals: dict[str, tuple[Event, ...]]
     notes: list[str]
+    #: By preset, the (ruling, event) numbers of :func:`made_up_hands`.
+    made_up: dict[str, set[tuple[int, int]]] = field(factory=dict)
+
+    def made_up_events(self, name: str, index: int) -> set[int]:
+        """The events of ruling ``index`` under ``name`` that show a hand never named."""
+        return {j for i, j in self.made_up.get(name, ()) if i == index}
 
     @property
     def refused_moves(self) -> int:
@@ -216,7 +269,8 @@ class Settlement:
             "start": {name: table_dict(s, lang) for name, s in self.starts.items()},
             "notes": notes,
             "rulings": {
-                name: [ruling_dict(r, lang) for r in rs] for name, rs in self.rulings.items()
+                name: [ruling_dict(r, lang, self.made_up_events(name, i)) for i, r in enumerate(rs)]
+                for name, rs in self.rulings.items()
             },
             "refused_moves": self.refused_moves,
             "all_legal": self.all_legal,
@@ -295,4 +349,6 @@ def settle(
             rulings.append(ruling)
             state = ruling.state
         results[name] = rulings
-    return Settlement(data.get("title"), tuple(moves), starts, results, deals, table_notes(starts))
+    made_up = {name: made_up_hands(table, rulings) for name, rulings in results.items()}
+    notes = table_notes(starts)
+    return Settlement(data.get("title"), tuple(moves), starts, results, deals, notes, made_up)

@@ -9,8 +9,10 @@ returns them as data (see :mod:`uno_rules.violations`); only
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from .i18n import N_, tr
 
 if TYPE_CHECKING:
     from .violations import Violation
@@ -20,8 +22,11 @@ __all__ = [
     "NotationError",
     "PluginError",
     "PresetError",
+    "Problem",
     "SituationError",
     "UnoError",
+    "error_text",
+    "problem_text",
 ]
 
 
@@ -38,10 +43,25 @@ class NotationError(UnoError):
     def __init__(self, text: str, expected: str) -> None:
         self.text = text
         self.expected = expected
+        super().__init__(self.problem("").text("en"))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as it was made (a worker process's error reaches its parent whole)
+        return type(self), (self.text, self.expected), self.__dict__
+
+    def problem(self, where: str) -> Problem:
+        """This error as a :class:`Problem` found at ``where`` (a field of a table), said
+        in any language: what was expected is translated where the catalogs have it."""
+        text, expected = self.text, self.expected
         shown = repr(text) if len(text) <= 80 else repr(text[:77]) + "..."
         if len(expected) > _MAX_EXPECTED:  # it may name a piece of the text: never whole
             expected = expected[: _MAX_EXPECTED - 3] + "..."
-        super().__init__(f"cannot read {shown}: expected {expected}")
+        wanted: object = expected if "{" in expected else (expected, {})
+        return Problem(
+            where,
+            N_("cannot read {text}: expected {expected}"),
+            {"text": shown, "expected": wanted},
+        )
 
 
 # The longest ``expected`` a NotationError message carries (the move grammar fits).
@@ -49,6 +69,98 @@ _MAX_EXPECTED = 400
 # The most problems an error message lists (``problems`` keeps them all); the rest are
 # counted.
 MAX_LISTED = 20
+
+
+class Problem(str):
+    """One problem a :class:`PresetError` or :class:`SituationError` lists: the string is
+    its English sentence (``where: sentence``), and it keeps where it is (``where``: a
+    setting path or a field, written as the input has it), its message (an English message
+    id of the catalogs) and the facts the sentence is written from, so that it is said in
+    any language from those (:func:`problem_text`), never read back from the English.
+
+    >>> got = {"got": ("a list", {})}  # a fact may be a message with its own facts
+    >>> p = Problem("uno.penalty_cards", "expected an integer, got {got}", got)
+    >>> p, p.where
+    ('uno.penalty_cards: expected an integer, got a list', 'uno.penalty_cards')
+    >>> problem_text(p, "vi")
+    'uno.penalty_cards: cần một số nguyên, nhưng có một danh sách'
+    """
+
+    where: str
+    message: str
+    facts: dict[str, object]
+
+    def __new__(
+        cls, where: str, message: str, facts: Mapping[str, object] | None = None
+    ) -> Problem:
+        given = dict(facts or {})
+        text = _say("en", message, given)
+        problem = super().__new__(cls, f"{where}: {text}" if where else text)
+        problem.where, problem.message, problem.facts = where, message, given
+        return problem
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.where, self.message, self.facts)
+
+    def text(self, lang: str = "en") -> str:
+        """The problem in ``lang``; its ``where`` stays as written."""
+        said = _say(lang, self.message, self.facts)
+        return f"{self.where}: {said}" if self.where else said
+
+
+def _say(lang: str, message: str, facts: Mapping[str, object]) -> str:
+    """``message`` in ``lang`` with ``facts`` filled in: a fact that is a message with its
+    own facts (a pair) is said in ``lang`` too, any other as its text."""
+    return tr(lang, message).format(**{k: _fact(v, lang) for k, v in facts.items()})
+
+
+def _fact(value: object, lang: str) -> str:
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], dict):
+        return _say(lang, value[0], value[1])
+    return str(value)
+
+
+def within(where: str, problem: str) -> str:
+    """``problem`` of a part found at ``where`` (``rules`` of a table): ``where: problem``,
+    still a :class:`Problem` if it was one."""
+    if isinstance(problem, Problem):
+        inner = f"{where}: {problem.where}" if problem.where else where
+        return Problem(inner, problem.message, problem.facts)
+    return f"{where}: {problem}"
+
+
+def problem_text(problem: str, lang: str = "en") -> str:
+    """A problem of an error's ``problems`` in ``lang``: a :class:`Problem` in that
+    language, any other string (an installed house rule's own) as it is."""
+    return problem.text(lang) if isinstance(problem, Problem) else str(problem)
+
+
+# The error's headline, for each kind of input.
+_HEADLINES = {
+    "input": (
+        N_("invalid input: {problem}"),
+        N_("invalid input ({count} problems): {problems}"),
+    ),
+    "table": (
+        N_("invalid table: {problem}"),
+        N_("invalid table ({count} problems): {problems}"),
+    ),
+    "preset": (
+        N_("invalid preset: {problem}"),
+        N_("invalid preset ({count} problems): {problems}"),
+    ),
+}
+_MORE = N_("... and {count} more")
+
+
+def _headline(what: str, problems: list[str], lang: str) -> str:
+    one, several = _HEADLINES.get(what, _HEADLINES["input"])
+    said = [problem_text(p, lang) for p in problems[:MAX_LISTED]]
+    if len(problems) == 1:
+        return _say(lang, one, {"problem": said[0]})
+    if len(problems) > MAX_LISTED:
+        said.append(_say(lang, _MORE, {"count": len(problems) - MAX_LISTED}))
+    return _say(lang, several, {"count": len(problems), "problems": "; ".join(said)})
 
 
 class _ProblemsError(UnoError):
@@ -60,14 +172,20 @@ class _ProblemsError(UnoError):
         self.problems: list[str] = list(problems)
         if not self.problems:
             raise ValueError("an error needs at least one problem")
-        if len(self.problems) == 1:
-            text = f"invalid {self.what}: {self.problems[0]}"
-        else:
-            listed = "; ".join(self.problems[:MAX_LISTED])
-            if len(self.problems) > MAX_LISTED:
-                listed += f"; ... and {len(self.problems) - MAX_LISTED} more"
-            text = f"invalid {self.what} ({len(self.problems)} problems): {listed}"
-        super().__init__(text)
+        super().__init__(_headline(self.what, self.problems, "en"))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.problems,), self.__dict__
+
+    def text(self, lang: str = "en") -> str:
+        """The error's message in ``lang``: its problems, each still naming where it is."""
+        return _headline(self.what, self.problems, lang)
+
+
+def error_text(error: BaseException, lang: str = "en") -> str:
+    """An error's message in ``lang``: a :class:`PresetError` or :class:`SituationError`
+    with its problems in that language, any other error as it is."""
+    return error.text(lang) if isinstance(error, _ProblemsError) else str(error)
 
 
 class SituationError(_ProblemsError):
@@ -102,6 +220,9 @@ class PluginError(UnoError):
         self.problem = problem
         super().__init__(f"house rule {rule}: {problem}")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.rule, self.problem), self.__dict__
+
 
 class IllegalMoveError(UnoError):
     """Raised by :func:`uno_rules.apply_or_raise`; ``violation`` says why."""
@@ -109,3 +230,6 @@ class IllegalMoveError(UnoError):
     def __init__(self, violation: Violation) -> None:
         self.violation = violation
         super().__init__(f"[{violation.code}, {violation.rule}] {violation}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.violation,), self.__dict__

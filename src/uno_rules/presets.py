@@ -30,8 +30,8 @@ from typing import Any
 import attrs
 
 from ._budget import PRESET, Budget, brief, over_budget
-from .errors import PresetError
-from .i18n import normalize
+from .errors import PresetError, Problem
+from .i18n import N_, normalize
 from .kinds import is_steps, read_steps
 from .plain import plain
 from .rules import (
@@ -445,15 +445,27 @@ def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _unknown_preset(text: str) -> str:
-    hint = _suggest(text, preset_names()) if len(text) <= 100 else ""
-    known = ", ".join(preset_names())
-    return f"{brief(text)}: no such preset or file{hint} (bundled presets: {known})"
+def _unknown_preset(text: str) -> Problem:
+    hint = _suggest(text, preset_names()) if len(text) <= 100 else None
+    return Problem(
+        brief(text),
+        N_("no such preset or file{hint} (bundled presets: {known})"),
+        {"hint": hint or _NO_HINT, "known": ", ".join(preset_names())},
+    )
 
 
-def _suggest(word: str, choices: typing.Iterable[str]) -> str:
+# A fact of a sentence: a message and its facts (a "did you mean", a kind of value).
+_Said = tuple[str, dict[str, object]]
+_NO_HINT: _Said = ("", {})
+
+
+def _mean(path: str) -> _Said:
+    return N_(" (did you mean {path}?)"), {"path": repr(path)}
+
+
+def _suggest(word: str, choices: typing.Iterable[str]) -> _Said | None:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return _mean(close[0]) if close else None
 
 
 def _build(data: dict[str, Any], default_name: str, written: set[str]) -> Rules:
@@ -542,19 +554,25 @@ def _prune(data: Mapping[str, Any], paths: list[str]) -> dict[str, Any]:
 
 
 def _type_name(value: Any) -> str:
+    message, facts = _type_said(value)
+    return message.format(**facts)
+
+
+def _type_said(value: Any) -> _Said:
+    """What ``value`` is, as a message and its facts (the value itself kept short)."""
     if value is None:
-        return "nothing (null)"
+        return N_("nothing (null)"), {}
     if isinstance(value, bool):
-        return f"a boolean ({str(value).lower()})"
+        return N_("a boolean ({value})"), {"value": str(value).lower()}
     if isinstance(value, (int, float)):
-        return f"a number ({brief(value)})"
+        return N_("a number ({value})"), {"value": brief(value)}
     if isinstance(value, str):
-        return f"the text {brief(value)}"
+        return N_("the text {value}"), {"value": brief(value)}
     if isinstance(value, Mapping):
-        return "a mapping"
+        return N_("a mapping"), {}
     if isinstance(value, list):
-        return "a list"
-    return type(value).__name__
+        return N_("a list"), {}
+    return "{name}", {"name": type(value).__name__}
 
 
 def _join(path: str, key: str) -> str:
@@ -618,7 +636,11 @@ def _section_class(cls: type, data: Any, problems: list[str] | None = None) -> t
 
 def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
     if not isinstance(data, Mapping):
-        problems.append(f"{path or 'preset'}: expected a mapping, got {_type_name(data)}")
+        problems.append(
+            Problem(
+                path or "preset", N_("expected a mapping, got {got}"), {"got": _type_said(data)}
+            )
+        )
         return
     cls = _section_class(cls, data, problems)
     fields = {a.name: a for a in attrs.fields(cls)}
@@ -633,17 +655,23 @@ def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
         if unknown > _MAX_UNKNOWN:
             continue  # counted below: the report stays short, whatever the mapping holds
         if not isinstance(key, str):
-            problems.append(f"{_join(path, brief(key))}: keys must be text")
+            problems.append(Problem(_join(path, brief(key)), N_("keys must be text")))
         elif len(key) > 60:
-            problems.append(f"{_join(path, key[:57] + '...')}: unknown setting")
+            problems.append(Problem(_join(path, key[:57] + "..."), N_("unknown setting")))
         else:
-            extra = " ('extends' is only allowed at the top)" if key == "extends" else ""
-            dotted = (
-                f" (write nested settings as mappings: {key.split('.', 1)[0]}: "
-                f"{{{key.split('.', 1)[1]}: ...}})"
+            extra: _Said = (
+                (N_(" ('extends' is only allowed at the top)"), {})
+                if key == "extends"
+                else _NO_HINT
+            )
+            dotted: _Said | None = (
+                (
+                    N_(" (write nested settings as mappings: {outer}: {{{inner}: ...}})"),
+                    {"outer": key.split(".", 1)[0], "inner": key.split(".", 1)[1]},
+                )
                 if "." in key
                 and _suggest_anywhere(_join(path, key).rsplit(".", 1)[-1], path, exact=True)
-                else ""
+                else None
             )
             hint = dotted or (
                 _suggest_anywhere(key, path, exact=True)
@@ -651,16 +679,29 @@ def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
                 or _suggest_anywhere(key, path)
             )
             if cls is HouseRules and not hint:
-                hint = " (neither a bundled house rule nor one an installed package declares)"
-            problems.append(f"{_join(path, key)}: unknown setting{hint}{extra}")
+                hint = (
+                    N_(" (neither a bundled house rule nor one an installed package declares)"),
+                    {},
+                )
+            problems.append(
+                Problem(
+                    _join(path, key),
+                    N_("unknown setting{hint}{extra}"),
+                    {"hint": hint or _NO_HINT, "extra": extra},
+                )
+            )
     if unknown > _MAX_UNKNOWN:
         more = unknown - _MAX_UNKNOWN
-        problems.append(f"{path or 'preset'}: {more} more unknown settings not listed")
+        problems.append(
+            Problem(
+                path or "preset", N_("{count} more unknown settings not listed"), {"count": more}
+            )
+        )
     for name, a in fields.items():
         if name in data:
             _check_value(hints[name], a.metadata, data[name], _join(path, name), problems)
         elif a.default is attrs.NOTHING:
-            problems.append(f"{_join(path, name)}: missing")
+            problems.append(Problem(_join(path, name), N_("missing")))
 
 
 @cache
@@ -680,7 +721,7 @@ def _all_paths() -> dict[str, list[str]]:
     return index
 
 
-def _suggest_anywhere(key: str, here: str, exact: bool = False) -> str:
+def _suggest_anywhere(key: str, here: str, exact: bool = False) -> _Said | None:
     """A "did you mean" for a setting that lives elsewhere in the model."""
     index = _all_paths()
     if exact:
@@ -688,9 +729,9 @@ def _suggest_anywhere(key: str, here: str, exact: bool = False) -> str:
     else:
         close = difflib.get_close_matches(key, list(index), n=1, cutoff=0.75)
     if not close:
-        return ""
+        return None
     paths = [p for p in index[close[0]] if p != _join(here, key)]
-    return f" (did you mean {paths[0]!r}?)" if paths else ""
+    return _mean(paths[0]) if paths else None
 
 
 def _check_value(
@@ -714,7 +755,9 @@ def _check_value(
     if origin is tuple:
         item_type = typing.get_args(tp)[0]
         if not isinstance(value, list):
-            problems.append(f"{path}: expected a list, got {_type_name(value)}")
+            problems.append(
+                Problem(path, N_("expected a list, got {got}"), {"got": _type_said(value)})
+            )
             return
         for i, item in enumerate(value):
             _check_value(item_type, meta, item, f"{path}[{i}]", problems)
@@ -724,24 +767,44 @@ def _check_value(
     elif isinstance(tp, type) and issubclass(tp, Enum):
         allowed = [m.value for m in tp]
         if not isinstance(value, str) or value not in allowed:
-            shown = brief(value) if isinstance(value, str) else _type_name(value)
-            hint = _suggest(value, allowed) if isinstance(value, str) else ""
+            shown = (
+                ("{value}", {"value": brief(value)})
+                if isinstance(value, str)
+                else _type_said(value)
+            )
+            hint = _suggest(value, allowed) if isinstance(value, str) else None
             problems.append(
-                f"{path}: unknown value {shown}{hint}; expected one of {', '.join(allowed)}"
+                Problem(
+                    path,
+                    N_("unknown value {value}{hint}; expected one of {allowed}"),
+                    {"value": shown, "hint": hint or _NO_HINT, "allowed": ", ".join(allowed)},
+                )
             )
     elif tp is bool:
         if not isinstance(value, bool):
-            problems.append(f"{path}: expected true or false, got {_type_name(value)}")
+            problems.append(
+                Problem(path, N_("expected true or false, got {got}"), {"got": _type_said(value)})
+            )
     elif tp is int:
         if not isinstance(value, int) or isinstance(value, bool):
-            problems.append(f"{path}: expected an integer, got {_type_name(value)}")
+            problems.append(
+                Problem(path, N_("expected an integer, got {got}"), {"got": _type_said(value)})
+            )
             return
         lo, hi = meta.get("min"), meta.get("max")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            problems.append(f"{path}: {value} is out of range; expected {lo} to {hi}")
+            problems.append(
+                Problem(
+                    path,
+                    N_("{value} is out of range; expected {lo} to {hi}"),
+                    {"value": value, "lo": lo, "hi": hi},
+                )
+            )
     elif tp is str:
         if not isinstance(value, str):
-            problems.append(f"{path}: expected text, got {_type_name(value)}")
+            problems.append(
+                Problem(path, N_("expected text, got {got}"), {"got": _type_said(value)})
+            )
     else:  # pragma: no cover - a field type the checker does not know is a bug here
         raise TypeError(f"unsupported rules field type {tp!r} at {path}")
 
@@ -871,20 +934,32 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
         and rules.challenge.on_guilty_turn is GuiltyTurn.CHALLENGER_SKIPPED
     ):
         problems.append(
-            "challenge.on_guilty_color: 'challenger_names' needs on_guilty_turn "
-            "'challenger_plays': a challenger who loses the turn cannot name the color (A8)"
+            Problem(
+                "challenge.on_guilty_color",
+                N_(
+                    "'challenger_names' needs on_guilty_turn 'challenger_plays': a challenger "
+                    "who loses the turn cannot name the color (A8)"
+                ),
+            )
         )
     for rule, params in rules.plan.enabled:  # each enabled house rule's own
         problems += rule.contradictions(rules, params)
     if rules.card_kinds and rules.deck is Deck.FLIP_112:
         # F15: a declared kind is a one-sided card; every card of the Flip deck has two
         problems.append(
-            "card_kinds: the flip-112 deck is of two-sided cards; a declared kind has one "
-            "face, so it cannot join it"
+            Problem(
+                "card_kinds",
+                N_(
+                    "the flip-112 deck is of two-sided cards; a declared kind has one face, so "
+                    "it cannot join it"
+                ),
+            )
         )
     scoring = rules.scoring
     if scoring.mode is not ScoringMode.RUNNING_LOW and scoring.elimination:
-        problems.append("scoring.elimination: needs scoring.mode 'running_low' (T10)")
+        problems.append(
+            Problem("scoring.elimination", N_("needs scoring.mode 'running_low' (T10)"))
+        )
     extra = rules.extra_cards
     special = (
         extra.wild_shuffle_hands.enabled
@@ -895,16 +970,32 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
     )
     if extra.wild_customizable.count == 4 and special:
         problems.append(
-            "extra_cards.wild_customizable.count: a fourth Wild Customizable takes the place "
-            "of the deck's Wild Shuffle Hands or Wild Swap Hands; turn that card off (E3.1)"
+            Problem(
+                "extra_cards.wild_customizable.count",
+                N_(
+                    "a fourth Wild Customizable takes the place of the deck's Wild Shuffle "
+                    "Hands or Wild Swap Hands; turn that card off (E3.1)"
+                ),
+            )
         )
     deck_size = len(build_deck(rules))
     if rules.hand_size * min(rules.max_players, 10) >= deck_size:
         most = (deck_size - 1) // rules.hand_size
         problems.append(
-            f"hand_size: {rules.hand_size} cards for each of max_players "
-            f"({rules.max_players}) needs more than the {deck_size} cards of the deck; at "
-            f"most {most} players can be dealt (set max_players)"
+            Problem(
+                "hand_size",
+                N_(
+                    "{hand_size} cards for each of max_players ({max_players}) needs more than "
+                    "the {deck_size} cards of the deck; at most {most} players can be dealt "
+                    "(set max_players)"
+                ),
+                {
+                    "hand_size": rules.hand_size,
+                    "max_players": rules.max_players,
+                    "deck_size": deck_size,
+                    "most": most,
+                },
+            )
         )
     return problems
 

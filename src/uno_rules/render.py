@@ -136,7 +136,7 @@ def _drawn(table: GameState | PlayerView, lang: str) -> str:
 # --------------------------------------------------------------------------- events
 
 
-def event_message(event: Event) -> tuple[str, dict[str, Any]] | None:
+def event_message(event: Event, hand_named: bool = True) -> tuple[str, dict[str, Any]] | None:
     """The message of ``event`` and its facts, or ``None`` for an event kind written
     outside the package."""
     if isinstance(event, e.CardPlayed):
@@ -185,6 +185,22 @@ def event_message(event: Event) -> tuple[str, dict[str, Any]] | None:
             if won:
                 return N_("challenge succeeds: seat {offender} bluffed and draws {penalty}"), shown
             return N_("challenge fails: seat {challenger} draws {penalty}"), shown
+        if not hand_named:  # the table never named these cards: say it was shown, no more
+            if won:
+                return (
+                    N_(
+                        "challenge succeeds: seat {offender} bluffed and draws {penalty} "
+                        "(hand shown to seat {challenger}; the table does not name its cards)"
+                    ),
+                    shown,
+                )
+            return (
+                N_(
+                    "challenge fails: seat {challenger} draws {penalty} "
+                    "(hand shown to seat {challenger}; the table does not name its cards)"
+                ),
+                shown,
+            )
         shown["hand"] = event.hand
         if won:
             return (
@@ -280,9 +296,11 @@ def event_message(event: Event) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
-def describe_event(event: Event, lang: str = "en") -> str:
+def describe_event(event: Event, lang: str = "en", hand_named: bool = True) -> str:
     """A short sentence for an event, the same for every seat that sees it (a seat that
-    may not see drawn cards reads how many).
+    may not see drawn cards reads how many). ``hand_named=False`` says a challenge's shown
+    hand was shown without naming its cards: a table that gives that hand as a count never
+    named them (the engine filled them in).
 
     >>> from uno_rules.cards import Card
     >>> from uno_rules.events import CardsDrawn
@@ -291,7 +309,7 @@ def describe_event(event: Event, lang: str = "en") -> str:
     >>> describe_event(CardsDrawn(1, 2, "turn", None), lang="vi")
     'người chơi 1 rút 2 lá'
     """
-    found = event_message(event)
+    found = event_message(event, hand_named)
     if found is not None:
         return say(lang, found[0], **found[1])
     data: dict[str, Any] = event.to_dict()

@@ -50,14 +50,15 @@ from . import __version__
 from ._openapi import document
 from ._page_text import page_text as page_words
 from ._suggest import did_you_mean
+from .cards import Card
 from .clauses import clause_text
 from .deal import build_deck, next_round
 from .deal import new_game as new_table
 from .dispute import Settlement, settle, table_dict
 from .engine import legal_moves
-from .errors import NotationError, PresetError, UnoError
+from .errors import NotationError, PresetError, UnoError, problem_text
 from .events import view_events
-from .i18n import from_accept_language, normalize
+from .i18n import N_, from_accept_language, normalize, translate
 from .moves import parse_move
 from .presets import load_preset, parse_yaml, preset_names, preset_summary
 from .record import replay as replay_record
@@ -139,10 +140,12 @@ def _problem_response(
     return JSONResponse(body, status_code=status, headers={**_PRIVATE, **(headers or {})})
 
 
-def _uno_problem(exc: UnoError) -> Problem:
-    """The typed problem list of a library error, as the command line prints it."""
+def _uno_problem(exc: UnoError, lang: str = "en") -> Problem:
+    """The typed problem list of a library error, as the command line prints it: each
+    problem in ``lang``, still naming where it is as the input writes it."""
     problems = getattr(exc, "problems", None)
-    return Problem(422, type(exc).__name__, list(problems) if problems else [str(exc)])
+    said = [problem_text(p, lang) for p in problems] if problems else [str(exc)]
+    return Problem(422, type(exc).__name__, said)
 
 
 def _client(scope: Scope) -> str:
@@ -454,7 +457,7 @@ def _rule_and_keep(
         try:
             move = parse_move(text)
         except NotationError as exc:
-            raise _uno_problem(exc) from None
+            raise _uno_problem(exc, lang) from None
         if move.seat != seat:
             raise Problem(403, "forbidden", [f"seat {seat} cannot move for seat {move.seat}"])
         ruling = rule_on(game.state, move)
@@ -641,12 +644,12 @@ def create_app(
         if name not in preset_names():
             raise Problem(404, "not-found", [f"unknown preset {_short(name)!r}"])
         lang = _lang_of(request)
-        copies: dict[str, int] = {}
+        copies: dict[Card, int] = {}
         for card in build_deck(load_preset(name)):
-            copies[str(card)] = copies.get(str(card), 0) + 1
+            copies[card] = copies.get(card, 0) + 1
         cards = [
-            {"card": text, "name": card_name(text, lang), "copies": count}
-            for text, count in copies.items()
+            {"card": str(card), "name": _both_faces(card, lang), "copies": count}
+            for card, count in copies.items()
         ]
         return ok({"preset": name, "lang": lang, "cards": cards})
 
@@ -711,10 +714,12 @@ def create_app(
             try:
                 settlement = settle(data, presets)
             except UnoError as exc:
-                raise _uno_problem(exc) from None
+                raise _uno_problem(exc, lang) from None
             out = settlement.to_dict(None, lang)
             if pictures:
-                out["pictures"] = _pictures(settlement, data.get("hands"), data.get("draw_pile"))
+                out["pictures"] = _pictures(
+                    settlement, data.get("hands"), data.get("draw_pile"), lang
+                )
             return out
 
         return ok(await heavy_work(rule))
@@ -728,7 +733,7 @@ def create_app(
             try:
                 settlement = settle(data, presets)
             except UnoError as exc:
-                raise _uno_problem(exc) from None
+                raise _uno_problem(exc, lang) from None
             return ruling_svg(data, settlement.to_dict(None, lang), lang)
 
         svg = await heavy_work(draw)
@@ -743,11 +748,13 @@ def create_app(
         if "rules" in data:
             data = {**data, "rules": _rules_source(data["rules"], "rules")}
 
+        lang = _lang_of(request)
+
         def check() -> dict[str, Any]:
             try:
                 result = replay_record(data)
             except UnoError as exc:
-                raise _uno_problem(exc) from None
+                raise _uno_problem(exc, lang) from None
             return {
                 "file": None,
                 "applied": result.applied,
@@ -770,6 +777,7 @@ def create_app(
             raise Problem(422, "SituationError", [f"{k}: unknown field" for k in unknown])
         rules = _rules_source(data.get("rules", "official"), "rules")
         seed = secrets.randbits(63)  # as secret as the deck: never sent
+        lang = _lang_of(request)
 
         def make() -> tuple[Game, tuple[str, ...]]:
             try:
@@ -777,7 +785,7 @@ def create_app(
                     rules, players=data.get("players", 4), seed=seed, dealer=data.get("dealer")
                 )
             except UnoError as exc:
-                raise _uno_problem(exc) from None
+                raise _uno_problem(exc, lang) from None
             tokens = tuple(secrets.token_urlsafe(24) for _ in range(state.players))
             game = Game(
                 secrets.token_urlsafe(12),
@@ -820,7 +828,7 @@ def create_app(
 
     async def seat_table_svg(request: Request) -> Response:
         game, seat = await seat_of(request)
-        svg = await off_loop(state_svg, game.state, seat)
+        svg = await off_loop(state_svg, game.state, seat, False, _lang_of(request))
         return Response(svg, media_type="image/svg+xml", headers=_PRIVATE)
 
     async def seat_move(request: Request) -> Response:
@@ -906,11 +914,16 @@ def create_app(
                 yield ": keep-alive\n\n"
 
     async def card_svg(request: Request) -> Response:
+        # a two-sided card's text holds a slash (R5/T7, F1): the route takes it whole
         try:
-            svg = draw_card(request.path_params["card"])
+            svg = draw_card(request.path_params["card"], _lang_of(request))
         except NotationError as exc:
             raise _uno_problem(exc) from None
-        headers = {**_SECURITY_HEADERS, "Cache-Control": "public, max-age=86400"}
+        headers = {
+            **_SECURITY_HEADERS,
+            "Cache-Control": "public, max-age=86400",
+            "Vary": "Accept-Language",  # its words follow the language asked for
+        }
         return Response(svg, media_type="image/svg+xml", headers=headers)
 
     async def admin_games(request: Request) -> Response:
@@ -962,7 +975,7 @@ def create_app(
         Route("/api/disputes/read", read_dispute, methods=["POST"]),
         Route("/api/disputes/picture.svg", ruling_picture, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
-        Route("/api/cards/{card}.svg", card_svg, methods=["GET"]),
+        Route("/api/cards/{card:path}.svg", card_svg, methods=["GET"]),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{game}/seats/{seat:int}/view", seat_view, methods=["GET"]),
         Route("/api/games/{game}/seats/{seat:int}/table.svg", seat_table_svg, methods=["GET"]),
@@ -1007,12 +1020,25 @@ def _token(request: Request, stream: bool) -> str | None:
     return request.query_params.get("token") if stream else None
 
 
+def _both_faces(card: Card, lang: str) -> str:
+    """A card's name for the picker: a two-sided card's both faces (F1)."""
+    other = card.other
+    if other is None:
+        return card_name(card, lang)
+    return translate(
+        lang,
+        N_("{card}, other face {other}"),
+        card=card_name(card.face, lang),
+        other=card_name(other, lang),
+    )
+
+
 def _pictures(
-    settlement: Settlement, hands: object = None, draw_pile: object = None
+    settlement: Settlement, hands: object = None, draw_pile: object = None, lang: str = "en"
 ) -> dict[str, Any]:
-    """The pictures of a settled dispute; the seats whose hands the dispute gives as
-    counts keep them face down, and so does every card the engine filled in (drawn from
-    the part of the draw pile the dispute does not name)."""
+    """The pictures of a settled dispute, their words in ``lang``; the seats whose hands
+    the dispute gives as counts keep them face down, and so does every card the engine
+    filled in (drawn from the part of the draw pile the dispute does not name)."""
     unknown = frozenset(
         seat
         for seat, hand in enumerate(hands if isinstance(hands, list) else [])
@@ -1021,7 +1047,7 @@ def _pictures(
     named = len(draw_pile) if isinstance(draw_pile, list) else 0
     return {
         name: [{"before": before, "after": after} for before, after in pictures]
-        for name, pictures in dispute_svgs(settlement, unknown, named).items()
+        for name, pictures in dispute_svgs(settlement, unknown, named, lang).items()
     }
 
 

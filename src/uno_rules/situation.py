@@ -41,8 +41,17 @@ from typing import Any
 
 from ._budget import TABLE, brief, over_budget
 from .cards import COLORS, DARK_COLORS, Card, Color, parse_any_color, parse_color
-from .deal import MAX_PLAYERS, MAX_SEED_BITS, MIN_PLAYERS, build_deck, coerce_rules, table_problems
-from .errors import NotationError, PresetError, SituationError
+from .deal import (
+    MAX_PLAYERS,
+    MAX_SEED_BITS,
+    MIN_PLAYERS,
+    build_deck,
+    coerce_rules,
+    players_problem,
+    table_problems,
+)
+from .errors import NotationError, PresetError, Problem, SituationError, within
+from .i18n import N_
 from .randomness import derive_seed, shuffled
 from .rules import Rules
 from .rules.judge import is_bluff
@@ -75,6 +84,7 @@ _KEYS = {
     "moves",
 }
 _MAX_UNKNOWN = 20  # unknown fields listed one by one; the rest are counted
+_AT_LEAST_ONE = N_("a hand in play holds at least one card")
 _DIRECTIONS = {
     "clockwise": 1,
     "cw": 1,
@@ -105,31 +115,33 @@ def situation(description: Mapping[str, Any]) -> GameState:
     for key in unknown[:_MAX_UNKNOWN]:
         name = key if isinstance(key, str) and len(key) <= 60 else brief(key, 40)
         close = difflib.get_close_matches(name, sorted(_KEYS), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        problems.append(f"{name}: unknown field{hint}")
+        hint = (N_(" (did you mean {path}?)"), {"path": repr(close[0])}) if close else ("", {})
+        problems.append(Problem(name, N_("unknown field{hint}"), {"hint": hint}))
     if len(unknown) > _MAX_UNKNOWN:
-        problems.append(f"{len(unknown) - _MAX_UNKNOWN} more unknown fields not listed")
+        more = len(unknown) - _MAX_UNKNOWN
+        problems.append(Problem("", N_("{count} more unknown fields not listed"), {"count": more}))
     rules: Rules | None = None
     try:
         rules = coerce_rules(d.get("rules", "official"))
     except PresetError as exc:
-        problems.extend(f"rules: {p}" for p in exc.problems)
+        problems.extend(within("rules", p) for p in exc.problems)
     players = d.get("players")
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        problems.append(f"players: expected 2 to 10 (B1.2), got {brief(players)}")
+        problems.append(players_problem(players))
         raise SituationError(problems)
     dark = _dark_side(d, rules, problems)
 
     def cards(value: Any, path: str) -> list[Card]:
         if not isinstance(value, list):
-            problems.append(f"{path}: expected a list of cards, got {brief(value)}")
+            got = {"got": brief(value)}
+            problems.append(Problem(path, N_("expected a list of cards, got {got}"), got))
             return []
         out = []
         for i, text in enumerate(value):
             try:
                 card = Card.parse(text)
             except NotationError as exc:
-                problems.append(f"{path}[{i}]: {exc}")
+                problems.append(exc.problem(f"{path}[{i}]"))
                 continue
             # F1: the same physical card, its dark face in play
             out.append(card.flipped if dark else card)
@@ -150,26 +162,38 @@ def situation(description: Mapping[str, Any]) -> GameState:
     raw_hands = d.get("hands")
     named_hands: list[list[Card] | int] = []
     if not isinstance(raw_hands, list) or len(raw_hands) != players:
-        problems.append(f"hands: expected {players} entries (a list of cards or a count each)")
+        problems.append(
+            Problem(
+                "hands",
+                N_("expected {players} entries (a list of cards or a count each)"),
+                {"players": players},
+            )
+        )
         named_hands = [[] for _ in range(players)]
     else:
         for i, h in enumerate(raw_hands):
             if i in eliminated:
                 if h != 0 and h != []:
-                    problems.append(f"hands[{i}]: seat {i} is eliminated, so it holds 0 cards")
+                    problems.append(
+                        Problem(
+                            f"hands[{i}]",
+                            N_("seat {seat} is eliminated, so it holds 0 cards"),
+                            {"seat": i},
+                        )
+                    )
                 named_hands.append([])
             elif type(h) is int:
                 if h < 1:
-                    problems.append(f"hands[{i}]: a hand in play holds at least one card")
+                    problems.append(Problem(f"hands[{i}]", _AT_LEAST_ONE))
                 named_hands.append(max(h, 0))
             else:
                 hand = cards(h, f"hands[{i}]")
                 if isinstance(h, list) and not h:
-                    problems.append(f"hands[{i}]: a hand in play holds at least one card")
+                    problems.append(Problem(f"hands[{i}]", _AT_LEAST_ONE))
                 named_hands.append(hand)
     discard = cards(d.get("discard"), "discard")
     if "discard" in d and not d.get("discard"):
-        problems.append("discard: needs at least the top card")
+        problems.append(Problem("discard", N_("needs at least the top card")))
     draw_named = cards(d.get("draw_pile", []), "draw_pile")
     turn = seat("turn", 0)
     direction = _direction(d.get("direction", "clockwise"), problems)
@@ -216,15 +240,29 @@ def situation(description: Mapping[str, Any]) -> GameState:
     for card, n in sorted(named.items()):
         if not deck[card]:
             problems.append(
-                f"cards: {card} is not in this rule set's deck ({rules.deck.value}) (B1.1)"
+                Problem(
+                    "cards",
+                    N_("{card} is not in this rule set's deck ({deck}) (B1.1)"),
+                    {"card": str(card), "deck": rules.deck.value},
+                )
             )
         elif n > deck[card]:
-            problems.append(f"cards: {n} x {card} named, but the deck has {deck[card]} (B1.1)")
+            problems.append(
+                Problem(
+                    "cards",
+                    N_("{count} x {card} named, but the deck has {has} (B1.1)"),
+                    {"count": n, "card": str(card), "has": deck[card]},
+                )
+            )
     remainder = list(shuffled(sorted((deck - named).elements()), derive_seed(seed, 0x517)))
     counts = sum(h for h in named_hands if isinstance(h, int))
     if counts > len(remainder):
         problems.append(
-            f"hands: the counted hands need {counts} cards, but only {len(remainder)} are left"
+            Problem(
+                "hands",
+                N_("the counted hands need {count} cards, but only {left} are left"),
+                {"count": counts, "left": len(remainder)},
+            )
         )
     left = max(len(remainder) - counts, 0)
     size = d.get("draw_pile_size")
@@ -232,15 +270,26 @@ def situation(description: Mapping[str, Any]) -> GameState:
         size = len(draw_named) + left
     elif type(size) is not int or size < len(draw_named) or size > len(draw_named) + left:
         problems.append(
-            f"draw_pile_size: expected {len(draw_named)} to {len(draw_named) + left} "
-            f"(the named draw cards plus the cards left over), got {brief(size)}"
+            Problem(
+                "draw_pile_size",
+                N_(
+                    "expected {lo} to {hi} (the named draw cards plus the cards left over), "
+                    "got {got}"
+                ),
+                {"lo": len(draw_named), "hi": len(draw_named) + left, "got": brief(size)},
+            )
         )
         size = len(draw_named) + left
     color = _color(d, discard, problems, dark)
     two_sided = any(c.other is not None for c in deck)
     if two_sided and color is not None and color not in (DARK_COLORS if dark else COLORS):
-        side = "dark" if dark else "light"
-        problems.append(f"color: {color.value} is not a color of the {side} side in play (F1)")
+        problems.append(
+            Problem(
+                "color",
+                N_("{color} is not a color of the {side} side in play (F1)"),
+                {"color": color.value, "side": "dark" if dark else "light"},
+            )
+        )
     if problems:
         raise SituationError(problems)
 
@@ -395,12 +444,17 @@ def _dark_side(d: Mapping[str, Any], rules: Rules | None, problems: list[str]) -
         return False
     side = d["side"]
     if side not in ("light", "dark"):
-        problems.append(f"side: expected light or dark, got {brief(side)}")
+        problems.append(
+            Problem("side", N_("expected light or dark, got {got}"), {"got": brief(side)})
+        )
         return False
     if rules is not None and all(c.other is None for c in build_deck(rules)):
         problems.append(
-            f"side: the {rules.deck.value} deck has one-sided cards, so there is no side to "
-            "choose (F1)"
+            Problem(
+                "side",
+                N_("the {deck} deck has one-sided cards, so there is no side to choose (F1)"),
+                {"deck": rules.deck.value},
+            )
         )
         return False
     return bool(side == "dark")

@@ -30,7 +30,9 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from .cards import Card, Color
+from . import _words
+from ._words import DIRECTIONS, color_name
+from .cards import COLORS, DARK_COLORS, Card, Color
 from .events import (
     CardPlayed,
     CardsDiscarded,
@@ -41,9 +43,10 @@ from .events import (
     HandsShuffled,
     HandsSwapped,
     Reshuffled,
+    TableFlipped,
     WildsDiscarded,
 )
-from .i18n import N_, translate
+from .i18n import N_, tr, translate
 from .view import view
 
 if TYPE_CHECKING:
@@ -83,11 +86,32 @@ _FILL = {
 }
 _WILD_FILL = ("#212121", "#ffffff")
 
+# The pictures' own words (the status and the facts of play reuse the sentences of
+# ``render``); card symbols (``SKIP``, ``+2``) are notation and stay as they are.
+_WILD_WORD = N_("wild")
+_SIDE_WORDS = {"light": N_("light"), "dark": N_("dark")}
 
-def card_name(card: Card) -> str:
-    """Words for a card, for labels (:attr:`Card.name` in lower case): ``red 5``, ``blue
-    draw two``, ``wild draw four``."""
-    return card.name.lower()
+
+def card_name(card: Card, lang: str = "en") -> str:
+    """Words for a card, for labels (:attr:`Card.name` in lower case in English): ``red
+    5``, ``blue draw two``, ``wild draw four``; in another ``lang``, the card's name in that
+    language. A two-sided card is named by its face in play."""
+    if lang == "en":
+        return card.name.lower()
+    return _words.card_name(card.face, lang)
+
+
+def _full_name(card: Card, lang: str) -> str:
+    """A card's name and, for a two-sided card, its other face's."""
+    other = card.other
+    if other is None:
+        return card_name(card, lang)
+    return translate(
+        lang,
+        N_("{card}, other face {other}"),
+        card=card_name(card, lang),
+        other=card_name(other, lang),
+    )
 
 
 def _svg(width: int, height: int, title: str, body: str) -> str:
@@ -105,61 +129,91 @@ def _text(x: float, y: float, text: str, size: int, fill: str, extra: str = "") 
     )
 
 
-def _card(card: Card, x: float, y: float) -> str:
-    """One card face as an SVG group at ``(x, y)``."""
-    fill, ink = _WILD_FILL if card.color is None else _FILL[card.color]
+def _fill(card: Card) -> tuple[str, str]:
+    return _WILD_FILL if card.color is None else _FILL[card.color]
+
+
+def _card(card: Card, x: float, y: float, lang: str = "en", dark: bool | None = None) -> str:
+    """One card as an SVG group at ``(x, y)``: its face in play and, for a two-sided card,
+    a strip along the bottom with its other face. ``dark`` says which side a one-sided
+    face belongs to (the swatches of a wild are its side's colors); a two-sided card says
+    it itself."""
+    if dark is None:
+        dark = card.dark
+    fill, ink = _fill(card)
+    other = card.other
     w, h = CARD_WIDTH, CARD_HEIGHT
     parts = [
-        f"<g transform='translate({x:g},{y:g})'><title>{escape(card_name(card))}</title>",
-        f"<rect x='0.5' y='0.5' width='{w - 1}' height='{h - 1}' rx='7' fill='#ffffff' "
-        "stroke='#424242'/>",
+        f"<g transform='translate({x:g},{y:g})'><title>{escape(_full_name(card, lang))}</title>",
+        f"<rect x='0.5' y='0.5' width='{w - 1}' height='{h - 1}' rx='7' "
+        f"fill='{'#212121' if dark else '#ffffff'}' stroke='#424242'/>",
         f"<rect x='4' y='4' width='{w - 8}' height='{h - 8}' rx='5' fill='{fill}'/>",
     ]
     if card.color is None and card.kind.points_class != "blank":
-        # Four small swatches say "any color"; the label below says it in words too.
-        for i, color in enumerate((Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)):
+        # Four small swatches say "any color" (of the side the face is on); the label
+        # below says it in words too.
+        for i, color in enumerate(DARK_COLORS if dark else COLORS):
             parts.append(
                 f"<rect x='{9 + i * 11}' y='9' width='9' height='9' fill='{_FILL[color][0]}' "
                 "stroke='#ffffff' stroke-width='0.5'/>"
             )
     symbol = card.kind.label  # a number card's is its number
     size = {1: 34, 2: 24, 3: 15}.get(len(symbol), 12)
+    middle = h / 2 - (8 if other is not None else 2)
     parts.append(
-        f"<ellipse cx='{w / 2:g}' cy='{h / 2 - 2:g}' rx='22' ry='27' fill='none' "
-        f"stroke='{ink}' stroke-width='1.5' opacity='0.6'/>"
+        f"<ellipse cx='{w / 2:g}' cy='{middle:g}' rx='22' ry='{22 if other else 27}' "
+        f"fill='none' stroke='{ink}' stroke-width='1.5' opacity='0.6'/>"
     )
-    parts.append(_text(w / 2, h / 2 - 2 + size * 0.35, symbol, size, ink, "font-weight='bold'"))
-    label = "wild" if card.color is None else card.color.value
-    parts.append(_text(w / 2, h - 10, label, 10, ink))
+    parts.append(_text(w / 2, middle + size * 0.35, symbol, size, ink, "font-weight='bold'"))
+    label = tr(lang, _WILD_WORD) if card.color is None else color_name(card.color, lang)
+    if other is None:
+        parts.append(_text(w / 2, h - 10, label, 10, ink))
+    else:
+        # the other face: its color and its notation, on a strip of its color
+        parts.append(_text(w / 2, h - 26, label, 10, ink))
+        back, back_ink = _fill(other)
+        parts.append(
+            f"<rect x='8' y='{h - 20}' width='{w - 16}' height='13' rx='3' fill='{back}' "
+            "stroke='#ffffff' stroke-width='1'/>"
+        )
+        parts.append(_text(w / 2, h - 10, str(other), 9, back_ink, "font-weight='bold'"))
     parts.append("</g>")
     return "".join(parts)
 
 
-def _back(x: float, y: float, label: str) -> str:
-    """A face-down card with a label under it (the draw pile)."""
+def _back(x: float, y: float, label: str, lang: str = "en") -> str:
+    """A face-down card with a label under it (the draw pile, a hand nobody knows)."""
     w, h = CARD_WIDTH, CARD_HEIGHT
     return (
         f"<g transform='translate({x:g},{y:g})'>"
         f"<rect x='0.5' y='0.5' width='{w - 1}' height='{h - 1}' rx='7' fill='#ffffff' "
         "stroke='#424242'/>"
         f"<rect x='4' y='4' width='{w - 8}' height='{h - 8}' rx='5' fill='#37474f'/>"
-        + _text(w / 2, h / 2 + 4, "deck", 12, "#ffffff")
+        + _text(w / 2, h / 2 + 4, tr(lang, N_("deck")), 12, "#ffffff")
         + _text(w / 2, h + 14, label, 11, "#1a1a1a")
         + "</g>"
     )
 
 
-def card_svg(card: Card | str) -> str:
-    """One card (a :class:`~uno_rules.Card` or its text) as an SVG document."""
+def card_svg(card: Card | str, lang: str = "en") -> str:
+    """One card (a :class:`~uno_rules.Card` or its text) as an SVG document, its words in
+    ``lang``; a two-sided card (``R5/T7``) shows both faces, the face in play large."""
     card = Card.parse(card) if isinstance(card, str) else card
-    return _svg(CARD_WIDTH, CARD_HEIGHT, card_name(card), _card(card, 0, 0))
+    return _svg(CARD_WIDTH, CARD_HEIGHT, _full_name(card, lang), _card(card, 0, 0, lang))
 
 
-def _row(cards: tuple[Card, ...], x: float, y: float, width: int) -> tuple[str, int]:
+def _row(
+    cards: tuple[Card, ...],
+    x: float,
+    y: float,
+    width: int,
+    lang: str = "en",
+    dark: bool | None = None,
+) -> tuple[str, int]:
     """Cards side by side from ``(x, y)``, overlapping to fit ``width``; returns the group
-    and the height used."""
+    and the height used. ``dark`` as for :func:`_card`."""
     if not cards:
-        return _text(x + width / 2, y + 20, "no cards", 13, "#1a1a1a"), 30
+        return _text(x + width / 2, y + 20, tr(lang, N_("no cards")), 13, "#1a1a1a"), 30
     step = CARD_WIDTH + 4
     if len(cards) > 1 and len(cards) * step - 4 > width:
         step = max(16, (width - CARD_WIDTH) // (len(cards) - 1))
@@ -167,67 +221,95 @@ def _row(cards: tuple[Card, ...], x: float, y: float, width: int) -> tuple[str, 
     parts = []
     for i, card in enumerate(cards):
         row, col = divmod(i, per_row)
-        parts.append(_card(card, x + col * step, y + row * (CARD_HEIGHT + 6)))
+        parts.append(_card(card, x + col * step, y + row * (CARD_HEIGHT + 6), lang, dark))
     rows = (len(cards) - 1) // per_row + 1
     return "".join(parts), rows * (CARD_HEIGHT + 6)
 
 
-def hand_svg(cards: Iterable[Card | str], width: int | None = None) -> str:
-    """A row of cards as an SVG document (overlapping when ``width`` is too narrow)."""
+def hand_svg(cards: Iterable[Card | str], width: int | None = None, lang: str = "en") -> str:
+    """A row of cards as an SVG document (overlapping when ``width`` is too narrow), its
+    words in ``lang``; two-sided cards show both faces."""
     hand = tuple(Card.parse(c) if isinstance(c, str) else c for c in cards)
     if width is None:
         width = max(CARD_WIDTH, len(hand) * (CARD_WIDTH + 4) - 4)
-    body, height = _row(hand, 0, 0, width)
-    title = "hand: " + (", ".join(card_name(c) for c in hand) or "no cards")
-    return _svg(width, height, title, body)
+    body, height = _row(hand, 0, 0, width, lang)
+    names = ", ".join(_full_name(c, lang) for c in hand) or tr(lang, N_("no cards"))
+    return _svg(width, height, translate(lang, N_("hand: {cards}"), cards=names), body)
 
 
 _PHASE_WORDS = {
-    "turn": "to play",
-    "drawn": "drew: play it or pass",
-    "penalty": "must answer the penalty",
-    "choose-color": "names the color",
+    "turn": N_("{who} to play"),
+    "drawn": N_("{who} drew: play it or pass"),
+    "penalty": N_("{who} must answer the penalty"),
+    "choose-color": N_("{who} names the color"),
 }
 
 
-def _status(v: PlayerView) -> str:
+def _seat(seat: int, mine: bool, lang: str) -> str:
+    return translate(lang, N_("seat {seat} (you)") if mine else N_("seat {seat}"), seat=seat)
+
+
+def _count(count: int, lang: str) -> str:
+    return translate(lang, N_("1 card") if count == 1 else N_("{count} cards"), count=count)
+
+
+def _status(v: PlayerView, lang: str = "en") -> str:
     phase = v.phase.value
     if phase == "game-over":
-        return "game over, won by " + ", ".join(f"seat {s}" for s in v.game_winners)
+        seats = ", ".join(_seat(s, False, lang) for s in v.game_winners)
+        return translate(lang, N_("game over, won by {seats}"), seats=seats)
     if phase == "round-over":
         won = v.round_winner
-        return "round over, " + ("blocked" if won is None else f"won by seat {won}")
-    who = f"seat {v.turn}" + (" (you)" if v.turn == v.seat else "")
-    return f"{who} {_PHASE_WORDS.get(phase, phase)}"
+        if won is None:
+            return tr(lang, N_("round over, blocked"))
+        return translate(lang, N_("round over, won by seat {seat}"), seat=won)
+    who = _seat(v.turn, v.turn == v.seat, lang)
+    words = _PHASE_WORDS.get(phase)
+    return f"{who} {phase}" if words is None else translate(lang, words, who=who)
 
 
-def table_svg(v: PlayerView, hidden: bool = False) -> str:
-    """The table as seat ``v.seat`` sees it, as an SVG document. With ``hidden`` the
-    seat's own hand is drawn face down: a table description gave it as a count, so its
-    cards are not known, and the cards the description filled in are never shown as if
-    they were."""
-    return _table_svg(v, () if hidden else None)
+def table_svg(v: PlayerView, hidden: bool = False, lang: str = "en") -> str:
+    """The table as seat ``v.seat`` sees it, as an SVG document, its words in ``lang``.
+    With ``hidden`` the seat's own hand is drawn face down: a table description gave it
+    as a count, so its cards are not known, and the cards the description filled in are
+    never shown as if they were.
+
+    On UNO Flip's cards (F14) the seat's hand shows its faces in play, each other hand
+    its backs (the other faces, which the whole table sees), the draw pile the other face
+    of its top card, and the side in play is written out."""
+    return _table_svg(v, () if hidden else None, lang)
 
 
-def _table_svg(v: PlayerView, named: tuple[Card, ...] | None) -> str:
+def _table_svg(
+    v: PlayerView,
+    named: tuple[Card, ...] | None,
+    lang: str = "en",
+    backs: Mapping[int, Counter[Card]] | None = None,
+    pile_known: bool = True,
+) -> str:
     """:func:`table_svg`, with the seat's own hand face up when ``named`` is ``None``, else
-    only the cards of ``named`` face up (the cards the table named), the others face down."""
+    only the cards of ``named`` face up (the cards the table named), the others face down.
+    On two-sided cards, ``backs`` (when given) holds, for each other seat, the backs known
+    to be in its hand (the other faces of the cards the table named): the rest of its
+    backs are drawn as plain backs; without ``pile_known`` so is the draw pile's top."""
     if named is None:
         named = tuple(v.hand)
-    rest = Counter(named)
-    shown: list[Card] = []
-    for card in v.hand:
-        if rest[card]:
-            rest[card] -= 1
-            shown.append(card)
-    backs = len(v.hand) - len(shown)
-    hidden = bool(backs)
+    shown = _known(v.hand, Counter(c.face for c in named))  # a view holds faces (F14)
+    hidden_count = len(v.hand) - len(shown)
+    flip = bool(v.backs)
+    dark = v.side == "dark"
     width = 540
     ink = "#1a1a1a"
     parts: list[str] = []
-    heading = f"Seat {v.seat}'s view, {v.rules_name}, round {v.round_number + 1}"
+    heading = translate(
+        lang,
+        N_("Seat {seat}'s view, {rules}, round {round}"),
+        seat=v.seat,
+        rules=v.rules_name,
+        round=v.round_number + 1,
+    )
     parts.append(_text(width / 2, 22, heading, 15, ink, "font-weight='bold'"))
-    status = _status(v)
+    status = _status(v, lang)
     parts.append(_text(width / 2, 42, status, 13, ink))
 
     # Seats: counts for everyone, a thick border and "to act" on the deciding seat.
@@ -241,51 +323,86 @@ def _table_svg(v: PlayerView, named: tuple[Card, ...] | None) -> str:
         to_act = acting and seat == v.turn
         fill = "#e3f2fd" if mine else "#f5f5f5"
         stroke, sw = ("#000000", 3) if to_act else ("#9e9e9e", 1)
-        name = f"seat {seat}" + (" (you)" if mine else "")
-        count = v.hand_sizes[seat]
+        name = _seat(seat, mine, lang)
+        count = _count(v.hand_sizes[seat], lang)
         notes = []
         if to_act:
-            notes.append("to act")
+            notes.append(tr(lang, N_("to act")))
         if seat in v.uno_called:
             notes.append("UNO")
         if seat in v.eliminated:
-            notes.append("out")
+            notes.append(tr(lang, N_("out")))
         if v.scores[seat]:
-            notes.append(f"{v.scores[seat]} pts")
+            notes.append(translate(lang, N_("{points} pts"), points=v.scores[seat]))
         parts.append(
-            f"<g><title>{escape(name)}: {count} card{'s' if count != 1 else ''}"
-            f"{', ' + ', '.join(notes) if notes else ''}</title>"
+            f"<g><title>{escape(name)}: {escape(count)}"
+            f"{escape(', ' + ', '.join(notes)) if notes else ''}</title>"
             f"<rect x='{bx}' y='{by}' width='{box_w}' height='{box_h}' rx='6' fill='{fill}' "
             f"stroke='{stroke}' stroke-width='{sw}'/>"
             + _text(bx + box_w / 2, by + 17, name, 12, ink, "font-weight='bold'")
-            + _text(
-                bx + box_w / 2,
-                by + 34,
-                f"{count} card{'s' if count != 1 else ''}" + (" · " + notes[0] if notes else ""),
-                11,
-                ink,
-            )
+            + _text(bx + box_w / 2, by + 34, count + (" · " + notes[0] if notes else ""), 11, ink)
             + "</g>"
         )
     rows = (v.players - 1) // per_row + 1
     y += rows * (box_h + 6) + 10
 
+    if flip:  # F14: the other hands' backs, which the whole table sees
+        for seat, seat_backs in enumerate(v.backs):
+            if seat == v.seat:
+                continue
+            known = (
+                list(seat_backs)
+                if backs is None
+                else _known(seat_backs, Counter(backs.get(seat, Counter())))
+            )
+            plain_backs = len(seat_backs) - len(known)
+            parts.append(
+                f"<text x='10' y='{y + 4}' font-size='12' fill='{ink}' {_FONT} "
+                "font-weight='bold'>"
+                + escape(translate(lang, N_("Backs of seat {seat}'s hand"), seat=seat))
+                + "</text>"
+            )
+            y += 10
+            if known or not plain_backs:
+                body, used = _row(tuple(known), 10, y, width - 20, lang, not dark)
+                parts.append(body)
+                y += used
+            if plain_backs:
+                body, used = _face_down(plain_backs, 10, y, width - 20, lang)
+                parts.append(body)
+                y += used
+            y += 8
+
     # Middle: draw pile, top card, and the facts of play in words.
-    parts.append(_back(20, y, f"{v.draw_pile_size} left"))
-    parts.append(_card(v.top_card, 100, y))
-    parts.append(_text(130, y + CARD_HEIGHT + 14, "top card", 11, ink))
+    left = translate(lang, N_("{count} left"), count=v.draw_pile_size)
+    pile_back = v.draw_top_back if pile_known else None
+    if pile_back is None:
+        parts.append(_back(20, y, left, lang))
+    else:
+        parts.append(_card(pile_back, 20, y, lang, not dark))
+        parts.append(_text(20 + CARD_WIDTH / 2, y + CARD_HEIGHT + 14, left, 11, ink))
+    parts.append(_card(v.top_card, 100, y, lang, dark))
+    parts.append(_text(130, y + CARD_HEIGHT + 14, tr(lang, N_("top card")), 11, ink))
     facts: list[tuple[str, str | None]] = []
     if v.color is None:
-        facts.append(("color: not named yet", None))
+        facts.append((tr(lang, N_("color: not named yet")), None))
     else:
-        facts.append((f"color: {v.color.value}", _FILL[v.color][0]))
+        color = translate(lang, N_("color: {color}"), color=color_name(v.color, lang))
+        facts.append((color, _FILL[v.color][0]))
     clockwise = v.direction == 1
-    facts.append((f"direction: {'clockwise ↻' if clockwise else 'counter-clockwise ↺'}", None))
+    direction = tr(lang, DIRECTIONS[1 if clockwise else -1]) + (" ↻" if clockwise else " ↺")
+    facts.append((translate(lang, N_("direction: {direction}"), direction=direction), None))
+    if flip:
+        side = tr(lang, _SIDE_WORDS.get(v.side, v.side))
+        facts.append((translate(lang, N_("side in play: {side}"), side=side), None))
     if v.penalty_amount is not None:
-        facts.append((f"pending penalty: draw {v.penalty_amount}", None))
+        penalty = translate(lang, N_("pending penalty: draw {amount}"), amount=v.penalty_amount)
+        facts.append((penalty, None))
     if v.drawn is not None:  # a card filled in at random is not named
-        known = v.drawn in shown
-        facts.append((f"you drew {v.drawn}" if known else "you drew a card (not named)", None))
+        if v.drawn in shown:
+            facts.append((translate(lang, N_("you drew {card}"), card=str(v.drawn)), None))
+        else:
+            facts.append((tr(lang, N_("you drew a card (not named)")), None))
     fy = y + 18
     for text, swatch in facts:
         if swatch is not None:
@@ -298,36 +415,68 @@ def _table_svg(v: PlayerView, named: tuple[Card, ...] | None) -> str:
             f"{_FONT}>{escape(text)}</text>"
         )
         fy += 24
-    y += CARD_HEIGHT + 40
+    y = max(y + CARD_HEIGHT + 40, fy)
 
-    unknown = f" ({backs} not named: face down)" if hidden else ""
+    if hidden_count:
+        your_hand = translate(
+            lang,
+            N_("Your hand ({count}) ({unknown} not named: face down)"),
+            count=len(v.hand),
+            unknown=hidden_count,
+        )
+    else:
+        your_hand = translate(lang, N_("Your hand ({count})"), count=len(v.hand))
     parts.append(
         f"<text x='10' y='{y + 4}' font-size='13' fill='{ink}' {_FONT} font-weight='bold'>"
-        f"Your hand ({len(v.hand)}){unknown}</text>"
+        f"{escape(your_hand)}</text>"
     )
     y += 12
     if shown:
-        body, used = _row(tuple(shown), 10, y, width - 20)
+        body, used = _row(tuple(shown), 10, y, width - 20, lang, dark)
         parts.append(body)
-        y += used + (6 if backs else 0)
-    if backs or not shown:
-        body, used = _face_down(backs, 10, y, width - 20)
+        y += used + (6 if hidden_count else 0)
+    if hidden_count or not shown:
+        body, used = _face_down(hidden_count, 10, y, width - 20, lang)
         parts.append(body)
         y += used
     y += 6
-    cards = ", ".join(card_name(c) for c in shown) or "no cards"
-    if backs:
-        named_cards = f"{cards} and " if shown else ""
-        cards = f"{named_cards}{backs} cards, not named"
-    title = f"{heading}. {status}. Top card {card_name(v.top_card)}. Your hand: {cards}."
+    cards = ", ".join(card_name(c, lang) for c in shown)
+    if hidden_count and shown:
+        cards = translate(
+            lang, N_("{cards} and {count} cards, not named"), cards=cards, count=hidden_count
+        )
+    elif hidden_count:
+        cards = translate(lang, N_("{count} cards, not named"), count=hidden_count)
+    elif not shown:
+        cards = tr(lang, N_("no cards"))
+    title = translate(
+        lang,
+        N_("{heading}. {status}. Top card {card}. Your hand: {cards}."),
+        heading=heading,
+        status=status,
+        card=card_name(v.top_card, lang),
+        cards=cards,
+    )
     background = f"<rect width='{width}' height='{y}' fill='#ffffff'/>"
     return _svg(width, y, title, background + "".join(parts))
 
 
-def _face_down(count: int, x: float, y: float, width: int) -> tuple[str, int]:
+def _known(cards: Iterable[Card], named: Counter[Card]) -> list[Card]:
+    """The cards of ``cards`` that ``named`` holds (each as many times as it holds it), in
+    order."""
+    rest = Counter(named)
+    found: list[Card] = []
+    for card in cards:
+        if rest[card]:
+            rest[card] -= 1
+            found.append(card)
+    return found
+
+
+def _face_down(count: int, x: float, y: float, width: int, lang: str = "en") -> tuple[str, int]:
     """``count`` face-down cards side by side, as :func:`_row` lays out faces."""
     if not count:
-        return _text(x + width / 2, y + 20, "no cards", 13, "#1a1a1a"), 30
+        return _text(x + width / 2, y + 20, tr(lang, N_("no cards")), 13, "#1a1a1a"), 30
     step = CARD_WIDTH + 4
     if count > 1 and count * step - 4 > width:
         step = max(16, (width - CARD_WIDTH) // (count - 1))
@@ -335,29 +484,35 @@ def _face_down(count: int, x: float, y: float, width: int) -> tuple[str, int]:
     parts = []
     for i in range(count):
         row, col = divmod(i, per_row)
-        parts.append(_back(x + col * step, y + row * (CARD_HEIGHT + 6), ""))
+        parts.append(_back(x + col * step, y + row * (CARD_HEIGHT + 6), "", lang))
     rows = (count - 1) // per_row + 1
     return "".join(parts), rows * (CARD_HEIGHT + 6)
 
 
-def state_svg(state: GameState, seat: int | None = None, hidden: bool = False) -> str:
+def state_svg(
+    state: GameState, seat: int | None = None, hidden: bool = False, lang: str = "en"
+) -> str:
     """The table as ``seat`` sees it (default: the seat whose decision it is); with
-    ``hidden``, its own hand face down (:func:`table_svg`)."""
-    return table_svg(view(state, state.turn if seat is None else seat), hidden)
+    ``hidden``, its own hand face down (:func:`table_svg`); its words in ``lang``."""
+    return table_svg(view(state, state.turn if seat is None else seat), hidden, lang)
 
 
 def dispute_svgs(
     settlement: Settlement,
     unknown: frozenset[int] = frozenset(),
     named_draws: int | None = None,
+    lang: str = "en",
 ) -> dict[str, list[tuple[str, str]]]:
     """For each preset of a settled dispute, the table before and after each move, as the
-    seat that moves sees it (a refused move leaves the table as it was). The hands of the
-    ``unknown`` seats (given as counts) are drawn face down.
+    seat that moves sees it (a refused move leaves the table as it was), its words in
+    ``lang``. The hands of the ``unknown`` seats (given as counts) are drawn face down,
+    and on UNO Flip's cards so are their backs.
 
     With ``named_draws`` (how many cards the description names on the draw pile), a card
     drawn past those, which the engine filled in at random, is drawn face down too, and
-    so is every card of a hand that came from a seat whose cards are not named."""
+    so is every card of a hand that came from a seat whose cards are not named; on UNO
+    Flip's cards the same goes for the backs of the other hands, and the draw pile's top
+    back is drawn only while that top card is one the description named."""
     out: dict[str, list[tuple[str, str]]] = {}
     for name, rulings in settlement.rulings.items():
         state = settlement.starts[name]
@@ -365,26 +520,60 @@ def dispute_svgs(
             Counter() if seat in unknown else Counter(hand) for seat, hand in enumerate(state.hands)
         ]
         drawn = 0
+        # a Flip turns the draw pile over: what is drawn after it is named only if the
+        # description names the whole pile
+        whole = named_draws is not None and named_draws >= state.draw_pile_size
         pictures = []
         for r in rulings:
             seat = r.move.seat if 0 <= r.move.seat < state.players else state.turn
             if named_draws is None:
-                hidden = seat in unknown
-                pictures.append((state_svg(state, seat, hidden), state_svg(r.state, seat, hidden)))
+                hidden = () if seat in unknown else None
+                before = _table_svg(view(state, seat), hidden, lang, _unknown(state, unknown))
+                after = _table_svg(view(r.state, seat), hidden, lang, _unknown(r.state, unknown))
             else:
-                before = _table_svg(view(state, seat), tuple(named[seat].elements()))
-                drawn = _follow(named, r.events, drawn, named_draws)
-                after = _table_svg(view(r.state, seat), tuple(named[seat].elements()))
-                pictures.append((before, after))
+                mine = tuple(named[seat].elements())
+                before = _table_svg(
+                    view(state, seat), mine, lang, _others(named), drawn < named_draws
+                )
+                drawn = _follow(named, r.events, drawn, named_draws, whole)
+                mine = tuple(named[seat].elements())
+                after = _table_svg(
+                    view(r.state, seat), mine, lang, _others(named), drawn < named_draws
+                )
+            pictures.append((before, after))
             state = r.state
         out[name] = pictures
     return out
 
 
-def _follow(named: list[Counter[Card]], events: Iterable[Event], drawn: int, pile: int) -> int:
+def _others(named: list[Counter[Card]]) -> dict[int, Counter[Card]]:
+    """The backs (the other faces) of each seat's named two-sided cards."""
+    out: dict[int, Counter[Card]] = {}
+    for seat, cards in enumerate(named):
+        out[seat] = Counter()
+        for card, n in cards.items():
+            if card.other is not None and n > 0:
+                out[seat][card.other] += n
+    return out
+
+
+def _unknown(state: GameState, unknown: frozenset[int]) -> dict[int, Counter[Card]]:
+    """Every hand's backs, but none of the ``unknown`` seats'."""
+    return _others([Counter() if s in unknown else Counter(h) for s, h in enumerate(state.hands)])
+
+
+def _follow(
+    named: list[Counter[Card]],
+    events: Iterable[Event],
+    drawn: int,
+    pile: int,
+    whole: bool = False,
+) -> int:
     """Keep ``named`` (each seat's cards that the description named) through ``events``;
-    ``drawn`` cards have come off a draw pile whose first ``pile`` cards are named.
-    Returns the new ``drawn``. An event that moves cards in a way not followed here
+    ``drawn`` cards have come off a draw pile whose first ``pile`` cards are named (all of
+    them when ``whole``). Returns the new ``drawn``. A Flip (F2) turns every named card
+    over and the draw pile upside down: unless it is ``whole``, no card drawn after it is
+    named. An event that moves cards in a way not followed here
     leaves every hand unnamed, so that nothing filled in is ever shown."""
     for event in events:
         if isinstance(event, CardPlayed):
@@ -394,6 +583,11 @@ def _follow(named: list[Counter[Card]], events: Iterable[Event], drawn: int, pil
                 if drawn < pile:
                     named[event.seat][card] += 1
                 drawn += 1
+        elif isinstance(event, TableFlipped):
+            for seat, counter in enumerate(named):
+                named[seat] = Counter({card.flipped: n for card, n in counter.items()})
+            if not whole:
+                drawn = max(drawn, pile)
         elif isinstance(event, Reshuffled):
             drawn = pile  # the new pile's order is random: nothing drawn from it is named
         elif isinstance(event, HandsSwapped):
@@ -473,7 +667,8 @@ def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "
 
     Only what the description says is drawn: a hand it names face up, a hand given as a
     count as that many backs (never the cards the engine filled in), and no card drawn
-    during the moves, so the picture tells nobody more than the table did."""
+    during the moves, so the picture tells nobody more than the table did. Two-sided
+    cards (UNO Flip) are drawn with both faces, as the description names them."""
     page = _Page()
     presets: list[str] = list(result["presets"])
     start = result["start"][presets[0]]
@@ -488,13 +683,13 @@ def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "
         page.text(translate(lang, "Seat {seat}", seat=seat), 13, bold=True)
         page.gap(4)
         if isinstance(hand, int):
-            body, used = _face_down(hand, 14, page.y, _PICTURE_WIDTH - 28)
+            body, used = _face_down(hand, 14, page.y, _PICTURE_WIDTH - 28, lang)
             page.parts.append(body)
             page.gap(used)
             page.text(translate(lang, "{count} cards nobody knows", count=hand), 11)
         else:
             cards = tuple(Card.parse(str(c)) for c in hand)
-            body, used = _row(cards, 14, page.y, _PICTURE_WIDTH - 28)
+            body, used = _row(cards, 14, page.y, _PICTURE_WIDTH - 28, lang)
             page.parts.append(body)
             page.gap(used)
         page.gap(4)
@@ -503,8 +698,8 @@ def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "
     top = str(discard[-1]) if isinstance(discard, list) and discard else str(start["top_card"])
     page.text(translate(lang, "Top card"), 13, bold=True)
     page.gap(4)
-    page.parts.append(_back(14, page.y, ""))
-    page.parts.append(_card(Card.parse(top), 24 + CARD_WIDTH, page.y))
+    page.parts.append(_back(14, page.y, "", lang))
+    page.parts.append(_card(Card.parse(top), 24 + CARD_WIDTH, page.y, lang))
     page.gap(CARD_HEIGHT + 10)
 
     moves = [str(m) for m in data.get("moves") or []]

@@ -492,6 +492,10 @@ class InvalidTarget(Violation, kw_only=True):
         }
 
 
+_ENGLISH: dict[tuple[object, ...], str] = {}
+_ENGLISH_KEPT = 512
+
+
 class Reason(str):
     """A reason a refusal gives (:class:`CannotStack`'s): the string is its English
     sentence, and it keeps the message and facts it is written from (as
@@ -502,11 +506,25 @@ class Reason(str):
     facts: dict[str, object]
 
     def __new__(cls, message: str, facts: Mapping[str, object] | None = None) -> Reason:
-        # start-up: the sentences load only when a refusal gives a reason
-        from ._words import say
-
         given = dict(facts or {})
-        reason = super().__new__(cls, say("en", message, **given))
+        # Listing the legal moves validates candidates that a rule refuses with the same
+        # reason again and again (H01 on a pending penalty), so the English sentence of
+        # each message and facts is kept, a bounded number of them.
+        said = given.values()  # one call site gives its facts in one order
+        key = (message, *given, *said, *map(type, said))
+        try:
+            english = _ENGLISH.get(key)
+            keep = english is None and len(_ENGLISH) < _ENGLISH_KEPT
+        except TypeError:  # a fact that does not hash: said each time
+            english, keep = None, False
+        if english is None:
+            # start-up: the sentences load only when a refusal gives a reason
+            from ._words import say
+
+            english = say("en", message, **given)
+            if keep:
+                _ENGLISH[key] = english
+        reason = super().__new__(cls, english)
         reason.message, reason.facts = message, given
         return reason
 

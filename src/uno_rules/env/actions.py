@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from .._budget import brief
-from ..cards import COLORS, Card, Color, Rank
+from ..cards import COLORS, DARK_COLORS, Card, Color, Rank, side_colors
 from ..errors import UnoError
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
 from ..rules.deck import build_deck, deck_of_rules
@@ -54,8 +54,10 @@ _TABLE_NAMES = (
     "CARD_KINDS",
     "CATCH",
     "CHAIN",
+    "CHAIN_CARDS",
     "CHALLENGE",
     "COLOR",
+    "COLORS",
     "DRAW",
     "NOOP",
     "PASS",
@@ -106,9 +108,19 @@ class ActionTable:
     moves without a card. :data:`STANDARD` is the table of the 108- and 112-card decks;
     :func:`table_for` gives a rule set's."""
 
-    __slots__ = (*_TABLE_NAMES, "COLORED", "_kind", "_simple", "_simple_names", "_slot", "ranks")
+    __slots__ = (
+        *_TABLE_NAMES,
+        "COLORED",
+        "_chain",
+        "_color_index",
+        "_kind",
+        "_simple",
+        "_simple_names",
+        "_slot",
+        "ranks",
+    )
 
-    def __init__(self, ranks: Sequence[Rank]) -> None:
+    def __init__(self, ranks: Sequence[Rank], two_sided: Sequence[Card] = ()) -> None:
         # colored kinds first, then wild kinds, each in the card data's order
         # (the kinds' order: the bundled data's, then kinds rule sets declare)
         order = {rank: i for i, rank in enumerate(Rank)}
@@ -116,37 +128,76 @@ class ActionTable:
         self.ranks: tuple[Rank, ...] = tuple(ranked)
         colored = [r for r in ranked if not r.is_wild]
         wilds = [r for r in ranked if r.is_wild]
+        #: the colors a wild may name and a seat may choose, in the order of the COLOR ids
+        self.COLORS: tuple[Color, ...] = (*COLORS, *DARK_COLORS) if two_sided else COLORS
+        if two_sided:
+            # UNO Flip (F1): every face of either side is a kind, light side first
+            faces = {c.face for c in two_sided} | {c.other for c in two_sided if c.other}
+            light = [r for r in colored if any(f.rank is r and f.color in COLORS for f in faces)]
+            dark = [
+                r for r in colored if any(f.rank is r and f.color in DARK_COLORS for f in faces)
+            ]
+            kinds = [
+                *(Card(c, r) for c in COLORS for r in light),
+                *(Card(c, r) for c in DARK_COLORS for r in dark),
+            ]
+        else:
+            kinds = [Card(c, r) for c in COLORS for r in colored]
+        self.COLORED = len(kinds)
         #: every kind of card, in the order used by observations: the colored cards (red,
-        #: yellow, green, blue; each colored kind), then the wild kinds
-        self.CARD_KINDS: tuple[Card, ...] = (
-            *(Card(c, r) for c in COLORS for r in colored),
-            *(Card(None, r) for r in wilds),
-        )
+        #: yellow, green, blue; each colored kind; on UNO Flip's deck then the dark side's
+        #: colors with their kinds), then the wild kinds
+        self.CARD_KINDS: tuple[Card, ...] = (*kinds, *(Card(None, r) for r in wilds))
         self._kind: dict[Card, int] = {card: i for i, card in enumerate(self.CARD_KINDS)}
-        self.COLORED = len(colored) * len(COLORS)
-        slots: list[tuple[Card, Color | None]] = [
-            (card, None) for card in self.CARD_KINDS[: self.COLORED]
-        ]
-        for card in self.CARD_KINDS[self.COLORED :]:
-            if card.kind.names_color:
-                slots.extend((card, color) for color in COLORS)
-            else:
-                slots.append((card, None))
+        slots: list[tuple[Card, Color | None]] = []
+        if two_sided:
+            # one slot for each physical card with each of its faces in play (the face
+            # alone does not say which card: two R5s have different backs)
+            sides = [*two_sided, *(c.flipped for c in two_sided)]
+            for card in sides:
+                if card.is_wild and card.kind.names_color:
+                    slots.extend((card, color) for color in side_colors(card))
+                else:
+                    slots.append((card, None))
+            #: the cards a several-card play (H09) may put down before its last
+            self.CHAIN_CARDS: tuple[Card, ...] = tuple(c for c in sides if not c.is_wild)
+            for card in sides:  # a two-sided card counts as the kind of its face in play
+                self._kind[card] = self._kind[card.face]
+        else:
+            slots = [(card, None) for card in self.CARD_KINDS[: self.COLORED]]
+            for card in self.CARD_KINDS[self.COLORED :]:
+                if card.kind.names_color:
+                    slots.extend((card, color) for color in COLORS)
+                else:
+                    slots.append((card, None))
+            self.CHAIN_CARDS = self.CARD_KINDS[: self.COLORED]
+        self._chain = {card: i for i, card in enumerate(self.CHAIN_CARDS)}
         self.PLAY_SLOTS: tuple[tuple[Card, Color | None], ...] = tuple(slots)
         self._slot = {key: i for i, key in enumerate(self.PLAY_SLOTS)}
+        self._color_index = {c: i for i, c in enumerate(self.COLORS)}
         self.PLAY = 0
         self.CHAIN = self.PLAY + len(self.PLAY_SLOTS) * (MAX_OFFSET + 1) * 2
-        self.DRAW = self.CHAIN + self.COLORED
+        self.DRAW = self.CHAIN + len(self.CHAIN_CARDS)
         self.PASS = self.DRAW + 1
         self.ACCEPT = self.PASS + 1
         self.CHALLENGE = self.ACCEPT + 1
         self.CALL_UNO = self.CHALLENGE + 1
-        self.COLOR = self.CALL_UNO + 1  # 4 ids, in COLORS order
-        self.CATCH = self.COLOR + 4  # CATCH + offset - 1, offsets 1..9
+        self.COLOR = self.CALL_UNO + 1  # one id for each of self.COLORS, in order
+        self.CATCH = self.COLOR + len(self.COLORS)  # CATCH + offset - 1, offsets 1..9
         self.NOOP = self.CATCH + MAX_OFFSET
         self.ACTION_COUNT = self.NOOP + 1
         self._simple = {t: self.DRAW + i for i, t in enumerate(_SIMPLE_TYPES)}
         self._simple_names = {self.DRAW + i: w for i, w in enumerate(_SIMPLE_WORDS)}
+
+    @property
+    def two_sided(self) -> bool:
+        """Whether this is the table of a deck of two-sided cards (UNO Flip)."""
+        return len(self.COLORS) > len(COLORS)
+
+    def chain_kind(self, action: int) -> int:
+        """The card kind (index in :attr:`CARD_KINDS`) that the ``CHAIN`` id ``action``
+        puts down."""
+        return self._kind[self.CHAIN_CARDS[action - self.CHAIN]]
 
     def __repr__(self) -> str:
         return f"<ActionTable of {self.ACTION_COUNT} ids: {' '.join(r.value for r in self.ranks)}>"
@@ -181,6 +232,7 @@ def _standard_ranks() -> tuple[Rank, ...]:
 #: The table of every 108- and 112-card rule set (``docs/rl.md``): 1591 ids.
 STANDARD: Final = ActionTable(_standard_ranks())
 _TABLES: dict[frozenset[Rank], ActionTable] = {frozenset(STANDARD.ranks): STANDARD}
+_FLIP_TABLES: dict[frozenset[Card], ActionTable] = {}
 
 
 def table_for(rules: Rules) -> ActionTable:
@@ -188,11 +240,14 @@ def table_for(rules: Rules) -> ActionTable:
     kinds of the 108- and 112-card decks, else a table of those kinds and the deck's own
     (the No Mercy deck's ``+4``, ``skipall``, ``W+6``...), whose ids run on past them."""
     deck = build_deck(rules)
-    if deck and deck[0].other is not None:
-        raise EnvError(
-            f"the environment does not play a deck of two-sided cards yet ({rules.deck.value}, "
-            "UNO Flip: docs/flip.md)"
-        )
+    if deck and deck[0].other is not None:  # UNO Flip: a table of its own physical cards
+        physical = tuple(dict.fromkeys(c if not c.dark else c.flipped for c in deck))
+        key = frozenset(physical)
+        found = _FLIP_TABLES.get(key)
+        if found is None:
+            kinds = {c.rank for c in physical} | {c.other.rank for c in physical if c.other}
+            found = _FLIP_TABLES[key] = ActionTable(tuple(kinds), physical)
+        return found
     ranks = frozenset(STANDARD.ranks) | {card.rank for card in deck}
     table = _TABLES.get(ranks)
     if table is None:
@@ -206,6 +261,8 @@ def table_for(rules: Rules) -> ActionTable:
 CARD_KINDS: tuple[Card, ...] = STANDARD.CARD_KINDS
 #: The 76 ways to put one card down: each colored card, then each wild kind with each color.
 PLAY_SLOTS: tuple[tuple[Card, Color | None], ...] = STANDARD.PLAY_SLOTS
+#: The 52 cards a several-card play (H09) puts down before its last: the colored kinds.
+CHAIN_CARDS: tuple[Card, ...] = STANDARD.CHAIN_CARDS
 _COLORED = STANDARD.COLORED
 
 PLAY = STANDARD.PLAY
@@ -219,8 +276,6 @@ COLOR = STANDARD.COLOR  # 4 ids, in COLORS order
 CATCH = STANDARD.CATCH  # CATCH + offset - 1, offsets 1..9
 NOOP = STANDARD.NOOP
 ACTION_COUNT = STANDARD.ACTION_COUNT  # 1591
-
-_COLOR_INDEX: dict[Color, int] = {c: i for i, c in enumerate(COLORS)}
 
 
 def card_kind(card: Card, table: ActionTable = STANDARD) -> int:
@@ -271,14 +326,17 @@ def _encode(table: ActionTable, move: Move, players: int) -> tuple[int, ...]:
         for card in cards[:-1]:
             if card.is_wild:
                 raise ActionError(None, f"no action stands for {str(move)!r}: a wild in a chain")
-            index = table._kind.get(card)
+            index = table._chain.get(card)
             if index is None:
                 raise ActionError(None, f"no action stands for {str(move)!r}: {card}")
             chain.append(table.CHAIN + index)
         chain.append(_play_id(table, cards[-1], move.color, offset, move.call_uno, move))
         return tuple(chain)
     if isinstance(move, ChooseColor):
-        return (table.COLOR + _COLOR_INDEX[move.color],)
+        index = table._color_index.get(move.color)
+        if index is None:
+            raise ActionError(None, f"no action stands for {str(move)!r}: {move.color}")
+        return (table.COLOR + index,)
     if isinstance(move, CatchUno):
         return (table.CATCH + _offset(move.seat, move.target, players, "caught seat") - 1,)
     raise ActionError(None, f"not a move: {move!r}")
@@ -345,12 +403,12 @@ def _describe(table: ActionTable, action: object) -> str:
             parts.append("uno")
         return " ".join(parts)
     if a < table.DRAW:
-        return f"chain {table.CARD_KINDS[a - table.CHAIN]}"
+        return f"chain {table.CHAIN_CARDS[a - table.CHAIN]}"
     simple = table._simple_names.get(a)
     if simple is not None:
         return simple
     if a < table.CATCH:
-        return f"color {COLORS[a - table.COLOR].value}"
+        return f"color {table.COLORS[a - table.COLOR].value}"
     if a < table.NOOP:
         return f"catch +{a - table.CATCH + 1}"
     return "noop"
@@ -389,7 +447,7 @@ def _decode(table: ActionTable, actions: int | Sequence[int], seat: int, players
         rest, uno = divmod(last - t.PLAY, 2)
         slot, offset = divmod(rest, MAX_OFFSET + 1)
         card, color = t.PLAY_SLOTS[slot]
-        cards = [t.CARD_KINDS[a - t.CHAIN] for a in chain]
+        cards = [t.CHAIN_CARDS[a - t.CHAIN] for a in chain]
         first, extra = (cards[0], (*cards[1:], card)) if cards else (card, ())
         target = seat_at(offset, last) if offset else None
         return Play(seat, first, color=color, target=target, call_uno=bool(uno), extra=extra)
@@ -406,7 +464,7 @@ def _decode(table: ActionTable, actions: int | Sequence[int], seat: int, players
     if last == t.CALL_UNO:
         return CallUno(seat)
     if last < t.CATCH:
-        return ChooseColor(seat, COLORS[last - t.COLOR])
+        return ChooseColor(seat, t.COLORS[last - t.COLOR])
     if last < t.NOOP:
         return CatchUno(seat, seat_at(last - t.CATCH + 1, last))
     raise ActionError(last, "'noop' declines a chance to move; it is no move")

@@ -262,7 +262,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             self._state,
             self._seat[agent],
             self._last_moves,
-            [a - self.action_table.CHAIN for a in chain] if chain else (),
+            [self.action_table.chain_kind(a) for a in chain] if chain else (),
             self._polling,
             scales=self._scales,
             previous=self._previous,

@@ -26,7 +26,7 @@ from operator import itemgetter
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import COLORS, Card, Color
+from ..cards import Card, Color
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
 from ..rules import Rules
 from ..rules.deck import build_deck
@@ -63,15 +63,35 @@ PHASES: tuple[Phase, ...] = (
 MOVE_KINDS: tuple[type, ...] = (Play, Draw, Pass, CallUno, CatchUno, Challenge, Accept, ChooseColor)
 
 
-def _layout(kinds: int) -> tuple[tuple[str, int, float, str], ...]:
+def _layout(
+    kinds: int, colors: int = 4, two_sided: bool = False
+) -> tuple[tuple[str, int, float, str], ...]:
     # per other seat: the move's kind, the card it played, the color it named
-    last = len(MOVE_KINDS) + kinds + len(COLORS)
+    last = len(MOVE_KINDS) + kinds + colors
+    flip: tuple[tuple[str, int, float, str], ...] = ()
+    if two_sided:  # UNO Flip (F14): what the table shows of the cards' other faces
+        flip = (
+            ("side", 1, 1, "1 while the dark side is in play (UNO Flip, F2)"),
+            (
+                "backs",
+                MAX_OFFSET * kinds,
+                1,
+                "for offsets 1-9: copies of each card kind among the backs of that seat's "
+                "hand, its cards' other faces (/ copies)",
+            ),
+            ("draw_top_back", kinds, 1, "the other face of the draw pile's top card, one-hot"),
+        )
     return (
         ("hand", kinds, 1, "copies of each card kind in the seat's hand (/ copies)"),
         ("top", kinds, 1, "the top card of the discard pile, one-hot"),
-        ("color", 4, 1, "the active color, one-hot (all 0 while a first wild awaits its color)"),
+        (
+            "color",
+            colors,
+            1,
+            "the active color, one-hot (all 0 while a first wild awaits its color)",
+        ),
         ("previous_top", kinds, 1, "the card the top card was played on, one-hot (0: none)"),
-        ("previous_color", 4, 1, "the active color when the top card was played, one-hot"),
+        ("previous_color", colors, 1, "the active color when the top card was played, one-hot"),
         ("clockwise", 1, 1, "1 when play goes clockwise (to higher seat numbers)"),
         ("phase", len(PHASES), 1, "the decision the table waits for, one-hot"),
         ("turn", _SEATS, 1, "the offset of the seat that must act, one-hot"),
@@ -93,6 +113,7 @@ def _layout(kinds: int) -> tuple[tuple[str, int, float, str], ...]:
             "for offsets 1-9: the kind of that seat's last move, the card it played and the "
             "color it named (with a wild, or choosing the first card's color), one-hot",
         ),
+        *flip,
     )
 
 
@@ -106,7 +127,9 @@ class Layout:
 
     def __init__(self, table: ActionTable) -> None:
         kinds = len(table.CARD_KINDS)
-        self.layout = _layout(kinds)
+        colors = table.COLORS
+        self.two_sided = table.two_sided
+        self.layout = _layout(kinds, len(colors), self.two_sided)
         offsets: dict[str, int] = {}
         position = 0
         for name, size, _high, _ in self.layout:
@@ -115,18 +138,19 @@ class Layout:
         self.size = position
         self.offsets = offsets
         self.sizes = {name: size for name, size, _, _ in self.layout}
-        self.last = len(MOVE_KINDS) + kinds + len(COLORS)
+        self.last = len(MOVE_KINDS) + kinds + len(colors)
         # Where each value lands, looked up once per entry instead of computed: by card
         # kind (the hand section starts at 0, so a card's kind is its hand entry), by
         # phase, by color.
-        self.kind_index = {card: i for i, card in enumerate(table.CARD_KINDS)}
+        # (a two-sided card lands where the kind of its face in play does)
+        self.kind_index = {card: table.card_kind(card) for card in table._kind}
         index = self.kind_index.items()
         self.top_at = {card: offsets["top"] + i for card, i in index}
         self.previous_at = {card: offsets["previous_top"] + i for card, i in index}
-        self.previous_color_at = {c: offsets["previous_color"] + i for i, c in enumerate(COLORS)}
+        self.previous_color_at = {c: offsets["previous_color"] + i for i, c in enumerate(colors)}
         self.drawn_at = {card: offsets["drawn"] + i for card, i in index}
         self.phase_at = {phase: offsets["phase"] + i for i, phase in enumerate(PHASES)}
-        self.color_at = {color: offsets["color"] + i for i, color in enumerate(COLORS)}
+        self.color_at = {color: offsets["color"] + i for i, color in enumerate(colors)}
         self.clockwise = offsets["clockwise"]
         self.penalty = offsets["penalty"]
         self.draw_pile = offsets["draw_pile"]
@@ -135,7 +159,14 @@ class Layout:
         # the entries a last move sets within its seat's block: by kind of move, and for a
         # play, by the card it ended with
         self.played_at = {card: _PLAYED_CARD + i for card, i in index}
-        self.named_at = {color: _PLAYED_CARD + kinds + i for i, color in enumerate(COLORS)}
+        self.named_at = {color: _PLAYED_CARD + kinds + i for i, color in enumerate(colors)}
+        faces = table.CARD_KINDS
+        self.side = offsets.get("side", -1)
+        self.backs = offsets.get("backs", -1)
+        self.kinds = kinds
+        self.draw_top_back_at = {
+            face: offsets.get("draw_top_back", 0) + i for i, face in enumerate(faces)
+        }
         self.seats_at = {
             players: tuple(_Seats(self, players, me) for me in range(players))
             for players in range(2, MAX_OFFSET + 2)
@@ -165,6 +196,7 @@ class _Seats:
     in the sections laid out by offset (indexed by seat number)."""
 
     __slots__ = (
+        "backs",
         "eliminated",
         "hand_sizes",
         "last_moves",
@@ -193,6 +225,11 @@ class _Seats:
         # none: its own last move is not shown there)
         self.last_moves = tuple(
             where["last_moves"] + (offset - 1) * layout.last if offset else -1 for offset in offsets
+        )
+        # UNO Flip: the first entry of each other seat's block in backs
+        self.backs = tuple(
+            where["backs"] + (offset - 1) * layout.kinds if offset and layout.two_sided else -1
+            for offset in offsets
         )
 
 
@@ -242,8 +279,10 @@ class Scales:
             return made[1]
 
         deck = build_deck(rules)
+        # the most copies of one kind: on two-sided cards, of one face on either side
+        faces = [c.face for c in deck] + [c.other for c in deck if c.other is not None]
         scales = cls(
-            max(Counter(deck).values()),
+            max(Counter(faces).values()),
             len(deck),
             max(1, rules.scoring.target),
             Layout.of(table_for(rules)),
@@ -318,9 +357,11 @@ class _ViewTable:
     of the right size, since a view holds only their sizes."""
 
     __slots__ = (
+        "backs",
         "color",
         "direction",
         "draw_pile_size",
+        "draw_top_back",
         "drawn",
         "eliminated",
         "hands",
@@ -329,6 +370,7 @@ class _ViewTable:
         "played_by",
         "players",
         "scores",
+        "side",
         "top_card",
         "turn",
         "uno_called",
@@ -336,6 +378,9 @@ class _ViewTable:
     )
 
     def __init__(self, view: PlayerView) -> None:
+        self.side = view.side
+        self.backs = view.backs
+        self.draw_top_back = view.draw_top_back
         self.players = view.players
         self.hands = tuple(
             view.hand if seat == view.seat else (None,) * size
@@ -453,4 +498,33 @@ def observe_state(
                     obs[start + lay.named_at[move.color]] = 1.0
             elif type(move) is ChooseColor:
                 obs[start + lay.named_at[move.color]] = 1.0
+    if lay.two_sided:
+        _two_sided(obs, state, seat, lay, at, copy)
     return out
+
+
+def _two_sided(
+    obs: memoryview[float], state: GameState, seat: int, lay: Layout, at: _Seats, copy: float
+) -> None:
+    """UNO Flip (F14): the side in play, the backs of the other hands (their cards' other
+    faces) and the draw pile's top back: what every seat sees of the faces turned away."""
+    if type(state) is GameState:
+        backs: Sequence[Sequence[Card]] = [
+            () if other == seat else [c.other for c in hand if c.other is not None]
+            for other, hand in enumerate(state.hands)
+        ]
+        draw = state.draw
+        top_back = None if draw is None else draw[0].other
+        side = state.side
+    else:  # a view, read through a state's field names
+        backs, top_back, side = state.backs, state.draw_top_back, state.side  # type: ignore[attr-defined]
+    if side == "dark":
+        obs[lay.side] = 1.0
+    kind = lay.kind_index
+    for other, faces in enumerate(backs):
+        if other != seat:
+            start = at.backs[other]
+            for face in faces:
+                obs[start + kind[face]] += copy
+    if top_back is not None:
+        obs[lay.draw_top_back_at[top_back]] = 1.0

@@ -39,11 +39,15 @@ def card_points(rules: Rules, card: Card) -> int:
     its deck scores its own way that deck's points (F9: UNO Flip's, by the face in play),
     any other card the value ``scoring.values`` gives its kind's class
     (``data/cards.json``)."""
+    return _points(rules, _DECK_POINTS.get(rules.deck.value), card)
+
+
+def _points(rules: Rules, own: dict[str, int] | None, card: Card) -> int:
+    """:func:`card_points`, given the deck's own points table (``None``: it has none)."""
     kind = card.kind
     number = kind.number
     if number is not None:
         return number
-    own = _DECK_POINTS.get(rules.deck.value)
     if own is not None:
         points = own.get(kind.rank)
         if points is not None:
@@ -64,7 +68,9 @@ def card_points(rules: Rules, card: Card) -> int:
 
 
 def hand_points(rules: Rules, hand: Sequence[Card]) -> int:
-    return sum(card_points(rules, c) for c in hand)
+    """The points of ``hand`` (:func:`card_points`), the deck's table looked up once."""
+    own = _DECK_POINTS.get(rules.deck.value)
+    return sum(_points(rules, own, c) for c in hand)
 
 
 @frozen

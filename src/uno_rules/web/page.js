@@ -168,12 +168,17 @@ async function loadDeck() {
     const button = el(
       "button",
       { type: "button", class: "card", "data-card": card.card, "aria-label": card.name, title: card.name },
-      el("img", { src: `/api/cards/${encodeURIComponent(card.card)}.svg`, alt: "", width: "44", height: "66" }),
+      // a two-sided card (R5/T7) is sent with its slash encoded; its picture shows both faces
+      el("img", { src: cardPicture(card.card), alt: "", width: "44", height: "66" }),
       el("span", {}, card.card),
     );
     button.addEventListener("click", () => tapCard(card.card));
     box.append(button);
   }
+}
+
+function cardPicture(card) {
+  return `/api/cards/${encodeURIComponent(card)}.svg?lang=${encodeURIComponent(state.lang)}`;
 }
 
 function tapCard(card) {

@@ -861,13 +861,13 @@ def test_f14_a_view_changes_when_anything_it_may_see_changes() -> None:
         assert uno.view(state._replace(draw=pile_from(swapped)), 1) != seen
 
 
-def test_the_rl_environment_refuses_the_flip_deck_by_name() -> None:
+def test_the_rl_environment_plays_the_flip_deck() -> None:
+    """The environment has a table of the Flip deck's cards (tests/test_env.py plays it)."""
     pytest.importorskip("gymnasium")
-    from uno_rules.env import EnvError
-    from uno_rules.env.actions import table_for
+    from uno_rules.env.actions import STANDARD, table_for
 
-    with pytest.raises(EnvError, match="two-sided"):
-        table_for(uno.load_preset("flip"))
+    flip = table_for(uno.load_preset("flip"))
+    assert flip is not STANDARD and flip.two_sided
 
 
 def test_f15_stacking_works_on_the_flip_draw_cards() -> None:

@@ -1,0 +1,303 @@
+"""The problems of a bad preset or a bad table in the caller's language: each problem keeps
+where it is (a setting path, a field) as the input writes it, its message and its facts,
+and is written in a language only at the edge (``lang=``, ``--lang``, ``?lang=``); the
+English text, the ``--json`` output and the paths never change with the language."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+
+import pytest
+
+import uno_rules as uno
+from uno_rules.cli import main
+from uno_rules.errors import Problem, error_text, problem_text
+
+BAD_PRESET = {"uno": {"penalty_cardz": 2}, "w4_challenge": "nope", "hand_size": "seven"}
+BAD_TABLE = {"players": 2, "hands": [["R7", "XX"], 3], "discard": ["G5"], "moves": ["0 R7"]}
+
+
+def _preset_error(source: object) -> uno.PresetError:
+    with pytest.raises(uno.PresetError) as caught:
+        uno.load_preset(source)  # type: ignore[arg-type]
+    return caught.value
+
+
+def _table_error(description: dict[str, object]) -> uno.SituationError:
+    with pytest.raises(uno.SituationError) as caught:
+        uno.situation(description)
+    return caught.value
+
+
+def test_a_problem_is_its_english_sentence_and_keeps_what_it_is_written_from() -> None:
+    p = Problem("uno.penalty_cards", "expected an integer, got {got}", {"got": "a list"})
+    assert p == "uno.penalty_cards: expected an integer, got a list"
+    assert (p.where, p.message, p.facts) == (
+        "uno.penalty_cards",
+        "expected an integer, got {got}",
+        {"got": "a list"},
+    )
+    assert problem_text(p, "vi") == "uno.penalty_cards: cần một số nguyên, nhưng có a list"
+    again = pickle.loads(pickle.dumps(p))
+    assert again == p and again.text("tl") == p.text("tl")
+    assert problem_text("an installed rule's own words", "vi") == "an installed rule's own words"
+
+
+def test_preset_problems_in_each_language_keep_their_paths() -> None:
+    error = _preset_error(BAD_PRESET)
+    assert error.problems == [
+        "hand_size: expected an integer, got the text 'seven'",
+        "w4_challenge: unknown value 'nope'; expected one of enabled, disabled",
+        "uno.penalty_cardz: unknown setting (did you mean 'penalty_cards'?)",
+    ]
+    vi = [problem_text(p, "vi") for p in error.problems]
+    tl = [problem_text(p, "tl") for p in error.problems]
+    assert vi == [
+        "hand_size: cần một số nguyên, nhưng có văn bản 'seven'",
+        "w4_challenge: giá trị không xác định 'nope'; cần một trong: enabled, disabled",
+        "uno.penalty_cardz: thiết lập không xác định (có phải ý bạn là 'penalty_cards'?)",
+    ]
+    assert tl[2] == (
+        "uno.penalty_cardz: hindi kilalang setting ('penalty_cards' ba ang ibig mong sabihin?)"
+    )
+    for english, *said in zip(error.problems, vi, tl, strict=True):
+        where = english.split(": ", 1)[0]
+        assert all(s.startswith(f"{where}: ") and s != english for s in said)
+    assert str(error).startswith("invalid preset (3 problems): hand_size:")
+    assert error_text(error, "vi").startswith("bộ luật không hợp lệ (3 lỗi): hand_size: cần")
+    assert error.text("en") == str(error)
+
+
+def test_an_unknown_preset_and_a_contradiction_in_each_language() -> None:
+    unknown = _preset_error("offical").problems[0]
+    assert unknown.startswith("'offical': no such preset or file (did you mean 'official'?)")
+    assert problem_text(unknown, "vi").startswith(
+        "'offical': không có bộ luật hay tệp này (có phải ý bạn là 'official'?)"
+    )
+    contradiction = _preset_error({"scoring": {"elimination": True}}).problems[0]
+    assert contradiction == "scoring.elimination: needs scoring.mode 'running_low' (T10)"
+    assert problem_text(contradiction, "tl") == (
+        "scoring.elimination: kailangan ang scoring.mode na 'running_low' (T10)"
+    )
+
+
+def test_table_problems_in_each_language() -> None:
+    bad_card = _table_error(BAD_TABLE).problems[0]
+    assert bad_card.startswith("hands[0][1]: cannot read 'XX': expected a card such as R5")
+    assert problem_text(bad_card, "vi").startswith(
+        "hands[0][1]: không đọc được 'XX': cần một lá bài như R5"
+    )
+    assert problem_text(bad_card, "tl").startswith(
+        "hands[0][1]: hindi mabasa ang 'XX': inaasahan ang isang card gaya ng R5"
+    )
+    impossible = _table_error(
+        {"players": 2, "hands": [["R7", "R7", "R7"], 300], "discard": ["G5"]}
+    ).problems
+    assert impossible == [
+        "cards: 3 x R7 named, but the deck has 2 (B1.1)",
+        "hands: the counted hands need 300 cards, but only 105 are left",
+    ]
+    assert [problem_text(p, "vi") for p in impossible] == [
+        "cards: nêu 3 lá R7, nhưng bộ bài chỉ có 2 (B1.1)",
+        "hands: các tay bài cho theo số lá cần 300 lá, nhưng chỉ còn 105 lá",
+    ]
+
+
+def test_a_table_rules_problem_is_found_under_rules_in_each_language() -> None:
+    error = _table_error({"players": 2, "hands": [1, 1], "discard": ["G5"], "rules": BAD_PRESET})
+    assert error.problems[0] == "rules: hand_size: expected an integer, got the text 'seven'"
+    assert problem_text(error.problems[0], "tl") == (
+        "rules: hand_size: inaasahan ang isang integer, pero ang text na 'seven' ang ibinigay"
+    )
+
+
+@pytest.fixture
+def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def _write(path: Path, data: object) -> str:
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.usefixtures("english_locale")
+def test_the_command_line_writes_problems_in_its_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    preset = _write(tmp_path / "bad.json", BAD_PRESET)
+    table = _write(tmp_path / "table.json", BAD_TABLE)
+    assert main(["--lang", "vi", "presets", "check", preset]) == 1
+    out = capsys.readouterr().out
+    assert f"{preset}: 3 lỗi\n" in out
+    assert "  w4_challenge: giá trị không xác định 'nope'" in out
+    assert main(["--lang", "tl", "rule", table]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"uno-rules: {table}: hands[0][1]: hindi mabasa ang 'XX'")
+    assert main(["--lang", "vi", "rule", str(table), "--preset", preset]) == 2
+    err = capsys.readouterr().err
+    assert f"{preset}: 3 lỗi" in err and "uno.penalty_cardz: thiết lập không xác định" in err
+    assert main(["rule", str(table), "--preset", preset]) == 2
+    assert "uno.penalty_cardz: unknown setting" in capsys.readouterr().err
+
+
+@pytest.mark.usefixtures("english_locale")
+def test_the_command_lines_json_problems_are_the_same_in_every_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    preset = _write(tmp_path / "bad.json", BAD_PRESET)
+    outputs = []
+    for lang in ("en", "vi", "tl"):
+        assert main(["--lang", lang, "presets", "check", preset, "--json"]) == 1
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert "unknown setting" in json.loads(outputs[0])["problems"][2]
+
+
+def test_the_service_writes_problems_in_the_language_asked_for() -> None:
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from uno_rules.server import create_app
+
+    with TestClient(create_app(), base_url="http://127.0.0.1") as client:
+        english = client.post("/api/disputes", json=BAD_TABLE)
+        vi = client.post("/api/disputes?lang=vi", json=BAD_TABLE)
+        tl = client.post("/api/disputes", json=BAD_TABLE, headers={"Accept-Language": "fil"})
+    assert english.status_code == vi.status_code == tl.status_code == 422
+    bodies = [r.json() for r in (english, vi, tl)]
+    assert {b["error"] for b in bodies} == {"SituationError"}
+    assert [len(b["problems"]) for b in bodies] == [1, 1, 1]
+    assert bodies[0]["problems"][0].startswith("hands[0][1]: cannot read 'XX'")
+    assert bodies[1]["problems"][0].startswith("hands[0][1]: không đọc được 'XX'")
+    assert bodies[2]["message"].startswith("hands[0][1]: hindi mabasa ang 'XX'")
+
+
+# --------------------------------------------------------------------------- hidden hands
+
+# Seat 0 played the Wild Draw Four from a hand the table gives as a count: the engine
+# filled its cards in, so the challenge's sentence may say the hand was shown, never what
+# it held.
+COUNTED_CHALLENGE = {
+    "players": 3,
+    "hands": [5, ["R1"], 4],
+    "discard": ["G5", "W+4"],
+    "played_by": 0,
+    "turn": 1,
+    "penalty": {"amount": 4, "previous_color": "green"},
+    "color": "red",
+    "moves": ["1 challenge"],
+}
+SHOWN = {
+    "en": "(hand shown to seat 1; the table does not name its cards)",
+    "vi": "(bài đã cho người chơi 1 xem; bàn chơi không nêu tên các lá đó)",
+    "tl": "(ipinakita ang kamay kay manlalaro 1; hindi binanggit ng mesa ang mga card nito)",
+}
+
+
+def _challenge(out: dict[str, object], preset: str = "official") -> dict[str, object]:
+    rulings = out["rulings"][preset]  # type: ignore[index]
+    found = [e for r in rulings for e in r["events"] if e["kind"].startswith("challenge")]
+    assert len(found) == 1
+    event: dict[str, object] = found[0]
+    return event
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "tl"])
+def test_a_hand_the_table_never_named_is_shown_without_its_cards(lang: str) -> None:
+    from uno_rules.dispute import settle
+    from uno_rules.render import card_name
+
+    event = _challenge(settle(COUNTED_CHALLENGE).to_dict(None, lang))
+    text = str(event["text"])
+    assert text.endswith(SHOWN[lang])
+    hand = event["hand"]
+    assert isinstance(hand, list) and len(hand) == 5
+    assert not any(card_name(card, lang) in text for card in hand)
+
+
+def test_a_named_hand_is_still_named_when_shown() -> None:
+    from uno_rules.dispute import settle
+
+    dispute = {
+        "players": 2,
+        "hands": [["W+4", "B2", "G7"], ["B1", "R4"]],
+        "discard": ["R5"],
+        "moves": ["0 W+4 yellow", "1 challenge"],
+    }
+    event = _challenge(settle(dispute).to_dict(None, "vi"))
+    assert str(event["text"]).endswith("(bài đã cho người chơi 1 xem: 2 xanh dương, 7 xanh lá)")
+
+
+def test_a_hand_that_drew_an_unnamed_card_is_shown_without_its_cards() -> None:
+    from uno_rules.dispute import settle
+
+    dispute = {
+        "players": 2,
+        "hands": [["W+4", "G2"], ["R3", "B1"]],
+        "discard": ["R5"],
+        "moves": ["0 draw", "0 pass", "1 R3", "0 W+4 blue", "1 challenge"],
+    }
+    settlement = settle(dispute)
+    assert all(r.legal for r in settlement.rulings["official"])
+    assert _challenge(settlement.to_dict())["text"].endswith(SHOWN["en"])  # type: ignore[union-attr]
+    named = {**dispute, "draw_pile": ["G9"]}  # the card drawn is named: so is the hand
+    assert "G9" not in str(_challenge(settle(named).to_dict())["text"])
+    assert "green 9" in str(_challenge(settle(named).to_dict())["text"])
+
+
+@pytest.mark.usefixtures("english_locale")
+def test_the_command_line_shows_a_counted_hand_without_its_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = _write(tmp_path / "challenge.json", COUNTED_CHALLENGE)
+    for lang in ("en", "tl"):
+        assert main(["--lang", lang, "rule", table]) == 0
+        assert SHOWN[lang] in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- argparse
+
+
+@pytest.mark.usefixtures("english_locale")
+def test_the_help_is_written_in_the_language_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    assert main(["--lang", "vi", "rule", "--help"]) == 0
+    vi = capsys.readouterr().out
+    assert vi.startswith("cách dùng: uno-rules rule [-h]")
+    assert "\ntùy chọn:\n" in vi and "\nđối số theo vị trí:\n" in vi
+    assert "hiện trợ giúp này rồi thoát" in vi
+    assert "phân xử theo bộ luật này (lặp lại để so sánh song song)" in vi
+    assert main(["rule", "--help", "--lang=tl"]) == 0
+    assert capsys.readouterr().out.startswith("paggamit: uno-rules rule")
+    assert main(["--help"]) == 0
+    english = capsys.readouterr().out
+    assert english.startswith("usage: uno-rules") and "\noptions:\n" in english
+    # argparse itself is left as it was: only the command's own parsers changed
+    other = argparse.ArgumentParser(prog="other").format_help()
+    assert other.startswith("usage: other") and "show this help message and exit" in other
+
+
+@pytest.mark.usefixtures("english_locale")
+def test_argparse_errors_are_written_in_the_language_asked_for(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["--lang", "tl", "rulez", "x.yaml"]) == 2
+    assert capsys.readouterr().err == (
+        "uno-rules: argument VERB: hindi tamang pili: 'rulez' (pumili sa 'rule', 'replay', "
+        "'presets', 'serve', 'simulate') ('rule' ba ang ibig mong sabihin?) "
+        "(tingnan ang uno-rules --help)\n"
+    )
+    assert main(["--lang", "vi", "rule"]) == 2
+    assert capsys.readouterr().err == (
+        "uno-rules: rule: thiếu các đối số bắt buộc: file (xem uno-rules rule --help)\n"
+    )
+    monkeypatch.setenv("LANGUAGE", "vi")  # the locale, as for the rulings
+    assert main(["simulate", "--games", "x"]) == 2
+    assert "đối số --games: giá trị int không hợp lệ: 'x'" in capsys.readouterr().err
+    assert main(["--lang", "en", "rule"]) == 2
+    assert "the following arguments are required: file" in capsys.readouterr().err
