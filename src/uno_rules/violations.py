@@ -305,6 +305,14 @@ class PenaltyPending(Violation, kw_only=True):
     amount: int
 
     def message(self) -> tuple[str, dict[str, object]]:
+        if self.amount == 0:  # F4: a Wild Draw Color's draw until its color
+            return (
+                N_(
+                    "seat {victim} must first answer the Wild Draw Color: accept the draw "
+                    "until its color, or challenge it; no card can answer it"
+                ),
+                {"victim": self.victim},
+            )
         if self.rule == "B10.3":
             return (
                 N_(
