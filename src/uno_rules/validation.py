@@ -442,9 +442,9 @@ def _check_challenge(state: GameState, move: Challenge) -> v.Violation | None:
             rule = "H15"  # a deflected penalty
         else:
             rule = "A46"  # stacking's own challenge setting or a waived restriction
-        return v.ChallengeDisabled(seat=move.seat, rule=rule)
+        return v.ChallengeDisabled(seat=move.seat, rule=rule, card=penalty.card)
     if move.seat != state.turn:
-        return v.NotChallengeEligible(seat=move.seat, victim=state.turn)
+        return v.NotChallengeEligible(seat=move.seat, victim=state.turn, card=penalty.card)
     return None
 
 

@@ -419,7 +419,12 @@ def test_f4_a_wild_draw_color_waits_for_its_victim_to_accept_or_challenge_it() -
     played = refused(waiting, "2 T9", "penalty-pending")
     assert played.rule == "F4" and "Wild Draw Color" in str(played)
     refused(waiting, "0 P1", "penalty-pending")
-    refused(waiting, "0 challenge", "not-challenge-eligible")
+    wrong_seat = refused(waiting, "0 challenge", "not-challenge-eligible")
+    # the refusal names the card waiting, not the classic deck's Wild Draw Four
+    assert str(wrong_seat) == (
+        "Only seat 2, the player the Wild Draw Color was played on, may challenge it (B8.3)."
+    )
+    assert "Wild Draw Four" not in uno.violation_text(wrong_seat, "vi")
     # the pending draw survives a snapshot
     assert uno.load_state(json.loads(json.dumps(uno.dump_state(waiting)))) == waiting
 
@@ -486,6 +491,25 @@ def test_f4_without_challenges_a_wild_draw_color_is_drawn_at_once() -> None:
     result = ok(ok(state, "0 Rflip").state, "1 W+color orange")
     assert [e.seat for e in result.events if isinstance(e, uno.CardsDrawn)] == [2]
     assert result.state.turn == 0
+
+
+def test_a_challenge_refused_under_disabled_challenges_names_the_card_it_refuses() -> None:
+    # stacking keeps the Wild Draw Two waiting (a stack may answer it) though none may
+    # challenge it
+    rules = {
+        "extends": "flip",
+        "name": "flip-stacking-no-challenge",
+        "w4_challenge": "disabled",
+        "house_rules": {"stacking": {"enabled": True, "by_value": "equal_or_higher"}},
+    }
+    state = table(
+        [["W+2/P1", "B9/T9", "G1/O3"], ["G3/O3"], ["Y5/T1"]],
+        ["R9/T4"],
+        rules=rules,
+    )
+    waiting = ok(state, "0 W+2 blue").state
+    refusal = refused(waiting, "1 challenge", "challenge-disabled")
+    assert str(refusal) == "A Wild Draw Two cannot be challenged under these rules (H11)."
 
 
 def test_f4_a_dark_wild_names_a_dark_color_only() -> None:
