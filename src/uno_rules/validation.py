@@ -224,7 +224,13 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
         # draw (or challenges the Wild Draw Four): no stack (H01), deflect (H15) or
         # jump-in (H06, A23) can answer it and reach the player who went out
         return _penalty_pending(state, seat, "B10.3")
-    if state.phase is PHASE_PENALTY and draws_until(state.penalty):
+    penalty = state.penalty  # draws_until, asked only of a penalty of no fixed amount
+    if (
+        state.phase is PHASE_PENALTY
+        and penalty is not None
+        and not penalty.amount
+        and draws_until(penalty)
+    ):
         # F4, F15: a Wild Draw Color is accepted or challenged; no stack (H01), deflect
         # (H15) or jump-in (H06) answers a draw of no fixed amount
         return _penalty_pending(state, seat, "F4")
@@ -296,7 +302,7 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
         and not any(hook(card, kind, params) for hook, params in plan.bluff_exempt)
         and is_bluff(rules, without(hand, cards), state.top_card, color)
     ):
-        return v.WildDrawFourNotAllowed(seat=seat, color=color)
+        return v.WildDrawFourNotAllowed(seat=seat, color=color, card=card)
     if goes_out:
         for hook, params in plan.last_card:  # H14, A23
             refused = hook(state, seat, cards[-1], kind, params)

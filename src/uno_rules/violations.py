@@ -240,14 +240,26 @@ class WildDrawFourNotAllowed(Violation, kw_only=True):
     code: ClassVar[str] = "wild-draw-four-not-allowed"
     default_rule: ClassVar[str] = "H10"
     color: Color
+    #: the card refused (UNO Flip's Wild Draw Two and Wild Draw Color are under the same
+    #: restriction, F3, F4); ``None``: a Wild Draw Four
+    card: Card | None = None
 
     def message(self) -> tuple[str, dict[str, object]]:
+        card = self.card
+        if card is None or card.rank is Rank.WILD_DRAW_FOUR:
+            return (
+                N_(
+                    "seat {seat} holds a card of the active color {color}, so a Wild Draw "
+                    "Four may not be played (no bluffing under these rules)"
+                ),
+                {"seat": self.seat, "color": self.color},
+            )
         return (
             N_(
-                "seat {seat} holds a card of the active color {color}, so a Wild Draw Four "
-                "may not be played (no bluffing under these rules)"
+                "seat {seat} holds a card of the active color {color}, so a {card} may not "
+                "be played (no bluffing under these rules)"
             ),
-            {"seat": self.seat, "color": self.color},
+            {"seat": self.seat, "color": self.color, "card": card},
         )
 
 

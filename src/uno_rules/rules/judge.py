@@ -84,7 +84,8 @@ def is_bluff(rules: Rules, hand_after: tuple[Card, ...], top: Card, color: Color
 def playable(state: GameState, hand: tuple[Card, ...], card: Card, fair_only: bool = True) -> bool:
     """``card`` can be played from ``hand`` on its own turn: it matches (B5), it may go out
     if it is the last card (H14), and a Wild Draw Four is no bluff where bluffing is barred
-    (H10 ``strict``) or where ``fair_only`` asks for a fair card (B8.1)."""
+    (H10 ``strict``) or where ``fair_only`` asks for a fair card (B8.1); so is any card
+    under the same restriction (UNO Flip's Wild Draw Two and Wild Draw Color, F3, F4)."""
     if not matches(card, state.top_card, state.color):
         return False
     rules = state.rules
@@ -92,9 +93,7 @@ def playable(state: GameState, hand: tuple[Card, ...], card: Card, fair_only: bo
         for hook, params in rules.plan.last_card:  # H14
             if hook(state, state.turn, card, KIND_TURN, params) is not None:
                 return False
-    if card.rank is RANK_WILD_DRAW_FOUR and (
-        fair_only or rules.w4_restriction is W4_RESTRICTION_STRICT
-    ):
+    if card.kind.restricted and (fair_only or rules.w4_restriction is W4_RESTRICTION_STRICT):
         return not is_bluff(rules, without(hand, (card,)), state.top_card, state.color)
     return True
 

@@ -987,3 +987,32 @@ def test_200_seeded_random_games_keep_both_sides_counts() -> None:
         check_conserved(state)
         both_sides_count(state)
     assert flips > 200  # the games do turn the table over, many times
+
+
+def test_f4_h03_a_drawn_wild_draw_color_that_would_be_a_bluff_is_not_compulsory() -> None:
+    """F4 with H10 ``strict`` and H03: a Wild Draw Color drawn while holding the color in
+    play cannot be played (a bluff is barred), so force play does not make it compulsory
+    and the seat passes (with it compulsory, the seat had no legal move at all)."""
+    rules = {
+        "extends": "flip",
+        "name": "flip-strict-force-play",
+        "w4_restriction": "strict",
+        "house_rules": {"force_play": {"enabled": True}},
+    }
+    state = uno.situation(
+        {
+            "rules": rules,
+            "side": "dark",
+            "players": 2,
+            "hands": [["Y5/T1", "R1/P1"], ["B9/T9", "G3/O3"]],
+            "discard": ["R9/T4"],
+            "draw_pile": ["R7/W+color", "B1/V5"],
+            "turn": 0,
+        }
+    )
+    drawn = ok(state, "0 draw").state
+    assert drawn.drawn is not None and drawn.drawn.rank is Rank.WILD_DRAW_COLOR
+    assert [str(m) for m in uno.legal_moves(drawn)] == ["0 pass"]
+    bluff = refused(drawn, "0 R7/W+color pink", "wild-draw-four-not-allowed")
+    assert "so a Wild Draw Color may not be played" in str(bluff)  # seat 0 holds teal
+    ok(drawn, "0 pass")
