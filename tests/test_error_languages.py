@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import uno_rules as uno
+from house_rule_plugin import installed
 from uno_rules.cli import main
 from uno_rules.errors import Problem, error_text, problem_text
 
@@ -301,3 +302,108 @@ def test_argparse_errors_are_written_in_the_language_asked_for(
     assert "đối số --games: giá trị int không hợp lệ: 'x'" in capsys.readouterr().err
     assert main(["--lang", "en", "rule"]) == 2
     assert "the following arguments are required: file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("preset", "english", "vi", "tl"),
+    [
+        (
+            {"uno": {"enabled": False, "penalty_cards": 4}},
+            "uno.penalty_cards: has no effect while uno.enabled is false",
+            "uno.penalty_cards: không có tác dụng khi uno.enabled là false",
+            "uno.penalty_cards: walang epekto habang false ang uno.enabled",
+        ),
+        (  # the reason is the house rule's own (its idle_options hook)
+            {
+                "house_rules": {
+                    "seven_o": {"enabled": True, "seven_swap": False, "seven_mandatory": False}
+                }
+            },
+            "house_rules.seven_o.seven_mandatory: has no effect while seven_swap is false",
+            "house_rules.seven_o.seven_mandatory: không có tác dụng khi seven_swap là false",
+            "house_rules.seven_o.seven_mandatory: walang epekto habang false ang seven_swap",
+        ),
+        (
+            {"deck": "classic-108", "extra_cards": {"blank": {"count": 2}}},
+            "extra_cards.blank: has no effect with deck 'classic-108'",
+            "extra_cards.blank: không có tác dụng với bộ bài 'classic-108'",
+            "extra_cards.blank: walang epekto sa deck na 'classic-108'",
+        ),
+    ],
+)
+def test_a_setting_that_has_no_effect_is_said_in_each_language(
+    preset: dict[str, object], english: str, vi: str, tl: str
+) -> None:
+    (problem,) = _preset_error(preset).problems
+    assert problem == english
+    assert (problem_text(problem, "vi"), problem_text(problem, "tl")) == (vi, tl)
+
+
+@pytest.mark.parametrize(
+    ("preset", "english", "vi"),
+    [
+        (
+            {"house_rules": {"deflect": {"enabled": True, "reverse": False, "skip": False}}},
+            "house_rules.deflect: enabled with both reverse and skip off",
+            "house_rules.deflect: được bật trong khi cả reverse và skip đều tắt",
+        ),
+        (
+            {"house_rules": {"mercy": {"enabled": True, "limit": 5}}},
+            "house_rules.mercy.limit: 5 would eliminate every player at the deal (hand_size is 7)",
+            "house_rules.mercy.limit: 5 sẽ loại mọi người chơi ngay khi chia bài (hand_size là 7)",
+        ),
+        (
+            {"house_rules": {"stacking": {"enabled": True, "pairs": []}}},
+            "house_rules.stacking.pairs: empty: no card could ever be stacked",
+            "house_rules.stacking.pairs: trống: không lá nào có thể được chồng",
+        ),
+    ],
+)
+def test_a_house_rules_own_contradiction_is_said_in_each_language(
+    preset: dict[str, object], english: str, vi: str
+) -> None:
+    (problem,) = _preset_error(preset).problems
+    assert problem == english
+    assert problem_text(problem, "vi") == vi
+    assert problem_text(problem, "tl") not in (english, vi)
+    assert problem_text(problem, "tl").startswith(problem.split(": ", 1)[0] + ": ")
+
+
+WORDS_MODULE = """
+from attrs import field, frozen
+
+from uno_rules.rules.hooks import HouseRule
+
+
+@frozen
+class Words:
+    enabled: bool = field(default=False, metadata={"doc": "On.", "clause": "X03"})
+    loud: int = field(default=0, metadata={"doc": "How loud.", "clause": "X03"})
+
+
+class WordsRule(HouseRule):
+    name = "test_words"
+    clause = "X03"
+    params = Words
+    clauses = {"X03": "Words."}
+
+    def idle_options(self, rules, params):
+        return [("house_rules.test_words.loud", params.loud, 0, "while nobody listens")]
+
+    def contradictions(self, rules, params):
+        return ["house_rules.test_words: my own words"]
+
+
+RULE = WordsRule()
+"""
+
+
+def test_an_installed_rules_own_words_are_shown_as_they_are(tmp_path: Path) -> None:
+    with installed(tmp_path, {"x_words": WORDS_MODULE}, {"test_words": "x_words:RULE"}):
+        preset = {"house_rules": {"test_words": {"enabled": True, "loud": 3}}}
+        problems = _preset_error(preset).problems
+    assert problems == [
+        "house_rules.test_words.loud: has no effect while nobody listens",
+        "house_rules.test_words: my own words",
+    ]
+    assert [problem_text(p, "vi") for p in problems] == problems

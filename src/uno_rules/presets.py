@@ -51,7 +51,7 @@ from .rules import (
 )
 from .rules.card_kinds import declared_problems
 from .rules.deck import build_deck
-from .rules.hooks import HouseRule
+from .rules.hooks import HouseRule, IdleOption, IdleWhy
 from .rules.model import house_rules_class
 
 __all__ = [
@@ -512,25 +512,33 @@ def _build(data: dict[str, Any], default_name: str, written: set[str]) -> Rules:
     return rules
 
 
-def idle_sections(rules: Rules) -> list[tuple[str, Any, str]]:
-    """Sections whose options cannot take effect: (path, the section, why)."""
-    out: list[tuple[str, Any, str]] = []
+def idle_sections(rules: Rules) -> list[tuple[str, Any, IdleWhy]]:
+    """Sections whose options cannot take effect: (path, the section, why), ``why`` a
+    message and its facts (``while ...``)."""
+    out: list[tuple[str, Any, IdleWhy]] = []
     hr = rules.house_rules
     for rule in _all_rules(hr):
         params = getattr(hr, rule.name)
         if "enabled" in attrs.fields_dict(type(params)) and not params.enabled:
             name = rule.name
-            out.append((f"house_rules.{name}", params, f"house_rules.{name}.enabled is false"))
+            off = f"house_rules.{name}.enabled"
+            out.append((f"house_rules.{name}", params, (_WHILE_FALSE, {"path": off})))
     if not rules.uno.enabled:
-        out.append(("uno", rules.uno, "uno.enabled is false"))
+        out.append(("uno", rules.uno, (_WHILE_FALSE, {"path": "uno.enabled"})))
     if not rules.challenge_possible:
-        why = (
-            "w4_challenge is 'disabled'"
+        why: IdleWhy = (
+            (N_("while w4_challenge is 'disabled'"), {})
             if rules.w4_challenge is ChallengeSetting.DISABLED
-            else f"w4_restriction is '{rules.w4_restriction.value}': no Wild Draw Four is a bluff"
+            else (
+                N_("while w4_restriction is {value}: no Wild Draw Four is a bluff"),
+                {"value": repr(rules.w4_restriction.value)},
+            )
         )
         out.append(("challenge", rules.challenge, why))
     return out
+
+
+_WHILE_FALSE = N_("while {path} is false")
 
 
 def _prune(data: Mapping[str, Any], paths: list[str]) -> dict[str, Any]:
@@ -829,11 +837,11 @@ def leaf_paths(data: Any, prefix: str = "") -> set[str]:
     return out
 
 
-def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
+def idle_options(rules: Rules) -> list[IdleOption]:
     """Every setting that cannot take effect under ``rules``, whatever its value:
     ``(path, value, default, why)``. A non-default value there is either reported (where
     the preset writes it) or, when inherited from a parent, dropped back to the default."""
-    out: list[tuple[str, Any, Any, str]] = []
+    out: list[IdleOption] = []
     for section, params, why in idle_sections(rules):
         default = type(params)()
         for a in attrs.fields(type(params)):
@@ -843,7 +851,7 @@ def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
                         f"{section}.{a.name}",
                         getattr(params, a.name),
                         getattr(default, a.name),
-                        f"while {why}",
+                        why,
                     )
                 )
     for rule, params in rules.plan.enabled:  # each enabled house rule's own
@@ -854,16 +862,22 @@ def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
                 "voluntary_draw_penalty",
                 rules.voluntary_draw_penalty,
                 2,
-                "unless voluntary_draw is 'penalized'",
+                (N_("unless voluntary_draw is 'penalized'"), {}),
             )
         )
     scoring = rules.scoring
     if scoring.mode is not ScoringMode.RUNNING_LOW:
         out.append(
-            ("scoring.ties", scoring.ties, Ties.SHARED_WIN, "unless scoring.mode is 'running_low'")
+            (
+                "scoring.ties",
+                scoring.ties,
+                Ties.SHARED_WIN,
+                (N_("unless scoring.mode is 'running_low'"), {}),
+            )
         )
     if scoring.mode is ScoringMode.NONE:
-        out.append(("scoring.target", scoring.target, 500, "under scoring.mode 'none'"))
+        none: IdleWhy = (N_("under scoring.mode 'none'"), {})
+        out.append(("scoring.target", scoring.target, 500, none))
     mercy = rules.house_rules.mercy
     if (
         not mercy.enabled
@@ -871,10 +885,14 @@ def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
         or scoring.mode
         not in (ScoringMode.WINNER_COLLECTS, ScoringMode.WINNER_COLLECTS_OTHERS_LOSE)
     ):
-        why = (
-            "unless the mercy rule is on without last_player_standing and the winner collects (N16)"
+        knockout: IdleWhy = (
+            N_(
+                "unless the mercy rule is on without last_player_standing and the winner "
+                "collects (N16)"
+            ),
+            {},
         )
-        out.append(("scoring.knockout_points", scoring.knockout_points, 0, why))
+        out.append(("scoring.knockout_points", scoring.knockout_points, 0, knockout))
     extra, defaults = rules.extra_cards, ExtraCards()
     decks = {
         "wild_shuffle_hands": (Deck.SHUFFLE_112_2018,),
@@ -889,7 +907,7 @@ def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
                     f"extra_cards.{name}",
                     getattr(extra, name),
                     getattr(defaults, name),
-                    f"with deck '{rules.deck.value}'",
+                    (N_("with deck {deck}"), {"deck": repr(rules.deck.value)}),
                 )
             )
     wc = extra.wild_customizable
@@ -901,7 +919,7 @@ def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
                         f"extra_cards.wild_customizable.{name}",
                         getattr(wc, name),
                         default,
-                        "unless effect is 'draw_until_color'",
+                        (N_("unless effect is 'draw_until_color'"), {}),
                     )
                 )
         if wc.count == 0:
@@ -910,10 +928,19 @@ def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
                     "extra_cards.wild_customizable.effect",
                     wc.effect,
                     CustomEffect.NONE,
-                    "while count is 0",
+                    (N_("while count is 0"), {}),
                 )
             )
     return out
+
+
+def _no_effect(path: str, why: IdleWhy) -> str:
+    """The problem of a setting at ``path`` that cannot take effect: a :class:`Problem`
+    when ``why`` is a message and its facts, plain English when an installed rule wrote
+    ``why`` as words."""
+    if isinstance(why, str):
+        return f"{path}: has no effect {why}"
+    return Problem(path, N_("has no effect {why}"), {"why": why})
 
 
 def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
@@ -925,7 +952,7 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
     non-default value.
     """
     problems = [
-        f"{path}: has no effect {why}"
+        _no_effect(path, why)
         for path, value, default, why in idle_options(rules)
         if value != default and (written is None or path in written)
     ]
