@@ -407,3 +407,100 @@ def test_an_installed_rules_own_words_are_shown_as_they_are(tmp_path: Path) -> N
         "house_rules.test_words: my own words",
     ]
     assert [problem_text(p, "vi") for p in problems] == problems
+
+
+def _problem(source: object) -> Problem:
+    (problem,) = _preset_error(source).problems
+    assert isinstance(problem, Problem)
+    return problem
+
+
+def test_a_file_that_cannot_be_read_is_said_in_each_language(tmp_path: Path) -> None:
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(b"\xff\xfe\x00")
+    folder, missing, not_text = (_problem(s) for s in (tmp_path, tmp_path / "gone.yaml", binary))
+    assert (folder, missing, not_text) == (
+        f"{tmp_path}: not a regular file",
+        f"{tmp_path / 'gone.yaml'}: no such preset file",
+        f"{binary}: cannot read the preset file: it is not UTF-8 text",
+    )
+    assert problem_text(folder, "vi") == f"{tmp_path}: không phải tệp thông thường"
+    assert problem_text(missing, "vi") == f"{tmp_path / 'gone.yaml'}: không có tệp bộ luật này"
+    assert problem_text(not_text, "tl") == (
+        f"{binary}: hindi mabasa ang preset file: hindi ito tekstong UTF-8"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "vi"),
+    [
+        (
+            "a: b: c",
+            "not valid YAML at line 1, column 5: 'mapping values are not allowed in this context'",
+            "không phải YAML hợp lệ ở dòng 1, cột 5: 'mapping values are not allowed in this "
+            "context'",
+        ),
+        (
+            "uno: 1\nuno: 2\n",
+            "the key 'uno' is written twice in one mapping at line 2",
+            "khóa 'uno' được viết hai lần trong một ánh xạ ở dòng 2",
+        ),
+        (
+            "a: &a [*a]\n",
+            "the alias *a is used inside its own anchor: a preset cannot contain itself",
+            "alias *a được dùng bên trong chính anchor của nó: bộ luật không thể chứa chính nó",
+        ),
+        (
+            "[" * 30 + "]" * 30,
+            "nested more than 20 levels deep (the depth limit for a preset)",
+            "lồng sâu hơn 20 cấp (giới hạn độ sâu cho bộ luật)",
+        ),
+    ],
+)
+def test_yaml_that_cannot_be_read_is_said_in_each_language(
+    tmp_path: Path, text: str, english: str, vi: str
+) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    problem = _problem(path)
+    assert problem == f"{path}: {english}"
+    assert problem_text(problem, "vi") == f"{path}: {vi}"
+
+
+def test_a_document_over_its_budget_is_said_in_each_language() -> None:
+    preset = _problem({"name": ["x"] * 30_000})
+    assert preset == "the preset holds more than 20000 values (the value limit)"
+    assert problem_text(preset, "vi") == "bộ luật chứa hơn 20000 giá trị (giới hạn giá trị)"
+    with pytest.raises(uno.SituationError) as caught:
+        uno.situation({"players": 2, "hands": [["R1"]] * 2, "notes": "x" * (2 * 1024 * 1024)})
+    error = caught.value
+    assert error.problems == [
+        "the table description holds more than 1048576 characters of text (the text limit)"
+    ]
+    assert error.text("tl") == (
+        "hindi tamang mesa: may higit sa 1048576 character ng teksto ang paglalarawan ng mesa "
+        "(ang text limit)"
+    )
+
+
+def test_extends_problems_are_said_in_each_language(tmp_path: Path) -> None:
+    first, second = tmp_path / "first.yaml", tmp_path / "second.yaml"
+    first.write_text("extends: second.yaml\n", encoding="utf-8")
+    second.write_text("extends: first.yaml\n", encoding="utf-8")
+    cycle = _problem(first)
+    assert cycle.startswith("extends: a cycle of presets: ")
+    assert problem_text(cycle, "vi") == (
+        f"extends: các bộ luật kế thừa nhau thành vòng: {cycle.facts['cycle']}"
+    )
+    number = _problem({"extends": 3})
+    assert number == "extends: expected a preset name or a path, got a number (3)"
+    assert problem_text(number, "tl") == (
+        "extends: inaasahan ang pangalan ng preset o isang path, pero isang numero (3) ang nakuha"
+    )
+    other = tmp_path / "other.yaml"
+    other.write_text("title: notes\n", encoding="utf-8")
+    not_preset = _problem(other)
+    assert not_preset == (f"{other}: not a preset: none of its keys is a rule setting or 'extends'")
+    assert problem_text(not_preset, "vi") == (
+        f"{other}: không phải bộ luật: không khóa nào là thiết lập luật hay 'extends'"
+    )

@@ -114,31 +114,40 @@ def read_yaml(path: str | os.PathLike[str], what: str = "file", budget: Budget =
     the file's contents beyond a key or a value of the document itself."""
 
     p = Path(path)
+    where = str(p)
+    kind: _Said = (what, {})
+
+    def fail(message: str, facts: dict[str, object] | None = None) -> PresetError:
+        return PresetError([Problem(where, message, {"what": kind, **(facts or {})})])
+
     try:
         if not p.is_file():
             if not _exists(p):
                 raise FileNotFoundError(p)
-            raise PresetError([f"{p}: not a regular file"])
+            raise fail(N_("not a regular file"))
         with p.open("rb") as handle:
             raw = handle.read(budget.max_bytes + 1)
         if len(raw) > budget.max_bytes:
-            raise PresetError(
-                [
-                    f"{p}: the {what} is larger than {budget.max_bytes} bytes "
-                    f"(the size limit for a {budget.what})"
-                ]
+            raise fail(
+                N_("the {what} is larger than {count} bytes (the size limit for a {budget})"),
+                {"count": budget.max_bytes, "budget": (budget.what, {})},
             )
         text = raw.decode("utf-8")
     except PresetError:
         raise
     except FileNotFoundError:
-        raise PresetError([f"{p}: no such {what}"]) from None
+        raise fail(N_("no such {what}")) from None
     except UnicodeDecodeError:
-        raise PresetError([f"{p}: cannot read the {what}: it is not UTF-8 text"]) from None
+        raise fail(N_("cannot read the {what}: it is not UTF-8 text")) from None
     except (OSError, ValueError) as exc:
+        # the system's own words (strerror), as it gives them
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
-        raise PresetError([f"{p}: cannot read the {what}: {reason}"]) from None
-    return parse_yaml(text, str(p), budget)
+        raise fail(N_("cannot read the {what}: {reason}"), {"reason": reason}) from None
+    return parse_yaml(text, where, budget)
+
+
+# What read_yaml may be asked to read (its ``what``), said in the caller's language.
+_FILE_KINDS = (N_("file"), N_("preset file"), N_("table file"), N_("game record"))
 
 
 def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any:
@@ -151,8 +160,13 @@ def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any
     if len(text) > budget.max_bytes:
         raise PresetError(
             [
-                f"{where}: the text is longer than {budget.max_bytes} characters "
-                f"(the size limit for a {budget.what})"
+                Problem(
+                    where,
+                    N_(
+                        "the text is longer than {count} characters (the size limit for a {budget})"
+                    ),
+                    {"count": budget.max_bytes, "budget": (budget.what, {})},
+                )
             ]
         )
     try:
@@ -164,16 +178,34 @@ def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any
         data = yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        at: _Said = (
+            (
+                N_(" at line {line}, column {column}"),
+                {"line": mark.line + 1, "column": mark.column + 1},
+            )
+            if mark
+            else _NO_HINT
+        )
+        # the YAML parser's own words (English), briefly
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise PresetError([f"{where}: not valid YAML{at}: {brief(problem, 80)}"]) from None
+        raise PresetError(
+            [
+                Problem(
+                    where,
+                    N_("not valid YAML{at}: {problem}"),
+                    {"at": at, "problem": brief(problem, 80)},
+                )
+            ]
+        ) from None
     except (RecursionError, MemoryError):
-        raise PresetError([f"{where}: nested too deeply"]) from None
+        raise PresetError([Problem(where, N_("nested too deeply"))]) from None
     except PresetError:
         raise  # a limit of ours, found on the event stream
     except (ValueError, TypeError, OverflowError):
         # a value whose explicit tag does not fit it (``!!int x``, ``!!float [1]``)
-        raise PresetError([f"{where}: not valid YAML: a tagged value cannot be read"]) from None
+        raise PresetError(
+            [Problem(where, N_("not valid YAML: a tagged value cannot be read"))]
+        ) from None
     return data
 
 
@@ -213,8 +245,9 @@ def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
     stack: list[tuple[str | None, tuple[int, int, int], bool, list[int], set[str]]] = []
     opened: set[str] = set()
 
-    def fail(text: str) -> None:
-        raise PresetError([f"{where}: {text}"])
+    def fail(message: str, facts: dict[str, object] | None = None) -> None:
+        said = {"what": (budget.what, {}), **(facts or {})}
+        raise PresetError([Problem(where, message, said)])
 
     for event in events:
         is_key = False
@@ -226,8 +259,8 @@ def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
         if isinstance(event, start_types):
             if len(stack) >= budget.max_depth:
                 fail(
-                    f"nested more than {budget.max_depth} levels deep "
-                    f"(the depth limit for a {budget.what})"
+                    N_("nested more than {count} levels deep (the depth limit for a {what})"),
+                    {"count": budget.max_depth},
                 )
             if event.anchor is not None:
                 opened.add(event.anchor)
@@ -257,8 +290,8 @@ def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
                 or (event.implicit[0] and _integer_forms().match(value))
             ):
                 fail(
-                    f"an integer has more than {budget.max_digits} digits "
-                    f"(the integer limit for a {budget.what})"
+                    N_("an integer has more than {count} digits (the integer limit for a {what})"),
+                    {"count": budget.max_digits},
                 )
             if event.anchor is not None:
                 sizes[event.anchor] = (1, len(value), 0)
@@ -266,14 +299,24 @@ def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
                 held = stack[-1][4]
                 if value in held:
                     mark = event.start_mark
-                    line = f" at line {mark.line + 1}" if mark is not None else ""
-                    fail(f"the key {brief(value, 40)} is written twice in one mapping{line}")
+                    line: _Said = (
+                        (N_(" at line {line}"), {"line": mark.line + 1})
+                        if mark is not None
+                        else _NO_HINT
+                    )
+                    fail(
+                        N_("the key {key} is written twice in one mapping{line}"),
+                        {"key": brief(value, 40), "line": line},
+                    )
                 held.add(value)
         elif isinstance(event, yaml.AliasEvent):
             if event.anchor in opened:
                 fail(
-                    f"the alias *{brief(event.anchor, 40)[1:-1]} is used inside its own "
-                    f"anchor: a {budget.what} cannot contain itself"
+                    N_(
+                        "the alias *{alias} is used inside its own anchor: a {what} cannot "
+                        "contain itself"
+                    ),
+                    {"alias": brief(event.anchor, 40)[1:-1]},
                 )
             dv, dc, dk = sizes.get(event.anchor or "", (1, 0, 0))
             values += dv
@@ -283,16 +326,25 @@ def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
             continue
         if values > budget.max_values:
             fail(
-                f"expands to more than {budget.max_values} values through YAML aliases or "
-                f"sheer size (the value limit for a {budget.what})"
+                N_(
+                    "expands to more than {count} values through YAML aliases or sheer size "
+                    "(the value limit for a {what})"
+                ),
+                {"count": budget.max_values},
             )
         if chars > budget.max_chars:
             fail(
-                f"expands to more than {budget.max_chars} characters of text through YAML "
-                f"aliases or sheer size (the text limit for a {budget.what})"
+                N_(
+                    "expands to more than {count} characters of text through YAML aliases or "
+                    "sheer size (the text limit for a {what})"
+                ),
+                {"count": budget.max_chars},
             )
         if keys > budget.max_keys:
-            fail(f"has more than {budget.max_keys} keys (the key limit for a {budget.what})")
+            fail(
+                N_("has more than {count} keys (the key limit for a {what})"),
+                {"count": budget.max_keys},
+            )
 
 
 # --------------------------------------------------------------------------- loading
@@ -353,30 +405,47 @@ def _resolve(
         key = str(path.resolve()) if _exists(path) else str(path)
         if key in chain:
             cycle = " -> ".join([*chain, key])
-            raise PresetError([f"extends: a cycle of presets: {cycle}"])
+            raise PresetError(
+                [Problem("extends", N_("a cycle of presets: {cycle}"), {"cycle": cycle})]
+            )
         data = _bundled_preset(text) if bundled else read_yaml(path, "preset file")
         here = path.parent
     else:
         raise PresetError(
-            [f"expected a preset name, a file path or a mapping, got {type(source).__name__}"]
+            [
+                Problem(
+                    "",
+                    N_("expected a preset name, a file path or a mapping, got {got}"),
+                    {"got": type(source).__name__},
+                )
+            ]
         )
     if data is None:
         data = {}
     from_file = not isinstance(source, Mapping)
     if not isinstance(data, Mapping):
         # A file's contents are never quoted: the path may name any file at all.
-        got = _kind_name(data) if from_file else _type_name(data)
-        raise PresetError([f"{key}: a preset must be a mapping of settings, got {got}"])
+        got = _kind_said(data) if from_file else _type_said(data)
+        raise PresetError(
+            [Problem(key, N_("a preset must be a mapping of settings, got {got}"), {"got": got})]
+        )
     if from_file and data and not any(k in _TOP_KEYS for k in data):
-        raise PresetError([f"{key}: not a preset: none of its keys is a rule setting or 'extends'"])
+        raise PresetError(
+            [Problem(key, N_("not a preset: none of its keys is a rule setting or 'extends'"))]
+        )
     if from_file and chain and not all(k in _TOP_KEYS for k in data):
         # A file reached through ``extends`` declares itself a preset by holding only rule
         # settings; any other key and it may be any file at all (a 'name:' is common), so
         # nothing of it is quoted, not even which keys are wrong.
         raise PresetError(
             [
-                f"extends: {key}: not a preset: a file reached through 'extends' holds only "
-                "rule settings, and this one holds other keys (its contents are not shown)"
+                Problem(
+                    f"extends: {key}",
+                    N_(
+                        "not a preset: a file reached through 'extends' holds only rule "
+                        "settings, and this one holds other keys (its contents are not shown)"
+                    ),
+                )
             ]
         )
     data = dict(data)
@@ -386,10 +455,24 @@ def _resolve(
     if not has_parent:
         return data, str(data.get("name", name)), written
     if not isinstance(parent, str) or not parent.strip():
-        raise PresetError([f"extends: expected a preset name or a path, got {_type_name(parent)}"])
+        raise PresetError(
+            [
+                Problem(
+                    "extends",
+                    N_("expected a preset name or a path, got {got}"),
+                    {"got": _type_said(parent)},
+                )
+            ]
+        )
     if len(chain) >= MAX_EXTENDS:
         raise PresetError(
-            [f"extends: a chain of more than {MAX_EXTENDS} presets (the extends limit)"]
+            [
+                Problem(
+                    "extends",
+                    N_("a chain of more than {count} presets (the extends limit)"),
+                    {"count": MAX_EXTENDS},
+                )
+            ]
         )
     parent_data, _, _ = _resolve(parent, (*chain, key), here)
     merged = _merge(parent_data, data)
@@ -398,19 +481,19 @@ def _resolve(
     return merged, str(data.get("name", name)), written
 
 
-def _kind_name(value: Any) -> str:
-    """What kind of value ``value`` is, without quoting it."""
+def _kind_said(value: Any) -> _Said:
+    """What kind of value ``value`` is, without quoting it, as a message and its facts."""
     if value is None:
-        return "nothing (null)"
+        return N_("nothing (null)"), {}
     if isinstance(value, bool):
-        return "a boolean"
+        return N_("a boolean"), {}
     if isinstance(value, (int, float)):
-        return "a number"
+        return N_("a number"), {}
     if isinstance(value, str):
-        return "text"
+        return N_("text"), {}
     if isinstance(value, list):
-        return "a list"
-    return type(value).__name__
+        return N_("a list"), {}
+    return "{name}", {"name": type(value).__name__}
 
 
 @cache
