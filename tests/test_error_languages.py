@@ -504,3 +504,73 @@ def test_extends_problems_are_said_in_each_language(tmp_path: Path) -> None:
     assert problem_text(not_preset, "vi") == (
         f"{other}: không phải bộ luật: không khóa nào là thiết lập luật hay 'extends'"
     )
+
+
+def _snapshot_problems(change: dict[str, object]) -> list[str]:
+    data = uno.dump_state(uno.new_game("official", players=3, seed=1))
+    data.update(change)
+    with pytest.raises(uno.SituationError) as caught:
+        uno.load_state(data)
+    return caught.value.problems
+
+
+def test_a_snapshot_that_cannot_be_read_is_said_in_each_language() -> None:
+    problems = _snapshot_problems({"direction": 2, "colour": "red", "format": "old"})
+    assert problems == [
+        "'colour': unknown field",
+        "format: expected 'uno-rules/state/1', got 'old'",
+        "direction: expected 1 or -1, got 2",
+    ]
+    assert [problem_text(p, "vi") for p in problems] == [
+        "'colour': trường không xác định",
+        "format: cần 'uno-rules/state/1', nhưng có 'old'",
+        "direction: cần 1 hoặc -1, nhưng có 2",
+    ]
+    (bad_rules,) = _snapshot_problems({"rules": {"hand_size": "x"}})
+    assert bad_rules == "rules.hand_size: expected an integer, got the text 'x'"
+    assert problem_text(bad_rules, "tl") != bad_rules
+    assert problem_text(bad_rules, "tl").startswith("rules.hand_size: ")
+
+
+def test_a_tampered_snapshot_is_said_in_each_language() -> None:
+    data = uno.dump_state(uno.new_game("official", players=3, seed=1))
+    hands = data["hands"]
+    assert isinstance(hands, list)
+    hands[0] = hands[0][:-1]
+    problems = _snapshot_problems({"hands": hands, "uno_called": [1]})
+    assert problems == [
+        "cards: the hands and piles are not exactly the deck (B1.4): missing G0 x1",
+        "uno_called: seat 1 holds 7 cards, not one",
+    ]
+    assert [problem_text(p, "tl") for p in problems] == [
+        "cards: hindi eksaktong ang deck ang mga hawak at mga pile (B1.4): kulang ang G0 x1",
+        "uno_called: may 7 card si manlalaro 1, hindi isa",
+    ]
+    assert [problem_text(p, "vi") for p in problems] == [
+        "cards: các tay bài và các chồng không đúng bằng bộ bài (B1.4): thiếu G0 x1",
+        "uno_called: người chơi 1 cầm 7 lá, không phải một",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("record", "english", "vi"),
+    [
+        (
+            {"moves": "0 R5"},
+            "moves: expected a list of move texts",
+            "moves: cần một danh sách nước đi dạng văn bản",
+        ),
+        (
+            {"colour": 1},
+            "'colour': unknown field in a game record",
+            "'colour': trường không xác định trong bản ghi ván chơi",
+        ),
+        (["0 R5"], "record: expected a mapping, got list", "record: cần một ánh xạ, nhưng có list"),
+    ],
+)
+def test_a_bad_game_record_is_said_in_each_language(record: object, english: str, vi: str) -> None:
+    with pytest.raises(uno.SituationError) as caught:
+        uno.replay(record)  # type: ignore[arg-type]
+    (problem,) = caught.value.problems
+    assert problem == english
+    assert problem_text(problem, "vi") == vi
