@@ -14,6 +14,7 @@ import pytest
 import uno_rules as uno
 from house_rule_plugin import installed
 from uno_rules.cli import main
+from uno_rules.dispute import rulings_problem, settle
 from uno_rules.errors import Problem, error_text, problem_text
 
 BAD_PRESET = {"uno": {"penalty_cardz": 2}, "w4_challenge": "nope", "hand_size": "seven"}
@@ -574,3 +575,34 @@ def test_a_bad_game_record_is_said_in_each_language(record: object, english: str
     (problem,) = caught.value.problems
     assert problem == english
     assert problem_text(problem, "vi") == vi
+
+
+def test_a_deal_that_cannot_be_made_is_said_in_each_language() -> None:
+    with pytest.raises(uno.SituationError) as caught:
+        uno.new_game("official", players=3, seed=1, dealer=5)
+    (problem,) = caught.value.problems
+    assert problem == "dealer: expected a seat from 0 to 2, got 5"
+    assert problem_text(problem, "vi") == "dealer: cần một người chơi từ 0 đến 2, nhưng có 5"
+    with pytest.raises(uno.SituationError) as caught:
+        uno.replay({"seed": None})
+    (problem,) = caught.value.problems
+    assert problem == "seed: no value (leave the key out for the default 0)"
+    assert problem_text(problem, "tl") == (
+        "seed: walang value (alisin ang key para sa default na 0)"
+    )
+
+
+def test_a_disputes_deal_and_moves_problems_are_said_in_each_language() -> None:
+    with pytest.raises(uno.SituationError) as caught:
+        settle({"deal": {"players": 3}, "hands": [], "moves": []}, [])
+    assert caught.value.problems == ["hands: not used with deal"]
+    assert caught.value.text("vi") == "bàn chơi không hợp lệ: hands: không dùng cùng deal"
+    too_many = rulings_problem(2000, 10)
+    assert too_many == (
+        "moves: 2000 moves under 10 preset(s) ask for 20000 rulings, more than 10000 "
+        "(the ruling limit)"
+    )
+    assert problem_text(too_many, "vi") == (
+        "moves: 2000 nước đi theo 10 bộ luật cần 20000 phán quyết, nhiều hơn 10000 "
+        "(giới hạn phán quyết)"
+    )
