@@ -152,3 +152,39 @@ def test_real_command_human_output_is_readable() -> None:
         assert clause in out
     for marker in PYTHON_REPRS:
         assert marker not in out
+
+
+FLIP_STACK = EXAMPLES / "flip-stack-draw-five-on-the-dark-side.yaml"
+FLIP_STACKING = EXAMPLES / "presets" / "flip-stacking.yaml"
+
+
+def test_a_flip_dispute_is_ruled_side_by_side_with_a_flip_house_rule() -> None:
+    """A dark-side table (``side: dark``) ruled under ``flip`` and a preset file that
+    extends it with stacking: the rulings cite the Flip clauses, in each language, and
+    ``--json`` is the same whatever the language."""
+    base = ["rule", str(FLIP_STACK), "--preset", "flip", "--preset", str(FLIP_STACKING)]
+    en = subprocess.run([*_command(), *base], capture_output=True, text=True, timeout=120)
+    assert en.returncode == 1 and en.stderr == ""
+    assert "refused: cannot-stack (F4)" in en.stdout and "legal (H01)" in en.stdout
+    assert "flip-stacking: seat 2 must answer a draw of 10" in en.stdout
+    vi = subprocess.run(
+        [*_command(), "--lang", "vi", *base], capture_output=True, text=True, timeout=120
+    )
+    assert vi.returncode == 1 and "bị bác: cannot-stack (F4)" in vi.stdout
+    assert "Không chồng được Lá +5 hồng" in vi.stdout
+    outputs = {
+        subprocess.run(
+            [*_command(), "--lang", lang, *base, "--json"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        ).stdout
+        for lang in ("en", "vi", "tl")
+    }
+    assert len(outputs) == 1
+    report = json.loads(outputs.pop())
+    assert report["presets"] == ["flip", "flip-stacking"]
+    flip, stacked = report["rulings"]["flip"], report["rulings"]["flip-stacking"]
+    assert [r["clause"] for r in flip] == ["F4", "F4"]
+    assert _verdicts(flip) == ["legal", "cannot-stack"]
+    assert _verdicts(stacked) == ["legal", "legal"]

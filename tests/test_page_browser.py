@@ -479,3 +479,37 @@ def test_the_picture_of_the_ruling_is_offered_to_save_in_the_pages_language(
     assert svg.count(">deck<") == 1 + 5  # the draw pile, and seat 2's hand of 5 face down
     preview = driver.find_element(By.ID, "picture-preview")
     assert driver.execute_script("return arguments[0].naturalWidth", preview) == 600
+
+
+def test_a_flip_dispute_is_settled_and_drawn_with_both_faces(page: tuple[Any, str]) -> None:
+    """UNO Flip on the page (F1, F14): the dark-side example opened and settled under
+    ``flip`` gives the command line's rulings; each move's picture, a seat's view, draws
+    the seat's own cards by their faces in play and the other hands by their backs (their
+    light faces); the picture of the ruling names both faces of the cards the table names."""
+    driver, url = page
+    example = ROOT / "examples" / "flip-stack-draw-five-on-the-dark-side.yaml"
+    _settle_by_clicking(driver, url, example, ["flip"])
+    column = driver.find_element(By.CSS_SELECTOR, "section.column[data-preset='flip']")
+    cards = column.find_elements(By.CSS_SELECTOR, "article.ruling")
+    assert [c.get_attribute("data-code") for c in cards] == ["", "cannot-stack"]
+    views = [
+        s.get_attribute("outerHTML") for s in column.find_elements(By.CSS_SELECTOR, ".picture svg")
+    ]
+    seat_0 = next(v for v in views if "Seat 0's view" in v)
+    # seat 0's own teal Draw Five; seat 1's hand G2/P+5 B1/V5 G6/O2 seen by its backs
+    assert "<title>teal draw five</title>" in seat_0
+    for back in ("green 2", "blue 1", "green 6"):
+        assert f"<title>{back}</title>" in seat_0
+    assert "pink draw five" not in seat_0 and "purple 5" not in seat_0
+    seat_1 = next(v for v in views if "Seat 1's view" in v)
+    assert "<title>pink draw five</title>" in seat_1
+    driver.find_element(By.ID, "picture").click()
+    wait = WebDriverWait(driver, 15)
+    wait.until(lambda d: d.find_elements(By.ID, "picture-link"))
+    svg = driver.execute_script(
+        "return decodeURIComponent(arguments[0].getAttribute('href').split(',')[1])",
+        driver.find_element(By.ID, "picture-link"),
+    )
+    # side: dark, so the dark faces are in front and the light ones behind them
+    assert "pink draw five, other face green 2" in svg
+    assert "teal 4, other face red 9" in svg and "green 2, other face" not in svg

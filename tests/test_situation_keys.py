@@ -142,3 +142,48 @@ def test_described_extras_are_checked_strictly(fields: dict[str, Any], problem: 
     with pytest.raises(uno.SituationError) as caught:
         uno.situation(describe(**fields))
     assert any(problem in p for p in caught.value.problems), caught.value.problems
+
+
+def flip_table(**fields: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "rules": "flip",
+        "players": 3,
+        "hands": [["B6/T+5", "G3/O3"], ["R2/W+color", "B1/V5"], 2],
+        "discard": ["R9/T4"],
+    }
+    base.update(fields)
+    return base
+
+
+def test_F1_side_dark_describes_the_same_physical_cards_with_their_dark_faces_in_play() -> None:
+    light = uno.situation(flip_table())
+    dark = uno.situation(flip_table(side="dark"))
+    assert light.side == "light" and dark.side == "dark"
+    assert dark.top_card.face == uno.Card.parse("T4") and dark.color is uno.Color.TEAL
+    assert dark.hands[0] == tuple(c.flipped for c in light.hands[0])
+    assert uno.situation(flip_table(side="light")) == light  # the default
+    # every card of the state shows the dark side, and they are the whole deck, once each
+    held = [*(c for h in dark.hands for c in h), *dark.draw_pile, *dark.discard_pile]
+    assert all(c.dark for c in held) and len(held) == 112
+    # and it plays as a dark table: the Draw Five makes seat 1 draw 5
+    played = uno.apply_or_raise(dark, "0 T+5")
+    assert [e.count for e in played.events if isinstance(e, uno.CardsDrawn)] == [5]
+    assert uno.load_state(uno.dump_state(dark)) == dark
+
+
+def test_F1_a_dark_table_takes_a_dark_color_for_a_wild_on_top() -> None:
+    table = uno.situation(flip_table(side="dark", discard=["R9/T4", "R8/W"], color="purple"))
+    assert table.color is uno.Color.PURPLE
+    with pytest.raises(uno.SituationError) as caught:
+        uno.situation(flip_table(side="dark", discard=["R9/T4", "R8/W"], color="red"))
+    assert caught.value.problems == ["color: red is not a color of the dark side in play (F1)"]
+
+
+def test_F1_side_is_refused_on_one_sided_cards_and_must_be_light_or_dark() -> None:
+    with pytest.raises(uno.SituationError) as caught:
+        uno.situation(describe(side="dark"))
+    assert [p.split(":")[0] for p in caught.value.problems] == ["side"]
+    assert "one-sided" in caught.value.problems[0]
+    with pytest.raises(uno.SituationError) as caught:
+        uno.situation(flip_table(side="grey"))
+    assert caught.value.problems == ["side: expected light or dark, got 'grey'"]

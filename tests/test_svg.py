@@ -305,6 +305,23 @@ def test_a_flip_rulings_picture_draws_the_named_cards_both_faces() -> None:
     assert _texts(root).count("bộ bài") == 4  # the draw pile and seat 2's three backs
 
 
+def test_a_dark_side_rulings_picture_shows_the_dark_faces_in_front() -> None:
+    """``side: dark`` (F1): the ruling's picture draws each named two-sided card with its
+    dark face in play and the light one on the strip behind it."""
+    from uno_rules.dispute import settle
+    from uno_rules.svg import ruling_svg
+
+    dispute = dict(FLIP, side="dark", hands=[["B6/T+5"], ["G2/P+5", "B1/V5"], 3], moves=[])
+    result = settle(dispute, ["flip"]).to_dict(None, "en")
+    root = _parse(ruling_svg(dispute, result))
+    assert _strips(root) == ["B6", "G2", "B1", "R9"]
+    assert _card_titles(root)[:3] == [
+        "teal draw five, other face blue 6",
+        "pink draw five, other face green 2",
+        "purple 5, other face blue 1",
+    ]
+
+
 def test_a_flip_seats_picture_does_not_change_when_what_it_cannot_see_is_dealt_again() -> None:
     """F14: re-deal what a seat cannot see (its own cards' other faces, the other hands'
     faces in play, the draw pile below its top's back), keep what it can: its picture is

@@ -45,7 +45,7 @@ from .rules.judge import is_bluff
 from .rules.registry import hook_rule
 from .state import Penalty, Phase, pile_cards, pile_from, pile_push
 
-__all__ = ["STEPS", "apply_card_effect", "draw_until_color"]
+__all__ = ["STEPS", "apply_card_effect", "draw_until_color", "take_until"]
 
 # Enum members read on every move, bound to module names: on Python 3.11 reading
 # ``Phase.TURN`` goes through EnumType.__getattr__'s hook and costs about ten times a
@@ -160,6 +160,15 @@ def _draw_until(b: Builder, ctx: PlayContext, step: Step) -> None:
         b.phase = PHASE_CHOOSE_COLOR
         return
     assert b.color is not None
+    card = ctx.cards[-1]
+    rules = b.rules
+    if card.kind.restricted and rules.challenge_possible:
+        # F4: a Wild Draw Color waits for its victim to accept or challenge it, as a Wild
+        # Draw Four does (B8.3), judged on the hand left after it against the color before
+        bluff = is_bluff(rules, ctx.hand, b.old.top_card, ctx.color_before)
+        b.penalty = Penalty(0, card, ctx.move.seat, bluff, ctx.hand, ctx.color_before, True)
+        b.phase = PHASE_PENALTY
+        return
     draw_until_color(b, victim, b.color, step.loses_turn)
 
 
@@ -287,18 +296,30 @@ def draw_until_color(b: Builder, victim: int, color: Color, loses_turn: bool | N
         assert penalty is not None
         loses_turn = until_step(b.rules, penalty.card).loses_turn
         b.penalty = None
-    got: list[Card] = []
-    while True:
-        card = b.take()
-        if card is None:
-            break
-        got.append(card)
-        if card.color is color:
-            break
-    b.receive(victim, tuple(got), "penalty")
+    b.receive(victim, take_until(b, color), "penalty")
     b.phase = PHASE_TURN
     if loses_turn:
         b.events.append(Skipped(victim))
         b.turn = b.next(victim)
     else:
         b.turn = victim
+
+
+def take_until(b: Builder, color: Color, more: int = 0) -> tuple[Card, ...]:
+    """The cards drawn until one of ``color`` shows (a wild does not count), then ``more``
+    cards (F4: a failed challenge of a Wild Draw Color), reshuffling as needed (B11); with
+    both piles used up, what there was (F13)."""
+    got: list[Card] = []
+    while True:
+        card = b.take()
+        if card is None:
+            return tuple(got)
+        got.append(card)
+        if card.color is color:
+            break
+    for _ in range(more):
+        card = b.take()
+        if card is None:
+            break
+        got.append(card)
+    return tuple(got)

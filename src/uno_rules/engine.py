@@ -26,7 +26,7 @@ from typing import Final
 
 from . import violations as v
 from .cards import Card
-from .effects import apply_card_effect, draw_until_color
+from .effects import apply_card_effect, draw_until_color, take_until
 from .errors import IllegalMoveError, SituationError
 from .events import (
     CardPlayed,
@@ -51,6 +51,7 @@ from .moves import (
     Pass,
     Play,
     parse_move,
+    resolve_cards,
 )
 from .rules import AfterDraw, GuiltyColor, GuiltyTurn, Rules, VoluntaryDraw
 from .rules.builder import Builder, after_transfer
@@ -65,8 +66,8 @@ from .rules.judge import (
     without,
 )
 from .rules.registry import owned
-from .state import GameState, Phase, Transition, pile_push
-from .validation import MoveLike, play_kind, reference_legal_moves, resolve_cards, validate
+from .state import GameState, Phase, Transition, draws_until, pile_push
+from .validation import MoveLike, play_kind, reference_legal_moves, validate
 
 __all__ = [
     "PlayKind",
@@ -316,6 +317,16 @@ def _perform_accept(b: Builder, move: Accept) -> None:
     assert penalty is not None
     seat = move.seat
     b.actor = seat
+    if draws_until(penalty):
+        # F4: the victim draws until the color named, keeping them all, and loses the turn
+        assert b.color is not None
+        got = b.receive(seat, take_until(b, b.color), "penalty")
+        b.events.append(PenaltyAccepted(seat, len(got)))
+        b.penalty = None
+        b.phase = PHASE_TURN
+        b.events.append(Skipped(seat))
+        b.turn = b.next(seat)
+        return
     b.draw_cards(seat, penalty.amount, "penalty")
     b.events.append(PenaltyAccepted(seat, penalty.amount))
     b.penalty = None
@@ -336,9 +347,13 @@ def _perform_challenge(b: Builder, move: Challenge) -> None:
     b.penalty = None
     b.phase = PHASE_TURN
     rules = b.rules
+    # F4: a Wild Draw Color's draw is until the color its player named, whatever A8 does to
+    # the color in force after a bluff is caught
+    named = b.color if draws_until(penalty) else None
     if penalty.bluff:
         # B8.6 / A46: the offender draws the total instead; A7 and A8 settle what follows.
-        b.events.append(ChallengeWon(seat, offender, penalty.amount, penalty.offender_hand))
+        if named is None:
+            b.events.append(ChallengeWon(seat, offender, penalty.amount, penalty.offender_hand))
         on_color = rules.challenge.on_guilty_color
         assert b.discard is not None
         # H16 (design decision): an offender eliminated since the card was played takes
@@ -352,7 +367,12 @@ def _perform_challenge(b: Builder, move: Challenge) -> None:
             b.color = penalty.previous_color
         elif on_color is GUILTY_COLOR_CARD_RETURNED or on_color is GUILTY_COLOR_PREVIOUS_COLOR:
             b.color = penalty.previous_color
-        if not out:
+        if named is not None:
+            got = () if out else take_until(b, named)
+            b.events.append(ChallengeWon(seat, offender, len(got), penalty.offender_hand))
+            if not out:
+                b.receive(offender, got, "challenge")
+        elif not out:
             b.draw_cards(offender, penalty.amount, "challenge")
         if rules.challenge.on_guilty_turn is GUILTY_TURN_CHALLENGER_SKIPPED:
             b.events.append(Skipped(seat))
@@ -362,10 +382,16 @@ def _perform_challenge(b: Builder, move: Challenge) -> None:
             if on_color is GUILTY_COLOR_CHALLENGER_NAMES:
                 b.phase = PHASE_CHOOSE_COLOR
         return
-    # B8.7 / A46: the challenger draws the total + 2 and loses the turn.
-    amount = penalty.amount + 2
-    b.events.append(ChallengeLost(seat, offender, amount, penalty.offender_hand))
-    b.draw_cards(seat, amount, "challenge")
+    # B8.7 / A46: the challenger draws the total + 2 and loses the turn; F4: until the color
+    # named, then 2 more.
+    if named is not None:
+        got = take_until(b, named, 2)
+        b.events.append(ChallengeLost(seat, offender, len(got), penalty.offender_hand))
+        b.receive(seat, got, "challenge")
+    else:
+        amount = penalty.amount + 2
+        b.events.append(ChallengeLost(seat, offender, amount, penalty.offender_hand))
+        b.draw_cards(seat, amount, "challenge")
     b.events.append(Skipped(seat))
     b.turn = b.next(seat)
 

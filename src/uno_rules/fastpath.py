@@ -692,8 +692,8 @@ def _accept_shortcut(state: GameState, move: Accept, fast: FastPlan) -> Transiti
     other window."""
     penalty = state.penalty
     draw = state.draw
-    if penalty is None or draw is None or draw[2] < penalty.amount:
-        return None
+    if penalty is None or draw is None or draw[2] < penalty.amount or not penalty.amount:
+        return None  # not enough cards, or a Wild Draw Color's draw until a color (F4)
     seat = move.seat
     cards, rest = _top_cards(draw, penalty.amount)
     called, opened = state.uno_called, state.uno_open

@@ -1,7 +1,9 @@
 """Moves: every choice a player makes.
 
 Moves are frozen values. ``parse_move(text)`` reads the move notation and ``str(move)``
-writes its canonical form, so ``parse_move(str(m)) == m``.
+writes its canonical form, so ``parse_move(str(m)) == m``. ``resolve_cards(state, play)``
+turns the cards a play names into the cards of the hand they mean (UNO Flip: a face in
+play names a two-sided card, F1), before the play is judged or made.
 
 >>> move = parse_move("0 W+4 b")
 >>> move.card, move.color
@@ -14,13 +16,17 @@ writes its canonical form, so ``parse_move(str(m)) == m``.
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from attrs import field, frozen
 
 from ._budget import brief
+from ._records import replace
 from .cards import Card, Color, Rank, parse_any_color, parse_cards, parse_color
 from .errors import NotationError
+
+if TYPE_CHECKING:  # a move names cards of a state; the state needs no moves
+    from .state import GameState
 
 __all__ = [
     "Accept",
@@ -322,3 +328,30 @@ def _parse_play(seat: int, tokens: list[str], text: str) -> Play:
                 raise NotationError(text, "further cards right after the first card")
             extra.append(more)
     return Play(seat, card, color=color, target=target, call_uno=call, extra=tuple(extra))
+
+
+def resolve_cards(state: GameState, move: Play) -> Play:
+    """F1: on a table of two-sided cards a play may name a card of the hand by its face in
+    play (``T3``; the first such card of the hand) or by its ``LIGHT/DARK`` text whichever
+    side is in play; the play of the hand's cards it means (``move`` itself when it names
+    them already, or when the hand holds none of them)."""
+    hand = state.hands[move.seat]
+    wanted = (move.card, *move.extra)
+    if all(card in hand for card in wanted):
+        return move
+    left = list(hand)
+    found: list[Card] = []
+    for card in wanted:
+        match = next(
+            (
+                c
+                for c in left
+                if c is card or c.flipped is card or (card.other is None and c.face is card)
+            ),
+            None,
+        )
+        if match is None:
+            return move
+        left.remove(match)
+        found.append(match)
+    return replace(move, card=found[0], extra=tuple(found[1:]))

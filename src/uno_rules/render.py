@@ -92,6 +92,13 @@ def describe(table: GameState | PlayerView, lang: str = "en") -> str:
             who = say(lang, N_("round over, blocked"))
         else:
             who = say(lang, N_("round over, won by seat {seat}"), seat=won)
+    elif phase == "penalty" and amount == 0:  # F4: a Wild Draw Color's draw until its color
+        who = say(
+            lang,
+            N_("seat {seat} must answer a draw until {color}"),
+            seat=seat,
+            color=color_name(table.color, lang),
+        )
     elif phase == "penalty":
         who = say(lang, N_("seat {seat} must answer a draw of {amount}"), seat=seat, amount=amount)
     elif phase == "drawn":

@@ -20,6 +20,8 @@ The format is the one users type to settle a dispute::
     eliminated: [3]          # optional: seats out of the game (H16, 3.4); their hands are 0
     penalty: {amount: 4, previous_color: green}   # optional: the draw on top still waits
                              # for ``turn`` to answer it (A60); ``played_by`` played it
+    side: dark               # optional, two-sided cards only (UNO Flip, F1): the side in
+                             # play, default light; cards are written LIGHT/DARK either way
 
 Unnamed cards come from the rest of the deck, shuffled by ``seed``: first into seats given
 as counts, then into the draw pile under its named cards, the rest under the named discard
@@ -38,7 +40,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ._budget import TABLE, brief, over_budget
-from .cards import Card, Color, parse_color
+from .cards import COLORS, DARK_COLORS, Card, Color, parse_any_color, parse_color
 from .deal import (
     MAX_PLAYERS,
     MAX_SEED_BITS,
@@ -76,6 +78,7 @@ _KEYS = {
     "uno_open",
     "eliminated",
     "penalty",
+    "side",
     "title",
     "description",
     "moves",
@@ -126,6 +129,7 @@ def situation(description: Mapping[str, Any]) -> GameState:
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         problems.append(players_problem(players))
         raise SituationError(problems)
+    dark = _dark_side(d, rules, problems)
 
     def cards(value: Any, path: str) -> list[Card]:
         if not isinstance(value, list):
@@ -135,9 +139,12 @@ def situation(description: Mapping[str, Any]) -> GameState:
         out = []
         for i, text in enumerate(value):
             try:
-                out.append(Card.parse(text))
+                card = Card.parse(text)
             except NotationError as exc:
                 problems.append(exc.problem(f"{path}[{i}]"))
+                continue
+            # F1: the same physical card, its dark face in play
+            out.append(card.flipped if dark else card)
         return out
 
     def seat(key: str, default: int) -> int:
@@ -225,7 +232,7 @@ def situation(description: Mapping[str, Any]) -> GameState:
     problems.extend(_seat_problems(rules, players, eliminated, turn, played_by, called, opened))
     penalty_amount, previous = _penalty_terms(d, rules, discard, played_by, problems)
 
-    deck = Counter(build_deck(rules))
+    deck = Counter(c.flipped if dark else c for c in build_deck(rules))
     named = Counter(discard) + Counter(draw_named)
     for h in named_hands:
         if isinstance(h, list):
@@ -273,7 +280,16 @@ def situation(description: Mapping[str, Any]) -> GameState:
             )
         )
         size = len(draw_named) + left
-    color = _color(d, discard, problems)
+    color = _color(d, discard, problems, dark)
+    two_sided = any(c.other is not None for c in deck)
+    if two_sided and color is not None and color not in (DARK_COLORS if dark else COLORS):
+        problems.append(
+            Problem(
+                "color",
+                N_("{color} is not a color of the {side} side in play (F1)"),
+                {"color": color.value, "side": "dark" if dark else "light"},
+            )
+        )
     if problems:
         raise SituationError(problems)
 
@@ -421,6 +437,29 @@ def _penalty_terms(
     return amount, previous
 
 
+def _dark_side(d: Mapping[str, Any], rules: Rules | None, problems: list[str]) -> bool:
+    """Whether the description's ``side`` puts the dark side in play (F1); a ``side`` that
+    is not ``light`` or ``dark``, or given for a deck of one-sided cards, is a problem."""
+    if "side" not in d:
+        return False
+    side = d["side"]
+    if side not in ("light", "dark"):
+        problems.append(
+            Problem("side", N_("expected light or dark, got {got}"), {"got": brief(side)})
+        )
+        return False
+    if rules is not None and all(c.other is None for c in build_deck(rules)):
+        problems.append(
+            Problem(
+                "side",
+                N_("the {deck} deck has one-sided cards, so there is no side to choose (F1)"),
+                {"deck": rules.deck.value},
+            )
+        )
+        return False
+    return bool(side == "dark")
+
+
 def _direction(value: Any, problems: list[str]) -> int:
     if value in (1, -1) and type(value) is int:
         return int(value)
@@ -430,13 +469,15 @@ def _direction(value: Any, problems: list[str]) -> int:
     return 1
 
 
-def _color(d: Mapping[str, Any], discard: list[Card], problems: list[str]) -> Color | None:
+def _color(
+    d: Mapping[str, Any], discard: list[Card], problems: list[str], dark: bool
+) -> Color | None:
     top = discard[-1] if discard else None
     raw = d.get("color")
     color: Color | None = None
     if raw is not None:
         try:
-            color = parse_color(raw)
+            color = parse_any_color(raw) if dark else parse_color(raw)
         except NotationError as exc:
             problems.append(f"color: {exc}")
             return None

@@ -22,7 +22,15 @@ from .plain import plain
 from .presets import load_preset
 from .rules import OnBlocked, Rules, ScoringMode
 from .rules.extra_cards import effect_steps, until_step
-from .state import GameState, Penalty, Phase, choosing_draw_color, pile_from, seat_after
+from .state import (
+    GameState,
+    Penalty,
+    Phase,
+    choosing_draw_color,
+    draws_until,
+    pile_from,
+    seat_after,
+)
 
 __all__ = ["FORMAT", "dump_state", "load_state", "plain", "state_problems"]
 
@@ -535,9 +543,17 @@ def _check_penalty(state: GameState, penalty: Penalty, top: Card | None, fail: _
                 N_("{rule} is not a house rule these rules turn on"),
                 {"rule": repr(penalty.rule)},
             )
+    elif draws_until(penalty):
+        # F4: a Wild Draw Color's draw until its color waits only for a challenge
+        if not penalty.challengeable:
+            fail(
+                "penalty.challengeable",
+                N_("a {card} waits only to be challenged (F4)"),
+                {"card": penalty.card},
+            )
     elif not any(step.op == "next_draws" for step in effect_steps(rules, penalty.card)):
         fail("penalty.card", N_("{card} is not a draw card (B7.3, B7.5)"), {"card": penalty.card})
-    if penalty.amount < 1:
+    if penalty.amount < 1 and not draws_until(penalty):
         fail("penalty.amount", N_("a pending penalty draws at least one card"))
     deck_size = len(build_deck(rules))
     if len(penalty.offender_hand) > deck_size:

@@ -30,6 +30,7 @@ __all__ = [
     "Pile",
     "Transition",
     "choosing_draw_color",
+    "draws_until",
     "seat_after",
 ]
 
@@ -134,6 +135,19 @@ def choosing_draw_color(phase: Phase, penalty: Penalty | None) -> bool:
 
 
 _UNTIL = frozenset(("draw_until_color", "custom"))  # "custom": the written rule decides
+
+
+def draws_until(penalty: Penalty | None) -> bool:
+    """F4: ``penalty`` is a Wild Draw Color's draw until its named color (the color in
+    force), waiting for its victim to accept or challenge it: a zero-amount
+    :class:`Penalty` of a restricted card in the ``penalty`` phase, whose count is known
+    only once the cards are drawn."""
+    return (
+        penalty is not None
+        and penalty.amount == 0
+        and penalty.card.kind.restricted
+        and any(step.op == "draw_until_color" for step in penalty.card.kind.effect)
+    )
 
 
 @frozen

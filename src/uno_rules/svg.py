@@ -668,13 +668,20 @@ def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "
     Only what the description says is drawn: a hand it names face up, a hand given as a
     count as that many backs (never the cards the engine filled in), and no card drawn
     during the moves, so the picture tells nobody more than the table did. Two-sided
-    cards (UNO Flip) are drawn with both faces, as the description names them."""
+    cards (UNO Flip) are drawn with both faces, as the description names them, the face
+    in play in front (the dark one under ``side: dark``)."""
     page = _Page()
     presets: list[str] = list(result["presets"])
     start = result["start"][presets[0]]
     title = result.get("title") or translate(lang, "UNO referee")
     page.text(str(title), 16, bold=True)
     page.gap(8)
+
+    dark = data.get("side") == "dark"  # F1: a two-sided card shows its dark face
+
+    def described(text: object) -> Card:
+        card = Card.parse(str(text))
+        return card.flipped if dark and card.other is not None and not card.dark else card
 
     hands = data.get("hands")
     if not isinstance(hands, list):  # a dispute dealt from a seed: only the counts are known
@@ -688,7 +695,7 @@ def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "
             page.gap(used)
             page.text(translate(lang, "{count} cards nobody knows", count=hand), 11)
         else:
-            cards = tuple(Card.parse(str(c)) for c in hand)
+            cards = tuple(described(c) for c in hand)
             body, used = _row(cards, 14, page.y, _PICTURE_WIDTH - 28, lang)
             page.parts.append(body)
             page.gap(used)
@@ -699,7 +706,7 @@ def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "
     page.text(translate(lang, "Top card"), 13, bold=True)
     page.gap(4)
     page.parts.append(_back(14, page.y, "", lang))
-    page.parts.append(_card(Card.parse(top), 24 + CARD_WIDTH, page.y, lang))
+    page.parts.append(_card(described(top), 24 + CARD_WIDTH, page.y, lang))
     page.gap(CARD_HEIGHT + 10)
 
     moves = [str(m) for m in data.get("moves") or []]

@@ -36,14 +36,13 @@ from .cards import Card
 from .deal import new_game, next_round
 from .engine import apply, apply_general, legal_moves, reference_legal_moves, validate
 from .fastpath import fast_listing, shortcut
-from .moves import Move, Play, parse_move
+from .moves import Move, Play, parse_move, resolve_cards
 from .presets import load_preset
 from .record import NEXT_ROUND
 from .rules import Rules
 from .rules.deck import build_deck
 from .snapshot import dump_state, load_state
 from .state import GameState, Transition
-from .validation import resolve_cards
 from .violations import Violation
 
 __all__ = [

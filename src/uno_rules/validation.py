@@ -14,7 +14,6 @@ from typing import Final, TypeAlias
 
 from . import violations as v
 from ._budget import brief
-from ._records import replace
 from .cards import Card, Color, Rank, side_colors
 from .i18n import N_
 from .moves import (
@@ -28,6 +27,7 @@ from .moves import (
     Pass,
     Play,
     parse_move,
+    resolve_cards,
 )
 from .rules import AfterDraw, VoluntaryDraw, W4Restriction
 from .rules.extra_cards import marked_faces
@@ -44,7 +44,7 @@ from .rules.judge import (
     without,
 )
 from .rules.registry import owned
-from .state import GameState, Phase, seat_after
+from .state import GameState, Phase, draws_until, seat_after
 
 __all__ = [
     "MoveLike",
@@ -108,33 +108,6 @@ def validate(state: GameState, move: MoveLike) -> v.Violation | None:
             break
         return v.SeatEliminated(seat=seat, rule=rule)
     return check(state, move)
-
-
-def resolve_cards(state: GameState, move: Play) -> Play:
-    """F1: on a table of two-sided cards a play may name a card of the hand by its face in
-    play (``T3``; the first such card of the hand) or by its ``LIGHT/DARK`` text whichever
-    side is in play; the play of the hand's cards it means (``move`` itself when it names
-    them already, or when the hand holds none of them)."""
-    hand = state.hands[move.seat]
-    wanted = (move.card, *move.extra)
-    if all(card in hand for card in wanted):
-        return move
-    left = list(hand)
-    found: list[Card] = []
-    for card in wanted:
-        match = next(
-            (
-                c
-                for c in left
-                if c is card or c.flipped is card or (card.other is None and c.face is card)
-            ),
-            None,
-        )
-        if match is None:
-            return move
-        left.remove(match)
-        found.append(match)
-    return replace(move, card=found[0], extra=tuple(found[1:]))
 
 
 def _turn_guard(state: GameState, seat: int) -> v.Violation | None:
@@ -251,6 +224,10 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
         # draw (or challenges the Wild Draw Four): no stack (H01), deflect (H15) or
         # jump-in (H06, A23) can answer it and reach the player who went out
         return _penalty_pending(state, seat, "B10.3")
+    if state.phase is PHASE_PENALTY and draws_until(state.penalty):
+        # F4, F15: a Wild Draw Color is accepted or challenged; no stack (H01), deflect
+        # (H15) or jump-in (H06) answers a draw of no fixed amount
+        return _penalty_pending(state, seat, "F4")
     kind = play_kind(state, move)
     if not isinstance(kind, PlayKind):
         return kind
@@ -465,9 +442,9 @@ def _check_challenge(state: GameState, move: Challenge) -> v.Violation | None:
             rule = "H15"  # a deflected penalty
         else:
             rule = "A46"  # stacking's own challenge setting or a waived restriction
-        return v.ChallengeDisabled(seat=move.seat, rule=rule)
+        return v.ChallengeDisabled(seat=move.seat, rule=rule, card=penalty.card)
     if move.seat != state.turn:
-        return v.NotChallengeEligible(seat=move.seat, victim=state.turn)
+        return v.NotChallengeEligible(seat=move.seat, victim=state.turn, card=penalty.card)
     return None
 
 
@@ -616,11 +593,24 @@ def candidate_cards(state: GameState, seat: int) -> Iterator[Card]:
             if not matches(card, top, color):
                 continue
         elif answering:
-            if card.rank not in answer_ranks and card is not jump:
+            if card.rank not in answer_ranks and not _same_face(card, jump):
                 continue
-        elif card is not jump:
+        elif not _same_face(card, jump):
             continue
         yield card
+
+
+def _same_face(card: Card, jump: Card | None) -> bool:
+    """Whether ``card`` is ``jump``, the card identical to the top card (A29): the same
+    interned card, or with two-sided cards the same face in play whatever its back (F15)."""
+    if card is jump:
+        return True
+    return (
+        jump is not None
+        and card.other is not None
+        and card.rank is jump.rank
+        and card.color is jump.color
+    )
 
 
 def _candidates(state: GameState, seat: int) -> list[Move]:

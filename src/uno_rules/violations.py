@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ._records import Record, record_fields
-from .cards import Card, Color
+from .cards import Card, Color, Rank
 from .i18n import N_
 from .plain import plain
 
@@ -305,6 +305,14 @@ class PenaltyPending(Violation, kw_only=True):
     amount: int
 
     def message(self) -> tuple[str, dict[str, object]]:
+        if self.amount == 0:  # F4: a Wild Draw Color's draw until its color
+            return (
+                N_(
+                    "seat {victim} must first answer the Wild Draw Color: accept the draw "
+                    "until its color, or challenge it; no card can answer it"
+                ),
+                {"victim": self.victim},
+            )
         if self.rule == "B10.3":
             return (
                 N_(
@@ -370,20 +378,37 @@ class NotChallengeEligible(Violation, kw_only=True):
     code: ClassVar[str] = "not-challenge-eligible"
     default_rule: ClassVar[str] = "B8.3"
     victim: int
+    #: the card waiting to be challenged (a Wild Draw Four, or UNO Flip's Wild Draw Two or
+    #: Wild Draw Color, F4); ``None``: a Wild Draw Four
+    card: Card | None = None
 
     def message(self) -> tuple[str, dict[str, object]]:
+        card = self.card
+        if card is None or card.rank is Rank.WILD_DRAW_FOUR:
+            return (
+                N_(
+                    "only seat {victim}, who would draw the 4 cards, may challenge the Wild "
+                    "Draw Four"
+                ),
+                {"victim": self.victim},
+            )
         return (
-            N_("only seat {victim}, who would draw the 4 cards, may challenge the Wild Draw Four"),
-            {"victim": self.victim},
+            N_("only seat {victim}, the player the {card} was played on, may challenge it"),
+            {"victim": self.victim, "card": card},
         )
 
 
 class ChallengeDisabled(Violation, kw_only=True):
     code: ClassVar[str] = "challenge-disabled"
     default_rule: ClassVar[str] = "H11"
+    #: the card that may not be challenged; ``None``: a Wild Draw Four
+    card: Card | None = None
 
     def message(self) -> tuple[str, dict[str, object]]:
-        return N_("a Wild Draw Four cannot be challenged under these rules"), {}
+        card = self.card
+        if card is None or card.rank is Rank.WILD_DRAW_FOUR:
+            return N_("a Wild Draw Four cannot be challenged under these rules"), {}
+        return N_("a {card} cannot be challenged under these rules"), {"card": card}
 
 
 class NothingToCatch(Violation, kw_only=True):

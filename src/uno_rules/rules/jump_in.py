@@ -153,7 +153,8 @@ class _JumpInRule(HouseRule):
 
     def jump_card(self, state: GameState, params: JumpIn) -> Card | None:
         # A29: the one face identical to the top card; cards are interned, so any card
-        # identical to it is that very object.
+        # identical to it is that very object (with two-sided cards, any card showing that
+        # face, whatever its back: F15).
         top = state.top_card
         return top if identical(top, top) else None
 

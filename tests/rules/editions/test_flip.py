@@ -385,13 +385,131 @@ def test_f4_skip_everyone_returns_play_to_its_player() -> None:
 
 def test_f4_wild_draw_color_draws_until_the_color_named_and_loses_the_turn() -> None:
     state = dark_table()
-    result = ok(state, "1 W+color orange")
+    waiting = ok(state, "1 W+color orange").state
+    result = ok(waiting, "2 accept")
+    assert result.events[1] == uno.PenaltyAccepted(2, len(result.state.hands[2]) - 3)
     drawn = [e for e in result.events if isinstance(e, uno.CardsDrawn)]
     assert len(drawn) == 1 and drawn[0].seat == 2
     cards = drawn[0].cards
     assert cards is not None and cards[-1].color is Color.ORANGE
     assert all(c.color is not Color.ORANGE for c in cards[:-1])
     assert result.state.turn == 0 and result.state.color is Color.ORANGE
+
+
+def fair_wild_draw_color() -> uno.GameState:
+    """The dark side up, T4 on top (teal), seat 1 holding no teal card but a Wild Draw Color."""
+    state = table(
+        [
+            ["Rflip/T2", "R1/P1", "Y1/O8"],
+            ["R2/W+color", "G3/O3", "B1/V5"],
+            ["B9/T9", "Y5/T1", "G7/O1"],
+        ],
+        ["R9/T4"],
+    )
+    return ok(state, "0 Rflip").state
+
+
+def test_f4_a_wild_draw_color_waits_for_its_victim_to_accept_or_challenge_it() -> None:
+    waiting = ok(dark_table(), "1 W+color orange").state
+    assert waiting.phase is uno.Phase.PENALTY and waiting.turn == 2
+    assert waiting.color is Color.ORANGE
+    assert {str(m) for m in uno.legal_moves(waiting)} >= {"2 accept", "2 challenge"}
+    assert uno.describe(waiting).startswith("seat 2 must answer a draw until orange |")
+    # F15: no card answers it (here the victim's own T9, or any card of another seat)
+    played = refused(waiting, "2 T9", "penalty-pending")
+    assert played.rule == "F4" and "Wild Draw Color" in str(played)
+    refused(waiting, "0 P1", "penalty-pending")
+    wrong_seat = refused(waiting, "0 challenge", "not-challenge-eligible")
+    # the refusal names the card waiting, not the classic deck's Wild Draw Four
+    assert str(wrong_seat) == (
+        "Only seat 2, the player the Wild Draw Color was played on, may challenge it (B8.3)."
+    )
+    assert "Wild Draw Four" not in uno.violation_text(wrong_seat, "vi")
+    # the pending draw survives a snapshot
+    assert uno.load_state(json.loads(json.dumps(uno.dump_state(waiting)))) == waiting
+
+
+def test_f4_a_caught_wild_draw_color_makes_its_player_draw_until_the_color() -> None:
+    # seat 1 holds T+5 and Tskipall, teal cards, when it plays the Wild Draw Color on teal
+    waiting = ok(dark_table(), "1 W+color orange").state
+    result = ok(waiting, "2 challenge")
+    won = [e for e in result.events if isinstance(e, uno.ChallengeWon)]
+    drawn = [e for e in result.events if isinstance(e, uno.CardsDrawn)]
+    assert len(won) == 1 and won[0].offender == 1 and won[0].challenger == 2
+    assert [e.seat for e in drawn] == [1]
+    cards = drawn[0].cards
+    assert cards is not None and cards[-1].color is Color.ORANGE
+    assert all(c.color is not Color.ORANGE for c in cards[:-1])
+    assert won[0].penalty == len(cards)
+    after = result.state
+    assert after.turn == 2 and after.phase is uno.Phase.TURN  # A7: the challenger plays
+    assert after.color is Color.ORANGE  # A8 (a): the card and its color stay
+    # the challenged hand is shown to the challenger only (B8.5)
+    seen = uno.view_events(result.events, 2)[0]
+    assert isinstance(seen, uno.ChallengeWon) and won[0].hand is not None
+    assert seen.hand == tuple(c.face for c in won[0].hand)  # F14: the faces in play only
+    hidden = [e for e in uno.view_events(result.events, 0) if isinstance(e, uno.ChallengeWon)]
+    assert hidden[0].hand is None
+
+
+def test_f4_a_fair_wild_draw_color_costs_the_challenger_the_color_and_2_more() -> None:
+    waiting = ok(fair_wild_draw_color(), "1 W+color orange").state
+    result = ok(waiting, "2 challenge")
+    lost = [e for e in result.events if isinstance(e, uno.ChallengeLost)]
+    drawn = [e for e in result.events if isinstance(e, uno.CardsDrawn)]
+    assert len(lost) == 1 and [e.seat for e in drawn] == [2]
+    cards = drawn[0].cards
+    assert cards is not None and lost[0].penalty == len(cards)
+    oranges = [k for k, c in enumerate(cards) if c.color is Color.ORANGE]
+    assert oranges and oranges[0] == len(cards) - 3  # the first orange, then 2 more
+    assert result.state.turn == 0  # the challenger loses the turn
+    for seat, shown in ((0, False), (2, True)):
+        seen = uno.view_events(result.events, seat)[0]
+        assert isinstance(seen, uno.ChallengeLost) and (seen.hand is not None) is shown
+
+
+def test_f4_a_last_wild_draw_color_can_be_challenged_and_then_the_round_ends() -> None:
+    state = table([["Rflip/T2", "R2/W+color"], ["G3/O3", "B1/V5"], ["Y5/T1"]], ["R5/Orev", "R9/T4"])
+    dark = ok(state, "0 Rflip").state._replace(turn=0)
+    waiting = ok(dark, "0 W+color teal").state  # fair: seat 0 held nothing else
+    result = ok(waiting, "1 challenge")
+    assert [e.kind for e in result.events if e.kind.startswith("challenge")] == ["challenge-lost"]
+    assert result.state.round_over and result.state.round_winner == 0
+
+
+def test_f4_without_challenges_a_wild_draw_color_is_drawn_at_once() -> None:
+    rules = {"extends": "flip", "name": "flip-no-challenge", "w4_challenge": "disabled"}
+    state = table(
+        [
+            ["Rflip/T2", "R1/P1", "Y1/O8"],
+            ["B6/T+5", "B2/Tskipall", "R2/W+color", "G3/O3"],
+            ["B9/T9", "Y5/T1", "G7/O1"],
+        ],
+        ["R9/T4"],
+        rules=rules,
+    )
+    result = ok(ok(state, "0 Rflip").state, "1 W+color orange")
+    assert [e.seat for e in result.events if isinstance(e, uno.CardsDrawn)] == [2]
+    assert result.state.turn == 0
+
+
+def test_a_challenge_refused_under_disabled_challenges_names_the_card_it_refuses() -> None:
+    # stacking keeps the Wild Draw Two waiting (a stack may answer it) though none may
+    # challenge it
+    rules = {
+        "extends": "flip",
+        "name": "flip-stacking-no-challenge",
+        "w4_challenge": "disabled",
+        "house_rules": {"stacking": {"enabled": True, "by_value": "equal_or_higher"}},
+    }
+    state = table(
+        [["W+2/P1", "B9/T9", "G1/O3"], ["G3/O3"], ["Y5/T1"]],
+        ["R9/T4"],
+        rules=rules,
+    )
+    waiting = ok(state, "0 W+2 blue").state
+    refusal = refused(waiting, "1 challenge", "challenge-disabled")
+    assert str(refusal) == "A Wild Draw Two cannot be challenged under these rules (H11)."
 
 
 def test_f4_a_dark_wild_names_a_dark_color_only() -> None:
@@ -497,7 +615,9 @@ def test_f8_a_last_wild_draw_color_still_makes_the_next_player_draw() -> None:
     state = table([["Rflip/T2", "R2/W+color"], ["G3/O3", "B1/V5"], ["Y5/T1"]], ["R5/Orev", "R9/T4"])
     dark = ok(state, "0 Rflip").state
     dark = dark._replace(turn=0)  # seat 0 plays again, holding its last card
-    result = ok(dark, "0 W+color teal")
+    waiting = ok(dark, "0 W+color teal").state
+    assert waiting.phase is uno.Phase.PENALTY and not waiting.round_over  # F4: seat 1 may
+    result = ok(waiting, "1 accept")  # challenge it (A12), then the round ends
     assert result.state.round_over and result.state.round_winner == 0
     drawn = [e for e in result.events if isinstance(e, uno.CardsDrawn)]
     assert [e.seat for e in drawn] == [1]
@@ -510,7 +630,8 @@ def test_f9_scores_by_the_side_the_round_ended_on() -> None:
     )
     dark = ok(state, "0 Rflip").state._replace(turn=0)
     assert dark.top_card.face is Card.parse("T4")
-    result = ok(dark, "0 W+color teal")  # a last Wild Draw Color: seat 1 draws until teal
+    # a last Wild Draw Color: seat 1 takes its draw until teal
+    result = ok(ok(dark, "0 W+color teal").state, "1 accept")
     after = result.state
     assert after.round_over and after.side == "dark"
     gained = after.scores[0]
@@ -595,7 +716,7 @@ def test_f13_wild_draw_color_with_no_card_of_the_color_left_takes_what_there_is(
     hands[0] = hands[0] + tuple(purple)
     after = after._replace(hands=tuple(hands))
     check_conserved(after)
-    result = ok(after, "1 W+color purple")
+    result = ok(ok(after, "1 W+color purple").state, "2 accept")
     drawn = [e for e in result.events if isinstance(e, uno.CardsDrawn)]
     assert drawn[0].seat == 2
     assert result.state.draw_pile_size == 0 or any(e.kind == "reshuffled" for e in result.events)
@@ -635,7 +756,9 @@ def test_a_snapshot_with_a_wrong_side_is_refused() -> None:
 
 def test_records_replay_across_flips() -> None:
     final, texts = random_playout("flip", 3, 11, 12, max_moves=100_000)
-    record = uno.make_record(uno.load_preset("flip"), 3, 11, texts, dealer=final.dealer)
+    assert final.game_over
+    first = uno.new_game("flip", players=3, seed=11)  # the record starts at the first deal
+    record = uno.make_record(uno.load_preset("flip"), 3, 11, texts, dealer=first.dealer)
     result = uno.replay(record)
     assert result.ok, (result.index, result.violation)
 
@@ -794,3 +917,73 @@ def test_f15_declared_kinds_are_refused_on_the_flip_deck() -> None:
             }
         )
     assert any(p.startswith("card_kinds: the flip-112 deck") for p in caught.value.problems)
+
+
+JUMP_IN = {"extends": "flip", "name": "flip-jump-in", "house_rules": {"jump_in": {"enabled": True}}}
+
+
+def test_f15_jump_in_takes_a_card_whose_face_in_play_is_identical_whatever_its_back() -> None:
+    # seat 2 holds the other R5 of the deck, whose back differs: R5/Orev on R5/W+color
+    state = table(
+        [
+            ["R5/W+color", "B1/V5"],
+            ["G3/O3", "Y5/T1"],
+            ["R5/Orev", "B9/T9"],
+            ["G1/O3", "Y9/Pskipall"],
+        ],
+        ["R9/T4"],
+        rules=JUMP_IN,
+    )
+    played = ok(state, "0 R5").state
+    assert "2 R5/Orev" in {str(m) for m in uno.legal_moves(played, seat=2)}
+    jumped = ok(played, "2 R5")
+    assert jumped.state.turn == 3 and jumped.state.top_card is Card.parse("R5/Orev")
+    refused(played, "3 G1", "not-your-turn")  # not identical: out of turn
+
+
+def test_f15_jump_in_on_the_dark_side_compares_the_dark_faces() -> None:
+    # the dark side up, O3 (of G1/O3) on top; seat 2's G3/O3 shows the same orange 3
+    state = uno.situation(
+        {
+            "rules": JUMP_IN,
+            "side": "dark",
+            "players": 3,
+            "hands": [["R1/P1", "Y1/O8"], ["Y5/T1", "B9/T9"], ["G3/O3", "Y9/Pskipall"]],
+            "discard": ["R9/T4", "G1/O3"],
+            "turn": 1,
+        }
+    )
+    assert state.top_card.face is Card.parse("O3")
+    assert "2 G3/O3" in {str(m) for m in uno.legal_moves(state, seat=2)}
+    jumped = ok(state, "2 G3/O3")
+    assert jumped.state.turn == 0 and jumped.state.top_card is Card.parse("G3/O3").flipped
+    refused(state, "0 O8", "not-your-turn")  # same color, not the same face
+
+
+def test_200_seeded_random_games_keep_both_sides_counts() -> None:
+    """F1, F2: 200 whole games (2 to 10 players, uniform random legal moves, round after
+    round to 500) keep the 112 physical cards once each, every card showing the side in
+    play, and both sides' faces as the sheet's tables, at every round's end and at the
+    end (``benchmarks/flip_games.py`` plays 100,000 the same way)."""
+    flips = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = uno.new_game("flip", players=2 + seed % 9, seed=seed)
+        for _ in range(200_000):
+            if state.game_over:
+                break
+            if state.round_over:
+                check_conserved(state)
+                both_sides_count(state)
+                nxt = uno.next_round(state)
+                assert isinstance(nxt, uno.GameState), (seed, nxt)
+                state = nxt
+                continue
+            result = uno.apply(state, rng.choice(uno.legal_moves(state)))
+            assert isinstance(result, uno.Transition), (seed, result)
+            flips += sum(e.kind == "flipped" for e in result.events)
+            state = result.state
+        assert state.game_over, seed
+        check_conserved(state)
+        both_sides_count(state)
+    assert flips > 200  # the games do turn the table over, many times
