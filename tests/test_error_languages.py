@@ -606,3 +606,19 @@ def test_a_disputes_deal_and_moves_problems_are_said_in_each_language() -> None:
         "moves: 2000 nước đi theo 10 bộ luật cần 20000 phán quyết, nhiều hơn 10000 "
         "(giới hạn phán quyết)"
     )
+
+
+def test_a_snapshot_error_whose_facts_are_cards_pickles_and_is_said_again() -> None:
+    data = uno.dump_state(uno.new_game("official", players=3, seed=1))
+    hands, discard = data["hands"], data["discard_pile"]
+    assert isinstance(hands, list) and isinstance(discard, list)
+    hands[0] = hands[0][:-1]
+    problems = _snapshot_problems({"hands": hands, "discard_pile": ["R5", *discard]})
+    error = pickle.loads(pickle.dumps(uno.SituationError(problems)))
+    assert error.problems == [
+        "cards: the hands and piles are not exactly the deck (B1.4): too many R5 x1; missing G0 x1"
+    ]
+    assert error.text("vi") == (
+        "bàn chơi không hợp lệ: cards: các tay bài và các chồng không đúng bằng bộ bài "
+        "(B1.4): thừa R5 x1; thiếu G0 x1"
+    )
