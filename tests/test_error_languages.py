@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 import uno_rules as uno
+from house_rule_plugin import installed
 from uno_rules.cli import main
+from uno_rules.dispute import rulings_problem, settle
 from uno_rules.errors import Problem, error_text, problem_text
 
 BAD_PRESET = {"uno": {"penalty_cardz": 2}, "w4_challenge": "nope", "hand_size": "seven"}
@@ -301,3 +303,322 @@ def test_argparse_errors_are_written_in_the_language_asked_for(
     assert "đối số --games: giá trị int không hợp lệ: 'x'" in capsys.readouterr().err
     assert main(["--lang", "en", "rule"]) == 2
     assert "the following arguments are required: file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("preset", "english", "vi", "tl"),
+    [
+        (
+            {"uno": {"enabled": False, "penalty_cards": 4}},
+            "uno.penalty_cards: has no effect while uno.enabled is false",
+            "uno.penalty_cards: không có tác dụng khi uno.enabled là false",
+            "uno.penalty_cards: walang epekto habang false ang uno.enabled",
+        ),
+        (  # the reason is the house rule's own (its idle_options hook)
+            {
+                "house_rules": {
+                    "seven_o": {"enabled": True, "seven_swap": False, "seven_mandatory": False}
+                }
+            },
+            "house_rules.seven_o.seven_mandatory: has no effect while seven_swap is false",
+            "house_rules.seven_o.seven_mandatory: không có tác dụng khi seven_swap là false",
+            "house_rules.seven_o.seven_mandatory: walang epekto habang false ang seven_swap",
+        ),
+        (
+            {"deck": "classic-108", "extra_cards": {"blank": {"count": 2}}},
+            "extra_cards.blank: has no effect with deck 'classic-108'",
+            "extra_cards.blank: không có tác dụng với bộ bài 'classic-108'",
+            "extra_cards.blank: walang epekto sa deck na 'classic-108'",
+        ),
+    ],
+)
+def test_a_setting_that_has_no_effect_is_said_in_each_language(
+    preset: dict[str, object], english: str, vi: str, tl: str
+) -> None:
+    (problem,) = _preset_error(preset).problems
+    assert problem == english
+    assert (problem_text(problem, "vi"), problem_text(problem, "tl")) == (vi, tl)
+
+
+@pytest.mark.parametrize(
+    ("preset", "english", "vi"),
+    [
+        (
+            {"house_rules": {"deflect": {"enabled": True, "reverse": False, "skip": False}}},
+            "house_rules.deflect: enabled with both reverse and skip off",
+            "house_rules.deflect: được bật trong khi cả reverse và skip đều tắt",
+        ),
+        (
+            {"house_rules": {"mercy": {"enabled": True, "limit": 5}}},
+            "house_rules.mercy.limit: 5 would eliminate every player at the deal (hand_size is 7)",
+            "house_rules.mercy.limit: 5 sẽ loại mọi người chơi ngay khi chia bài (hand_size là 7)",
+        ),
+        (
+            {"house_rules": {"stacking": {"enabled": True, "pairs": []}}},
+            "house_rules.stacking.pairs: empty: no card could ever be stacked",
+            "house_rules.stacking.pairs: trống: không lá nào có thể được chồng",
+        ),
+    ],
+)
+def test_a_house_rules_own_contradiction_is_said_in_each_language(
+    preset: dict[str, object], english: str, vi: str
+) -> None:
+    (problem,) = _preset_error(preset).problems
+    assert problem == english
+    assert problem_text(problem, "vi") == vi
+    assert problem_text(problem, "tl") not in (english, vi)
+    assert problem_text(problem, "tl").startswith(problem.split(": ", 1)[0] + ": ")
+
+
+WORDS_MODULE = """
+from attrs import field, frozen
+
+from uno_rules.rules.hooks import HouseRule
+
+
+@frozen
+class Words:
+    enabled: bool = field(default=False, metadata={"doc": "On.", "clause": "X03"})
+    loud: int = field(default=0, metadata={"doc": "How loud.", "clause": "X03"})
+
+
+class WordsRule(HouseRule):
+    name = "test_words"
+    clause = "X03"
+    params = Words
+    clauses = {"X03": "Words."}
+
+    def idle_options(self, rules, params):
+        return [("house_rules.test_words.loud", params.loud, 0, "while nobody listens")]
+
+    def contradictions(self, rules, params):
+        return ["house_rules.test_words: my own words"]
+
+
+RULE = WordsRule()
+"""
+
+
+def test_an_installed_rules_own_words_are_shown_as_they_are(tmp_path: Path) -> None:
+    with installed(tmp_path, {"x_words": WORDS_MODULE}, {"test_words": "x_words:RULE"}):
+        preset = {"house_rules": {"test_words": {"enabled": True, "loud": 3}}}
+        problems = _preset_error(preset).problems
+    assert problems == [
+        "house_rules.test_words.loud: has no effect while nobody listens",
+        "house_rules.test_words: my own words",
+    ]
+    assert [problem_text(p, "vi") for p in problems] == problems
+
+
+def _problem(source: object) -> Problem:
+    (problem,) = _preset_error(source).problems
+    assert isinstance(problem, Problem)
+    return problem
+
+
+def test_a_file_that_cannot_be_read_is_said_in_each_language(tmp_path: Path) -> None:
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(b"\xff\xfe\x00")
+    folder, missing, not_text = (_problem(s) for s in (tmp_path, tmp_path / "gone.yaml", binary))
+    assert (folder, missing, not_text) == (
+        f"{tmp_path}: not a regular file",
+        f"{tmp_path / 'gone.yaml'}: no such preset file",
+        f"{binary}: cannot read the preset file: it is not UTF-8 text",
+    )
+    assert problem_text(folder, "vi") == f"{tmp_path}: không phải tệp thông thường"
+    assert problem_text(missing, "vi") == f"{tmp_path / 'gone.yaml'}: không có tệp bộ luật này"
+    assert problem_text(not_text, "tl") == (
+        f"{binary}: hindi mabasa ang preset file: hindi ito tekstong UTF-8"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "vi"),
+    [
+        (
+            "a: b: c",
+            "not valid YAML at line 1, column 5: 'mapping values are not allowed in this context'",
+            "không phải YAML hợp lệ ở dòng 1, cột 5: 'mapping values are not allowed in this "
+            "context'",
+        ),
+        (
+            "uno: 1\nuno: 2\n",
+            "the key 'uno' is written twice in one mapping at line 2",
+            "khóa 'uno' được viết hai lần trong một ánh xạ ở dòng 2",
+        ),
+        (
+            "a: &a [*a]\n",
+            "the alias *a is used inside its own anchor: a preset cannot contain itself",
+            "alias *a được dùng bên trong chính anchor của nó: bộ luật không thể chứa chính nó",
+        ),
+        (
+            "[" * 30 + "]" * 30,
+            "nested more than 20 levels deep (the depth limit for a preset)",
+            "lồng sâu hơn 20 cấp (giới hạn độ sâu cho bộ luật)",
+        ),
+    ],
+)
+def test_yaml_that_cannot_be_read_is_said_in_each_language(
+    tmp_path: Path, text: str, english: str, vi: str
+) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    problem = _problem(path)
+    assert problem == f"{path}: {english}"
+    assert problem_text(problem, "vi") == f"{path}: {vi}"
+
+
+def test_a_document_over_its_budget_is_said_in_each_language() -> None:
+    preset = _problem({"name": ["x"] * 30_000})
+    assert preset == "the preset holds more than 20000 values (the value limit)"
+    assert problem_text(preset, "vi") == "bộ luật chứa hơn 20000 giá trị (giới hạn giá trị)"
+    with pytest.raises(uno.SituationError) as caught:
+        uno.situation({"players": 2, "hands": [["R1"]] * 2, "notes": "x" * (2 * 1024 * 1024)})
+    error = caught.value
+    assert error.problems == [
+        "the table description holds more than 1048576 characters of text (the text limit)"
+    ]
+    assert error.text("tl") == (
+        "hindi tamang mesa: may higit sa 1048576 character ng teksto ang paglalarawan ng mesa "
+        "(ang text limit)"
+    )
+
+
+def test_extends_problems_are_said_in_each_language(tmp_path: Path) -> None:
+    first, second = tmp_path / "first.yaml", tmp_path / "second.yaml"
+    first.write_text("extends: second.yaml\n", encoding="utf-8")
+    second.write_text("extends: first.yaml\n", encoding="utf-8")
+    cycle = _problem(first)
+    assert cycle.startswith("extends: a cycle of presets: ")
+    assert problem_text(cycle, "vi") == (
+        f"extends: các bộ luật kế thừa nhau thành vòng: {cycle.facts['cycle']}"
+    )
+    number = _problem({"extends": 3})
+    assert number == "extends: expected a preset name or a path, got a number (3)"
+    assert problem_text(number, "tl") == (
+        "extends: inaasahan ang pangalan ng preset o isang path, pero isang numero (3) ang nakuha"
+    )
+    other = tmp_path / "other.yaml"
+    other.write_text("title: notes\n", encoding="utf-8")
+    not_preset = _problem(other)
+    assert not_preset == (f"{other}: not a preset: none of its keys is a rule setting or 'extends'")
+    assert problem_text(not_preset, "vi") == (
+        f"{other}: không phải bộ luật: không khóa nào là thiết lập luật hay 'extends'"
+    )
+
+
+def _snapshot_problems(change: dict[str, object]) -> list[str]:
+    data = uno.dump_state(uno.new_game("official", players=3, seed=1))
+    data.update(change)
+    with pytest.raises(uno.SituationError) as caught:
+        uno.load_state(data)
+    return caught.value.problems
+
+
+def test_a_snapshot_that_cannot_be_read_is_said_in_each_language() -> None:
+    problems = _snapshot_problems({"direction": 2, "colour": "red", "format": "old"})
+    assert problems == [
+        "'colour': unknown field",
+        "format: expected 'uno-rules/state/1', got 'old'",
+        "direction: expected 1 or -1, got 2",
+    ]
+    assert [problem_text(p, "vi") for p in problems] == [
+        "'colour': trường không xác định",
+        "format: cần 'uno-rules/state/1', nhưng có 'old'",
+        "direction: cần 1 hoặc -1, nhưng có 2",
+    ]
+    (bad_rules,) = _snapshot_problems({"rules": {"hand_size": "x"}})
+    assert bad_rules == "rules.hand_size: expected an integer, got the text 'x'"
+    assert problem_text(bad_rules, "tl") != bad_rules
+    assert problem_text(bad_rules, "tl").startswith("rules.hand_size: ")
+
+
+def test_a_tampered_snapshot_is_said_in_each_language() -> None:
+    data = uno.dump_state(uno.new_game("official", players=3, seed=1))
+    hands = data["hands"]
+    assert isinstance(hands, list)
+    hands[0] = hands[0][:-1]
+    problems = _snapshot_problems({"hands": hands, "uno_called": [1]})
+    assert problems == [
+        "cards: the hands and piles are not exactly the deck (B1.4): missing G0 x1",
+        "uno_called: seat 1 holds 7 cards, not one",
+    ]
+    assert [problem_text(p, "tl") for p in problems] == [
+        "cards: hindi eksaktong ang deck ang mga hawak at mga pile (B1.4): kulang ang G0 x1",
+        "uno_called: may 7 card si manlalaro 1, hindi isa",
+    ]
+    assert [problem_text(p, "vi") for p in problems] == [
+        "cards: các tay bài và các chồng không đúng bằng bộ bài (B1.4): thiếu G0 x1",
+        "uno_called: người chơi 1 cầm 7 lá, không phải một",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("record", "english", "vi"),
+    [
+        (
+            {"moves": "0 R5"},
+            "moves: expected a list of move texts",
+            "moves: cần một danh sách nước đi dạng văn bản",
+        ),
+        (
+            {"colour": 1},
+            "'colour': unknown field in a game record",
+            "'colour': trường không xác định trong bản ghi ván chơi",
+        ),
+        (["0 R5"], "record: expected a mapping, got list", "record: cần một ánh xạ, nhưng có list"),
+    ],
+)
+def test_a_bad_game_record_is_said_in_each_language(record: object, english: str, vi: str) -> None:
+    with pytest.raises(uno.SituationError) as caught:
+        uno.replay(record)  # type: ignore[arg-type]
+    (problem,) = caught.value.problems
+    assert problem == english
+    assert problem_text(problem, "vi") == vi
+
+
+def test_a_deal_that_cannot_be_made_is_said_in_each_language() -> None:
+    with pytest.raises(uno.SituationError) as caught:
+        uno.new_game("official", players=3, seed=1, dealer=5)
+    (problem,) = caught.value.problems
+    assert problem == "dealer: expected a seat from 0 to 2, got 5"
+    assert problem_text(problem, "vi") == "dealer: cần một người chơi từ 0 đến 2, nhưng có 5"
+    with pytest.raises(uno.SituationError) as caught:
+        uno.replay({"seed": None})
+    (problem,) = caught.value.problems
+    assert problem == "seed: no value (leave the key out for the default 0)"
+    assert problem_text(problem, "tl") == (
+        "seed: walang value (alisin ang key para sa default na 0)"
+    )
+
+
+def test_a_disputes_deal_and_moves_problems_are_said_in_each_language() -> None:
+    with pytest.raises(uno.SituationError) as caught:
+        settle({"deal": {"players": 3}, "hands": [], "moves": []}, [])
+    assert caught.value.problems == ["hands: not used with deal"]
+    assert caught.value.text("vi") == "bàn chơi không hợp lệ: hands: không dùng cùng deal"
+    too_many = rulings_problem(2000, 10)
+    assert too_many == (
+        "moves: 2000 moves under 10 preset(s) ask for 20000 rulings, more than 10000 "
+        "(the ruling limit)"
+    )
+    assert problem_text(too_many, "vi") == (
+        "moves: 2000 nước đi theo 10 bộ luật cần 20000 phán quyết, nhiều hơn 10000 "
+        "(giới hạn phán quyết)"
+    )
+
+
+def test_a_snapshot_error_whose_facts_are_cards_pickles_and_is_said_again() -> None:
+    data = uno.dump_state(uno.new_game("official", players=3, seed=1))
+    hands, discard = data["hands"], data["discard_pile"]
+    assert isinstance(hands, list) and isinstance(discard, list)
+    hands[0] = hands[0][:-1]
+    problems = _snapshot_problems({"hands": hands, "discard_pile": ["R5", *discard]})
+    error = pickle.loads(pickle.dumps(uno.SituationError(problems)))
+    assert error.problems == [
+        "cards: the hands and piles are not exactly the deck (B1.4): too many R5 x1; missing G0 x1"
+    ]
+    assert error.text("vi") == (
+        "bàn chơi không hợp lệ: cards: các tay bài và các chồng không đúng bằng bộ bài "
+        "(B1.4): thừa R5 x1; thiếu G0 x1"
+    )

@@ -18,6 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from .errors import Problem
+from .i18n import N_
+
 __all__ = [
     "MAX_PICTURES",
     "MAX_RECORD_MOVES",
@@ -33,7 +36,8 @@ __all__ = [
 
 
 class Budget(NamedTuple):
-    """The limits for one kind of document (``what`` names it in messages)."""
+    """The limits for one kind of document (``what`` names it in messages: an English
+    message id of the catalogs, said in the caller's language)."""
 
     what: str
     max_bytes: int  # the file, or the text, in bytes (characters for text)
@@ -45,10 +49,10 @@ class Budget(NamedTuple):
 
 
 _MIB = 1024 * 1024
-PRESET = Budget("preset", 256 * 1024, 20, 20_000, 1 * _MIB, 5_000)
-TABLE = Budget("table description", 1 * _MIB, 20, 20_000, 1 * _MIB, 5_000)
-RECORD = Budget("game record", 8 * _MIB, 20, 300_000, 8 * _MIB, 10_000)
-SNAPSHOT = Budget("state snapshot", 1 * _MIB, 20, 50_000, 4 * _MIB, 5_000)
+PRESET = Budget(N_("preset"), 256 * 1024, 20, 20_000, 1 * _MIB, 5_000)
+TABLE = Budget(N_("table description"), 1 * _MIB, 20, 20_000, 1 * _MIB, 5_000)
+RECORD = Budget(N_("game record"), 8 * _MIB, 20, 300_000, 8 * _MIB, 10_000)
+SNAPSHOT = Budget(N_("state snapshot"), 1 * _MIB, 20, 50_000, 4 * _MIB, 5_000)
 
 # What a document may ask for, beyond its size: the work it requests. A game record
 # replays at most MAX_RECORD_MOVES entries; a dispute is ruled at most MAX_RULINGS times
@@ -95,13 +99,17 @@ def _small(value: Any, limit: int, depth: int) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def over_budget(value: Any, budget: Budget, where: str = "") -> str | None:
+def over_budget(value: Any, budget: Budget, where: str = "") -> Problem | None:
     """The first limit of ``budget`` that the in-memory document ``value`` exceeds (a
     problem text naming the limit), or ``None``. Stops as soon as a limit is passed, so it
     costs at most about ``budget.max_values`` steps; refuses a container that holds itself.
     A value shared by several containers (a YAML alias) counts at every place it appears.
+    The problem is found at ``where`` (none when empty).
     """
-    at = f"{where}: " if where else ""
+
+    def problem(message: str, count: int) -> Problem:
+        return Problem(where, message, {"what": (budget.what, {}), "count": count})
+
     values = chars = keys = 0
     # (container, depth) pairs still to visit; ``path`` holds the containers open above
     # each one, by id, to find a container inside itself.
@@ -110,16 +118,13 @@ def over_budget(value: Any, budget: Budget, where: str = "") -> str | None:
         item, depth, above = stack.pop()
         values += 1
         if values > budget.max_values:
-            return (
-                f"{at}the {budget.what} holds more than {budget.max_values} values "
-                f"(the value limit)"
-            )
+            return problem(_VALUES, budget.max_values)
         if isinstance(item, str):
             chars += len(item)
             if chars > budget.max_chars:
-                return (
-                    f"{at}the {budget.what} holds more than {budget.max_chars} characters "
-                    f"of text (the text limit)"
+                return problem(
+                    N_("the {what} holds more than {count} characters of text (the text limit)"),
+                    budget.max_chars,
                 )
             continue
         if isinstance(item, int) and not isinstance(item, bool):
@@ -129,33 +134,36 @@ def over_budget(value: Any, budget: Budget, where: str = "") -> str | None:
             if bits > budget.max_digits * 3.33 or (
                 bits > budget.max_digits * 3.32 and abs(item) >= 10**budget.max_digits
             ):
-                return (
-                    f"{at}an integer has more than {budget.max_digits} digits (the integer limit)"
+                return problem(
+                    N_("an integer has more than {count} digits (the integer limit)"),
+                    budget.max_digits,
                 )
             continue
         if not isinstance(item, (Mapping, list, tuple)):
             continue
         if id(item) in above:
-            return f"{at}the {budget.what} contains itself (a recursive structure)"
+            return problem(N_("the {what} contains itself (a recursive structure)"), 0)
         if depth > budget.max_depth:
-            return (
-                f"{at}the {budget.what} is nested more than {budget.max_depth} levels deep "
-                f"(the depth limit)"
+            return problem(
+                N_("the {what} is nested more than {count} levels deep (the depth limit)"),
+                budget.max_depth,
             )
         inside = above | {id(item)}
         if isinstance(item, Mapping):
             keys += len(item)
             if keys > budget.max_keys:
-                return f"{at}the {budget.what} has more than {budget.max_keys} keys (the key limit)"
+                return problem(
+                    N_("the {what} has more than {count} keys (the key limit)"), budget.max_keys
+                )
             for k, v in item.items():
                 stack.append((k, depth + 1, inside))
                 stack.append((v, depth + 1, inside))
         else:
             if len(item) > budget.max_values:
-                return (
-                    f"{at}the {budget.what} holds more than {budget.max_values} values "
-                    f"(the value limit)"
-                )
+                return problem(_VALUES, budget.max_values)
             for v in item:
                 stack.append((v, depth + 1, inside))
     return None
+
+
+_VALUES = N_("the {what} holds more than {count} values (the value limit)")

@@ -599,7 +599,8 @@ def cmd_rule(args: argparse.Namespace) -> int:
         count = len(moves) if isinstance(moves, list) else 0
         too_many = rulings_problem(count, max(1, len(args.preset)), pictures=True)
         if too_many is not None:
-            raise BadInput(f"{args.file}: {too_many}")
+            limit = too_many
+            raise BadInput.of(lambda lang: f"{args.file}: {problem_text(limit, lang)}")
     try:
         settlement = settle(data, list(args.preset))
     except PresetError as exc:

@@ -149,7 +149,7 @@ def given_seed(document: Mapping[str, Any], key: str = "seed") -> int:
     document replay a different game each time."""
     seed = document.get(key, 0)
     if seed is None:
-        raise SituationError([f"{key}: no value (leave the key out for the default 0)"])
+        raise SituationError([Problem(key, N_("no value (leave the key out for the default 0)"))])
     return seed  # type: ignore[no-any-return]
 
 
@@ -168,14 +168,22 @@ def _new_game(
 
         seed = secrets.randbits(SECRET_SEED_BITS)
     if type(seed) is not int:
-        problems.append(f"seed: expected an integer, got {brief(seed)}")
+        problems.append(Problem("seed", N_("expected an integer, got {got}"), {"got": brief(seed)}))
     elif seed.bit_length() > MAX_SEED_BITS:
-        problems.append(f"seed: more than {MAX_SEED_BITS} bits (the seed limit)")
+        problems.append(
+            Problem("seed", N_("more than {count} bits (the seed limit)"), {"count": MAX_SEED_BITS})
+        )
     if not problems:
         if dealer is None:
             dealer = choose_dealer(rules, players, seed, events)
         elif type(dealer) is not int or not 0 <= dealer < players:
-            problems.append(f"dealer: expected a seat from 0 to {players - 1}, got {dealer!r}")
+            problems.append(
+                Problem(
+                    "dealer",
+                    N_("expected a seat from 0 to {last}, got {got}"),
+                    {"last": players - 1, "got": repr(dealer)},
+                )
+            )
     if problems:
         raise SituationError(problems)
     assert dealer is not None

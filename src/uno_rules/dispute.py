@@ -23,7 +23,7 @@ from . import events as ev
 from ._budget import MAX_PICTURES, MAX_RULINGS
 from .clauses import clause_text
 from .deal import build_deck, deal_game, given_seed
-from .errors import NotationError, PresetError, SituationError
+from .errors import NotationError, PresetError, Problem, SituationError
 from .i18n import N_
 from .moves import parse_move
 from .presets import load_preset, preset_names
@@ -153,10 +153,12 @@ def start_table(described: dict[str, Any], deal: Any) -> tuple[GameState, tuple[
     if deal is None:
         return situation(described), ()
     if not isinstance(deal, dict) or set(deal) - {"players", "seed", "dealer"}:
-        raise SituationError(["deal: expected a mapping of players, seed and dealer"])
+        raise SituationError(
+            [Problem("deal", N_("expected a mapping of players, seed and dealer"))]
+        )
     extra = set(described) - {"rules"}
     if extra:
-        raise SituationError([f"{k}: not used with deal" for k in sorted(extra)])
+        raise SituationError([Problem(k, N_("not used with deal")) for k in sorted(extra)])
     return deal_game(
         described.get("rules", "official"),
         players=deal.get("players", 4),
@@ -173,12 +175,12 @@ def read_moves(moves: list[str]) -> list[Move]:
     that cannot be read (with the verb it was probably meant to be, as
     :func:`~uno_rules.parse_move` says)."""
     parsed: list[Move] = []
-    problems = []
+    problems: list[str] = []
     for index, text in enumerate(moves):
         try:
             parsed.append(parse_move(text))
         except NotationError as exc:
-            problems.append(f"moves[{index}]: {exc}")
+            problems.append(exc.problem(f"moves[{index}]"))
     if problems:
         raise SituationError(problems)
     return parsed
@@ -277,20 +279,28 @@ class Settlement:
         }
 
 
-def rulings_problem(moves: int, presets: int, pictures: bool = False) -> str | None:
+def rulings_problem(moves: int, presets: int, pictures: bool = False) -> Problem | None:
     """Why a dispute of ``moves`` moves ruled under ``presets`` presets asks for too much
     work (the ruling limit; with ``pictures``, two pictures a ruling and the picture
     limit), or ``None``."""
     rulings = moves * presets
     if rulings > MAX_RULINGS:
-        return (
-            f"moves: {moves} moves under {presets} preset(s) ask for {rulings} rulings, "
-            f"more than {MAX_RULINGS} (the ruling limit)"
+        return Problem(
+            "moves",
+            N_(
+                "{moves} moves under {presets} preset(s) ask for {count} rulings, more than "
+                "{most} (the ruling limit)"
+            ),
+            {"moves": moves, "presets": presets, "count": rulings, "most": MAX_RULINGS},
         )
     if pictures and 2 * rulings > MAX_PICTURES:
-        return (
-            f"moves: {moves} moves under {presets} preset(s) ask for {2 * rulings} pictures, "
-            f"more than {MAX_PICTURES} (the picture limit)"
+        return Problem(
+            "moves",
+            N_(
+                "{moves} moves under {presets} preset(s) ask for {count} pictures, more than "
+                "{most} (the picture limit)"
+            ),
+            {"moves": moves, "presets": presets, "count": 2 * rulings, "most": MAX_PICTURES},
         )
     return None
 
@@ -308,7 +318,7 @@ def settle(
     table = {k: v for k, v in data.items() if k not in DISPUTE_KEYS}
     try:
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise SituationError(["moves: expected a list of move texts"])
+            raise SituationError([Problem("moves", N_("expected a list of move texts"))])
         too_many = rulings_problem(len(moves), max(1, len(presets)))
         if too_many is not None:
             raise SituationError([too_many])

@@ -51,7 +51,7 @@ from .rules import (
 )
 from .rules.card_kinds import declared_problems
 from .rules.deck import build_deck
-from .rules.hooks import HouseRule
+from .rules.hooks import HouseRule, IdleOption, IdleWhy
 from .rules.model import house_rules_class
 
 __all__ = [
@@ -114,31 +114,40 @@ def read_yaml(path: str | os.PathLike[str], what: str = "file", budget: Budget =
     the file's contents beyond a key or a value of the document itself."""
 
     p = Path(path)
+    where = str(p)
+    kind: _Said = (what, {})
+
+    def fail(message: str, facts: dict[str, object] | None = None) -> PresetError:
+        return PresetError([Problem(where, message, {"what": kind, **(facts or {})})])
+
     try:
         if not p.is_file():
             if not _exists(p):
                 raise FileNotFoundError(p)
-            raise PresetError([f"{p}: not a regular file"])
+            raise fail(N_("not a regular file"))
         with p.open("rb") as handle:
             raw = handle.read(budget.max_bytes + 1)
         if len(raw) > budget.max_bytes:
-            raise PresetError(
-                [
-                    f"{p}: the {what} is larger than {budget.max_bytes} bytes "
-                    f"(the size limit for a {budget.what})"
-                ]
+            raise fail(
+                N_("the {what} is larger than {count} bytes (the size limit for a {budget})"),
+                {"count": budget.max_bytes, "budget": (budget.what, {})},
             )
         text = raw.decode("utf-8")
     except PresetError:
         raise
     except FileNotFoundError:
-        raise PresetError([f"{p}: no such {what}"]) from None
+        raise fail(N_("no such {what}")) from None
     except UnicodeDecodeError:
-        raise PresetError([f"{p}: cannot read the {what}: it is not UTF-8 text"]) from None
+        raise fail(N_("cannot read the {what}: it is not UTF-8 text")) from None
     except (OSError, ValueError) as exc:
+        # the system's own words (strerror), as it gives them
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
-        raise PresetError([f"{p}: cannot read the {what}: {reason}"]) from None
-    return parse_yaml(text, str(p), budget)
+        raise fail(N_("cannot read the {what}: {reason}"), {"reason": reason}) from None
+    return parse_yaml(text, where, budget)
+
+
+# What read_yaml may be asked to read (its ``what``), said in the caller's language.
+_FILE_KINDS = (N_("file"), N_("preset file"), N_("table file"), N_("game record"))
 
 
 def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any:
@@ -151,8 +160,13 @@ def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any
     if len(text) > budget.max_bytes:
         raise PresetError(
             [
-                f"{where}: the text is longer than {budget.max_bytes} characters "
-                f"(the size limit for a {budget.what})"
+                Problem(
+                    where,
+                    N_(
+                        "the text is longer than {count} characters (the size limit for a {budget})"
+                    ),
+                    {"count": budget.max_bytes, "budget": (budget.what, {})},
+                )
             ]
         )
     try:
@@ -164,16 +178,34 @@ def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any
         data = yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        at: _Said = (
+            (
+                N_(" at line {line}, column {column}"),
+                {"line": mark.line + 1, "column": mark.column + 1},
+            )
+            if mark
+            else _NO_HINT
+        )
+        # the YAML parser's own words (English), briefly
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise PresetError([f"{where}: not valid YAML{at}: {brief(problem, 80)}"]) from None
+        raise PresetError(
+            [
+                Problem(
+                    where,
+                    N_("not valid YAML{at}: {problem}"),
+                    {"at": at, "problem": brief(problem, 80)},
+                )
+            ]
+        ) from None
     except (RecursionError, MemoryError):
-        raise PresetError([f"{where}: nested too deeply"]) from None
+        raise PresetError([Problem(where, N_("nested too deeply"))]) from None
     except PresetError:
         raise  # a limit of ours, found on the event stream
     except (ValueError, TypeError, OverflowError):
         # a value whose explicit tag does not fit it (``!!int x``, ``!!float [1]``)
-        raise PresetError([f"{where}: not valid YAML: a tagged value cannot be read"]) from None
+        raise PresetError(
+            [Problem(where, N_("not valid YAML: a tagged value cannot be read"))]
+        ) from None
     return data
 
 
@@ -213,8 +245,9 @@ def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
     stack: list[tuple[str | None, tuple[int, int, int], bool, list[int], set[str]]] = []
     opened: set[str] = set()
 
-    def fail(text: str) -> None:
-        raise PresetError([f"{where}: {text}"])
+    def fail(message: str, facts: dict[str, object] | None = None) -> None:
+        said = {"what": (budget.what, {}), **(facts or {})}
+        raise PresetError([Problem(where, message, said)])
 
     for event in events:
         is_key = False
@@ -226,8 +259,8 @@ def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
         if isinstance(event, start_types):
             if len(stack) >= budget.max_depth:
                 fail(
-                    f"nested more than {budget.max_depth} levels deep "
-                    f"(the depth limit for a {budget.what})"
+                    N_("nested more than {count} levels deep (the depth limit for a {what})"),
+                    {"count": budget.max_depth},
                 )
             if event.anchor is not None:
                 opened.add(event.anchor)
@@ -257,8 +290,8 @@ def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
                 or (event.implicit[0] and _integer_forms().match(value))
             ):
                 fail(
-                    f"an integer has more than {budget.max_digits} digits "
-                    f"(the integer limit for a {budget.what})"
+                    N_("an integer has more than {count} digits (the integer limit for a {what})"),
+                    {"count": budget.max_digits},
                 )
             if event.anchor is not None:
                 sizes[event.anchor] = (1, len(value), 0)
@@ -266,14 +299,24 @@ def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
                 held = stack[-1][4]
                 if value in held:
                     mark = event.start_mark
-                    line = f" at line {mark.line + 1}" if mark is not None else ""
-                    fail(f"the key {brief(value, 40)} is written twice in one mapping{line}")
+                    line: _Said = (
+                        (N_(" at line {line}"), {"line": mark.line + 1})
+                        if mark is not None
+                        else _NO_HINT
+                    )
+                    fail(
+                        N_("the key {key} is written twice in one mapping{line}"),
+                        {"key": brief(value, 40), "line": line},
+                    )
                 held.add(value)
         elif isinstance(event, yaml.AliasEvent):
             if event.anchor in opened:
                 fail(
-                    f"the alias *{brief(event.anchor, 40)[1:-1]} is used inside its own "
-                    f"anchor: a {budget.what} cannot contain itself"
+                    N_(
+                        "the alias *{alias} is used inside its own anchor: a {what} cannot "
+                        "contain itself"
+                    ),
+                    {"alias": brief(event.anchor, 40)[1:-1]},
                 )
             dv, dc, dk = sizes.get(event.anchor or "", (1, 0, 0))
             values += dv
@@ -283,16 +326,25 @@ def _check_events(events: Any, where: str, budget: Budget = PRESET) -> None:
             continue
         if values > budget.max_values:
             fail(
-                f"expands to more than {budget.max_values} values through YAML aliases or "
-                f"sheer size (the value limit for a {budget.what})"
+                N_(
+                    "expands to more than {count} values through YAML aliases or sheer size "
+                    "(the value limit for a {what})"
+                ),
+                {"count": budget.max_values},
             )
         if chars > budget.max_chars:
             fail(
-                f"expands to more than {budget.max_chars} characters of text through YAML "
-                f"aliases or sheer size (the text limit for a {budget.what})"
+                N_(
+                    "expands to more than {count} characters of text through YAML aliases or "
+                    "sheer size (the text limit for a {what})"
+                ),
+                {"count": budget.max_chars},
             )
         if keys > budget.max_keys:
-            fail(f"has more than {budget.max_keys} keys (the key limit for a {budget.what})")
+            fail(
+                N_("has more than {count} keys (the key limit for a {what})"),
+                {"count": budget.max_keys},
+            )
 
 
 # --------------------------------------------------------------------------- loading
@@ -353,30 +405,47 @@ def _resolve(
         key = str(path.resolve()) if _exists(path) else str(path)
         if key in chain:
             cycle = " -> ".join([*chain, key])
-            raise PresetError([f"extends: a cycle of presets: {cycle}"])
+            raise PresetError(
+                [Problem("extends", N_("a cycle of presets: {cycle}"), {"cycle": cycle})]
+            )
         data = _bundled_preset(text) if bundled else read_yaml(path, "preset file")
         here = path.parent
     else:
         raise PresetError(
-            [f"expected a preset name, a file path or a mapping, got {type(source).__name__}"]
+            [
+                Problem(
+                    "",
+                    N_("expected a preset name, a file path or a mapping, got {got}"),
+                    {"got": type(source).__name__},
+                )
+            ]
         )
     if data is None:
         data = {}
     from_file = not isinstance(source, Mapping)
     if not isinstance(data, Mapping):
         # A file's contents are never quoted: the path may name any file at all.
-        got = _kind_name(data) if from_file else _type_name(data)
-        raise PresetError([f"{key}: a preset must be a mapping of settings, got {got}"])
+        got = _kind_said(data) if from_file else _type_said(data)
+        raise PresetError(
+            [Problem(key, N_("a preset must be a mapping of settings, got {got}"), {"got": got})]
+        )
     if from_file and data and not any(k in _TOP_KEYS for k in data):
-        raise PresetError([f"{key}: not a preset: none of its keys is a rule setting or 'extends'"])
+        raise PresetError(
+            [Problem(key, N_("not a preset: none of its keys is a rule setting or 'extends'"))]
+        )
     if from_file and chain and not all(k in _TOP_KEYS for k in data):
         # A file reached through ``extends`` declares itself a preset by holding only rule
         # settings; any other key and it may be any file at all (a 'name:' is common), so
         # nothing of it is quoted, not even which keys are wrong.
         raise PresetError(
             [
-                f"extends: {key}: not a preset: a file reached through 'extends' holds only "
-                "rule settings, and this one holds other keys (its contents are not shown)"
+                Problem(
+                    f"extends: {key}",
+                    N_(
+                        "not a preset: a file reached through 'extends' holds only rule "
+                        "settings, and this one holds other keys (its contents are not shown)"
+                    ),
+                )
             ]
         )
     data = dict(data)
@@ -386,10 +455,24 @@ def _resolve(
     if not has_parent:
         return data, str(data.get("name", name)), written
     if not isinstance(parent, str) or not parent.strip():
-        raise PresetError([f"extends: expected a preset name or a path, got {_type_name(parent)}"])
+        raise PresetError(
+            [
+                Problem(
+                    "extends",
+                    N_("expected a preset name or a path, got {got}"),
+                    {"got": _type_said(parent)},
+                )
+            ]
+        )
     if len(chain) >= MAX_EXTENDS:
         raise PresetError(
-            [f"extends: a chain of more than {MAX_EXTENDS} presets (the extends limit)"]
+            [
+                Problem(
+                    "extends",
+                    N_("a chain of more than {count} presets (the extends limit)"),
+                    {"count": MAX_EXTENDS},
+                )
+            ]
         )
     parent_data, _, _ = _resolve(parent, (*chain, key), here)
     merged = _merge(parent_data, data)
@@ -398,19 +481,19 @@ def _resolve(
     return merged, str(data.get("name", name)), written
 
 
-def _kind_name(value: Any) -> str:
-    """What kind of value ``value`` is, without quoting it."""
+def _kind_said(value: Any) -> _Said:
+    """What kind of value ``value`` is, without quoting it, as a message and its facts."""
     if value is None:
-        return "nothing (null)"
+        return N_("nothing (null)"), {}
     if isinstance(value, bool):
-        return "a boolean"
+        return N_("a boolean"), {}
     if isinstance(value, (int, float)):
-        return "a number"
+        return N_("a number"), {}
     if isinstance(value, str):
-        return "text"
+        return N_("text"), {}
     if isinstance(value, list):
-        return "a list"
-    return type(value).__name__
+        return N_("a list"), {}
+    return "{name}", {"name": type(value).__name__}
 
 
 @cache
@@ -512,25 +595,33 @@ def _build(data: dict[str, Any], default_name: str, written: set[str]) -> Rules:
     return rules
 
 
-def idle_sections(rules: Rules) -> list[tuple[str, Any, str]]:
-    """Sections whose options cannot take effect: (path, the section, why)."""
-    out: list[tuple[str, Any, str]] = []
+def idle_sections(rules: Rules) -> list[tuple[str, Any, IdleWhy]]:
+    """Sections whose options cannot take effect: (path, the section, why), ``why`` a
+    message and its facts (``while ...``)."""
+    out: list[tuple[str, Any, IdleWhy]] = []
     hr = rules.house_rules
     for rule in _all_rules(hr):
         params = getattr(hr, rule.name)
         if "enabled" in attrs.fields_dict(type(params)) and not params.enabled:
             name = rule.name
-            out.append((f"house_rules.{name}", params, f"house_rules.{name}.enabled is false"))
+            off = f"house_rules.{name}.enabled"
+            out.append((f"house_rules.{name}", params, (_WHILE_FALSE, {"path": off})))
     if not rules.uno.enabled:
-        out.append(("uno", rules.uno, "uno.enabled is false"))
+        out.append(("uno", rules.uno, (_WHILE_FALSE, {"path": "uno.enabled"})))
     if not rules.challenge_possible:
-        why = (
-            "w4_challenge is 'disabled'"
+        why: IdleWhy = (
+            (N_("while w4_challenge is 'disabled'"), {})
             if rules.w4_challenge is ChallengeSetting.DISABLED
-            else f"w4_restriction is '{rules.w4_restriction.value}': no Wild Draw Four is a bluff"
+            else (
+                N_("while w4_restriction is {value}: no Wild Draw Four is a bluff"),
+                {"value": repr(rules.w4_restriction.value)},
+            )
         )
         out.append(("challenge", rules.challenge, why))
     return out
+
+
+_WHILE_FALSE = N_("while {path} is false")
 
 
 def _prune(data: Mapping[str, Any], paths: list[str]) -> dict[str, Any]:
@@ -829,11 +920,11 @@ def leaf_paths(data: Any, prefix: str = "") -> set[str]:
     return out
 
 
-def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
+def idle_options(rules: Rules) -> list[IdleOption]:
     """Every setting that cannot take effect under ``rules``, whatever its value:
     ``(path, value, default, why)``. A non-default value there is either reported (where
     the preset writes it) or, when inherited from a parent, dropped back to the default."""
-    out: list[tuple[str, Any, Any, str]] = []
+    out: list[IdleOption] = []
     for section, params, why in idle_sections(rules):
         default = type(params)()
         for a in attrs.fields(type(params)):
@@ -843,7 +934,7 @@ def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
                         f"{section}.{a.name}",
                         getattr(params, a.name),
                         getattr(default, a.name),
-                        f"while {why}",
+                        why,
                     )
                 )
     for rule, params in rules.plan.enabled:  # each enabled house rule's own
@@ -854,16 +945,22 @@ def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
                 "voluntary_draw_penalty",
                 rules.voluntary_draw_penalty,
                 2,
-                "unless voluntary_draw is 'penalized'",
+                (N_("unless voluntary_draw is 'penalized'"), {}),
             )
         )
     scoring = rules.scoring
     if scoring.mode is not ScoringMode.RUNNING_LOW:
         out.append(
-            ("scoring.ties", scoring.ties, Ties.SHARED_WIN, "unless scoring.mode is 'running_low'")
+            (
+                "scoring.ties",
+                scoring.ties,
+                Ties.SHARED_WIN,
+                (N_("unless scoring.mode is 'running_low'"), {}),
+            )
         )
     if scoring.mode is ScoringMode.NONE:
-        out.append(("scoring.target", scoring.target, 500, "under scoring.mode 'none'"))
+        none: IdleWhy = (N_("under scoring.mode 'none'"), {})
+        out.append(("scoring.target", scoring.target, 500, none))
     mercy = rules.house_rules.mercy
     if (
         not mercy.enabled
@@ -871,10 +968,14 @@ def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
         or scoring.mode
         not in (ScoringMode.WINNER_COLLECTS, ScoringMode.WINNER_COLLECTS_OTHERS_LOSE)
     ):
-        why = (
-            "unless the mercy rule is on without last_player_standing and the winner collects (N16)"
+        knockout: IdleWhy = (
+            N_(
+                "unless the mercy rule is on without last_player_standing and the winner "
+                "collects (N16)"
+            ),
+            {},
         )
-        out.append(("scoring.knockout_points", scoring.knockout_points, 0, why))
+        out.append(("scoring.knockout_points", scoring.knockout_points, 0, knockout))
     extra, defaults = rules.extra_cards, ExtraCards()
     decks = {
         "wild_shuffle_hands": (Deck.SHUFFLE_112_2018,),
@@ -889,7 +990,7 @@ def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
                     f"extra_cards.{name}",
                     getattr(extra, name),
                     getattr(defaults, name),
-                    f"with deck '{rules.deck.value}'",
+                    (N_("with deck {deck}"), {"deck": repr(rules.deck.value)}),
                 )
             )
     wc = extra.wild_customizable
@@ -901,7 +1002,7 @@ def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
                         f"extra_cards.wild_customizable.{name}",
                         getattr(wc, name),
                         default,
-                        "unless effect is 'draw_until_color'",
+                        (N_("unless effect is 'draw_until_color'"), {}),
                     )
                 )
         if wc.count == 0:
@@ -910,10 +1011,19 @@ def idle_options(rules: Rules) -> list[tuple[str, Any, Any, str]]:
                     "extra_cards.wild_customizable.effect",
                     wc.effect,
                     CustomEffect.NONE,
-                    "while count is 0",
+                    (N_("while count is 0"), {}),
                 )
             )
     return out
+
+
+def _no_effect(path: str, why: IdleWhy) -> str:
+    """The problem of a setting at ``path`` that cannot take effect: a :class:`Problem`
+    when ``why`` is a message and its facts, plain English when an installed rule wrote
+    ``why`` as words."""
+    if isinstance(why, str):
+        return f"{path}: has no effect {why}"
+    return Problem(path, N_("has no effect {why}"), {"why": why})
 
 
 def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
@@ -925,7 +1035,7 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
     non-default value.
     """
     problems = [
-        f"{path}: has no effect {why}"
+        _no_effect(path, why)
         for path, value, default, why in idle_options(rules)
         if value != default and (written is None or path in written)
     ]

@@ -16,7 +16,8 @@ from attrs import frozen
 from ._budget import MAX_RECORD_MOVES, RECORD, brief, over_budget
 from .deal import given_seed, new_game, next_round
 from .engine import Transition, apply
-from .errors import NotationError, SituationError
+from .errors import NotationError, Problem, SituationError
+from .i18n import N_
 from .moves import Move, parse_move
 from .presets import load_preset
 from .rules import Rules
@@ -78,19 +79,26 @@ def replay(record: Mapping[str, Any]) -> ReplayResult:
     :class:`~uno_rules.NotationError` (naming the move's index) for unreadable move text.
     """
     if not isinstance(record, Mapping):
-        raise SituationError([f"record: expected a mapping, got {type(record).__name__}"])
+        got = type(record).__name__
+        raise SituationError([Problem("record", N_("expected a mapping, got {got}"), {"got": got})])
     too_big = over_budget(record, RECORD)
     if too_big is not None:
         raise SituationError([too_big])
     unknown = [brief(k, 40) for k in record if k not in _RECORD_KEYS]
     if unknown:
-        raise SituationError([f"{k}: unknown field in a game record" for k in unknown])
+        raise SituationError([Problem(k, N_("unknown field in a game record")) for k in unknown])
     moves = record.get("moves", [])
     if not isinstance(moves, list):
-        raise SituationError(["moves: expected a list of move texts"])
+        raise SituationError([Problem("moves", N_("expected a list of move texts"))])
     if len(moves) > MAX_RECORD_MOVES:
         raise SituationError(
-            [f"moves: {len(moves)} entries, more than {MAX_RECORD_MOVES} (the move limit)"]
+            [
+                Problem(
+                    "moves",
+                    N_("{count} entries, more than {most} (the move limit)"),
+                    {"count": len(moves), "most": MAX_RECORD_MOVES},
+                )
+            ]
         )
     state = new_game(
         record.get("rules", "official"),

@@ -10,13 +10,14 @@ every problem.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from ._budget import SNAPSHOT, brief, over_budget
 from .cards import Card, Color, parse_any_color
 from .deal import MAX_PLAYERS, MAX_SEED_BITS, MIN_PLAYERS, build_deck, table_problems
-from .errors import NotationError, PresetError, SituationError
+from .errors import NotationError, PresetError, Problem, SituationError
+from .i18n import N_
 from .plain import plain
 from .presets import load_preset
 from .rules import OnBlocked, Rules, ScoringMode
@@ -72,6 +73,17 @@ def dump_state(state: GameState) -> dict[str, Any]:
     return out
 
 
+_DUMPED = N_("expected the mapping written by dump_state")
+_TRUE_OR_FALSE = N_("expected true or false, got {got}")
+
+
+def _in_rules(problem: str) -> str:
+    """A problem of the snapshot's rules, found under ``rules.``."""
+    if isinstance(problem, Problem) and problem.where:
+        return Problem(f"rules.{problem.where}", problem.message, problem.facts)
+    return f"rules.{problem}"
+
+
 class _Reader:
     """Reads fields of a snapshot, collecting every problem instead of stopping."""
 
@@ -80,8 +92,11 @@ class _Reader:
         self.problems: list[str] = []
         self.dark = False  # F1: the cards are read with their dark faces in play
 
-    def fail(self, path: str, text: str) -> None:
-        self.problems.append(f"{path}: {text}")
+    def fail(self, path: str, message: str, facts: dict[str, object] | None = None) -> None:
+        self.problems.append(Problem(path, message, facts))
+
+    def unreadable(self, path: str, exc: NotationError) -> None:
+        self.problems.append(exc.problem(path))
 
     def integer(
         self, key: str, lo: int | None = None, hi: int | None = None, optional: bool = False
@@ -90,16 +105,18 @@ class _Reader:
         if value is None and optional:
             return None
         if type(value) is not int:
-            self.fail(key, f"expected an integer, got {brief(value)}")
+            self.fail(key, N_("expected an integer, got {got}"), {"got": brief(value)})
             return None
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            self.fail(key, f"{value} is out of range {lo}..{hi}")
+            self.fail(
+                key, N_("{value} is out of range {lo}..{hi}"), {"value": value, "lo": lo, "hi": hi}
+            )
             return None
         return value
 
     def cards(self, value: Any, path: str) -> tuple[Card, ...]:
         if not isinstance(value, list):
-            self.fail(path, f"expected a list of cards, got {brief(value)}")
+            self.fail(path, N_("expected a list of cards, got {got}"), {"got": brief(value)})
             return ()
         out = []
         for i, text in enumerate(value):
@@ -113,7 +130,7 @@ class _Reader:
             card = Card.parse(text)
             return card.flipped if self.dark else card
         except NotationError as exc:
-            self.fail(path, str(exc))
+            self.unreadable(path, exc)
             return None
 
     def seats(self, key: str, players: int) -> tuple[int, ...]:
@@ -121,7 +138,11 @@ class _Reader:
         if not isinstance(value, list) or not all(
             type(s) is int and 0 <= s < players for s in value
         ):
-            self.fail(key, f"expected a list of seats 0..{players - 1}, got {brief(value)}")
+            self.fail(
+                key,
+                N_("expected a list of seats 0..{last}, got {got}"),
+                {"last": players - 1, "got": brief(value)},
+            )
             return ()
         return tuple(value)
 
@@ -161,40 +182,47 @@ def load_state(data: Mapping[str, Any]) -> GameState:
     and eliminations, the phase and its pending decision, the penalty, the scores against
     the scoring mode. Raises :class:`~uno_rules.SituationError` listing every problem."""
     if not isinstance(data, Mapping):
-        raise SituationError([f"snapshot: expected a mapping, got {type(data).__name__}"])
+        got = type(data).__name__
+        raise SituationError(
+            [Problem("snapshot", N_("expected a mapping, got {got}"), {"got": got})]
+        )
     too_big = over_budget(data, SNAPSHOT)
     if too_big is not None:
         raise SituationError([too_big])
     r = _Reader(data)
     for key in data:
         if key not in _KEYS and key != "side":
-            r.fail(brief(key, 40), "unknown field")
+            r.fail(brief(key, 40), N_("unknown field"))
     side = data.get("side", "light")  # F1: absent in a snapshot of one-sided cards
     if side not in ("light", "dark"):
-        r.fail("side", f"expected light or dark, got {brief(side)}")
+        r.fail("side", N_("expected light or dark, got {got}"), {"got": brief(side)})
     r.dark = side == "dark"
     missing = [k for k in _KEYS if k not in data]
     for key in missing:
-        r.fail(key, "missing (a snapshot holds every field that dump_state writes)")
+        r.fail(key, N_("missing (a snapshot holds every field that dump_state writes)"))
     if missing:
         raise SituationError(r.problems)
     if data.get("format") != FORMAT:
-        r.fail("format", f"expected {FORMAT!r}, got {brief(data.get('format'))}")
+        r.fail(
+            "format",
+            N_("expected {format}, got {got}"),
+            {"format": repr(FORMAT), "got": brief(data.get("format"))},
+        )
     rules: Rules | None = None
     try:
         raw_rules = data.get("rules")
         if not isinstance(raw_rules, Mapping):
-            r.fail("rules", "expected the mapping written by dump_state")
+            r.fail("rules", _DUMPED)
         else:
             rules = load_preset(raw_rules)
     except PresetError as exc:
-        r.problems.extend(f"rules.{p}" for p in exc.problems)
+        r.problems.extend(_in_rules(p) for p in exc.problems)
     players = r.integer("players", MIN_PLAYERS, MAX_PLAYERS)
     if players is None:
         raise SituationError(r.problems)
     seed = r.integer("seed")
     if seed is not None and seed.bit_length() > MAX_SEED_BITS:
-        r.fail("seed", f"more than {MAX_SEED_BITS} bits (the seed limit)")
+        r.fail("seed", N_("more than {count} bits (the seed limit)"), {"count": MAX_SEED_BITS})
     round_number = r.integer("round_number", 0)
     dealer = r.integer("dealer", 0, players - 1)
     turn = r.integer("turn", 0, players - 1)
@@ -205,26 +233,28 @@ def load_state(data: Mapping[str, Any]) -> GameState:
     raw_hands = data.get("hands")
     hands: tuple[tuple[Card, ...], ...] = ()
     if not isinstance(raw_hands, list) or len(raw_hands) != players:
-        r.fail("hands", f"expected {players} lists of cards")
+        r.fail("hands", N_("expected {count} lists of cards"), {"count": players})
     else:
         hands = tuple(r.cards(h, f"hands[{i}]") for i, h in enumerate(raw_hands))
     draw = r.cards(data.get("draw_pile"), "draw_pile")
     discard = r.cards(data.get("discard_pile"), "discard_pile")
     if not discard:
-        r.fail("discard_pile", "needs at least the top card")
+        r.fail("discard_pile", N_("needs at least the top card"))
     color: Color | None = None
     if data.get("color") is not None:
         try:
             color = parse_any_color(data["color"])
         except NotationError as exc:
-            r.fail("color", str(exc))
+            r.unreadable("color", exc)
     direction = data.get("direction")
     if direction not in (1, -1) or type(direction) is not int:
-        r.fail("direction", f"expected 1 or -1, got {brief(direction)}")
+        r.fail("direction", N_("expected 1 or -1, got {got}"), {"got": brief(direction)})
     raw_phase = data.get("phase")
     phase = Phase.TURN
     if not isinstance(raw_phase, str) or raw_phase not in _PHASES:
-        r.fail("phase", f"expected one of {', '.join(p.value for p in Phase)}")
+        r.fail(
+            "phase", N_("expected one of {choices}"), {"choices": ", ".join(p.value for p in Phase)}
+        )
     else:
         phase = Phase(raw_phase)
     drawn = None if data.get("drawn") is None else r.card(data["drawn"], "drawn")
@@ -235,7 +265,7 @@ def load_state(data: Mapping[str, Any]) -> GameState:
         or len(scores) != players
         or not all(type(s) is int for s in scores)
     ):
-        r.fail("scores", f"expected {players} integers")
+        r.fail("scores", N_("expected {count} integers"), {"count": players})
         scores = [0] * players
     called = r.seats("uno_called", players)
     opened = r.seats("uno_open", players)
@@ -301,32 +331,43 @@ def _read_penalty(r: _Reader, raw: Any, players: int) -> Penalty | None:
         "previous_color",
         "challengeable",
     }:
-        r.fail("penalty", "expected the mapping written by dump_state")
+        r.fail("penalty", _DUMPED)
         return None
     rule = raw.get("rule")  # absent in snapshots written before penalties had owners
     if rule is not None and (not isinstance(rule, str) or len(rule) > 60):
-        r.fail("penalty.rule", f"expected a house rule's name or null, got {brief(rule)}")
+        r.fail(
+            "penalty.rule",
+            N_("expected a house rule's name or null, got {got}"),
+            {"got": brief(rule)},
+        )
         return None
     card = r.card(raw["card"], "penalty.card")
     hand = r.cards(raw["offender_hand"], "penalty.offender_hand")
     amount, offender, bluff = raw["amount"], raw["offender"], raw["bluff"]
     if type(amount) is not int or amount < 0:
-        r.fail("penalty.amount", f"expected a count, got {brief(amount)}")
+        r.fail("penalty.amount", N_("expected a count, got {got}"), {"got": brief(amount)})
     if type(offender) is not int or not 0 <= offender < players:
-        r.fail("penalty.offender", f"expected a seat, got {brief(offender)}")
+        r.fail("penalty.offender", N_("expected a seat, got {got}"), {"got": brief(offender)})
     challengeable = raw["challengeable"]
     if not isinstance(bluff, bool):
-        r.fail("penalty.bluff", f"expected true or false, got {brief(bluff)}")
+        r.fail("penalty.bluff", _TRUE_OR_FALSE, {"got": brief(bluff)})
     if not isinstance(challengeable, bool):
-        r.fail("penalty.challengeable", f"expected true or false, got {brief(challengeable)}")
+        r.fail("penalty.challengeable", _TRUE_OR_FALSE, {"got": brief(challengeable)})
     try:
         previous = parse_any_color(raw["previous_color"])
     except NotationError as exc:
-        r.fail("penalty.previous_color", str(exc))
+        r.unreadable("penalty.previous_color", exc)
         return None
     if card is None or r.problems:
         return None
     return Penalty(amount, card, offender, bluff, hand, previous, challengeable, rule)
+
+
+class _Fail(Protocol):
+    """Reports a problem found at ``path``: its message and facts."""
+
+    def __call__(self, path: str, message: str, facts: dict[str, object] | None = None) -> None:
+        """Report it."""
 
 
 def state_problems(state: GameState) -> list[str]:
@@ -335,8 +376,8 @@ def state_problems(state: GameState) -> list[str]:
     each problem names its field."""
     problems: list[str] = []
 
-    def fail(path: str, text: str) -> None:
-        problems.append(f"{path}: {text}")
+    def fail(path: str, message: str, facts: dict[str, object] | None = None) -> None:
+        problems.append(Problem(path, message, facts))
 
     rules, players, hands = state.rules, state.players, state.hands
     phase, penalty, turn = state.phase, state.penalty, state.turn
@@ -353,32 +394,49 @@ def state_problems(state: GameState) -> list[str]:
     if state.side == "dark":
         held = Counter({c.flipped: n for c, n in held.items()})
     if any(c.dark for c in held):
-        fail("cards", f"a card shows another side than the {state.side} side in play (F1)")
+        fail(
+            "cards",
+            N_("a card shows another side than the {side} side in play (F1)"),
+            {"side": state.side},
+        )
     deck = Counter(build_deck(rules))
     if held != deck:
         extra = held - deck
         missing = deck - held
         parts = []
         if extra:
-            parts.append("too many " + ", ".join(f"{c} x{n}" for c, n in sorted(extra.items())))
+            parts.append(", ".join(f"{c} x{n}" for c, n in sorted(extra.items())))
         if missing:
-            parts.append("missing " + ", ".join(f"{c} x{n}" for c, n in sorted(missing.items())))
-        fail("cards", "the hands and piles are not exactly the deck (B1.4): " + "; ".join(parts))
+            parts.append(", ".join(f"{c} x{n}" for c, n in sorted(missing.items())))
+        if extra and missing:
+            message = N_(
+                "the hands and piles are not exactly the deck (B1.4): too many {extra}; "
+                "missing {missing}"
+            )
+        elif extra:
+            message = N_("the hands and piles are not exactly the deck (B1.4): too many {extra}")
+        else:
+            message = N_("the hands and piles are not exactly the deck (B1.4): missing {missing}")
+        fail("cards", message, {"extra": parts[0], "missing": parts[-1]})
 
     # Seats and eliminations (H16, 3.4): only a rule eliminates; a round needs two seats.
     if out and not (rules.house_rules.mercy.enabled or rules.scoring.elimination):
-        fail("eliminated", "no rule of this rule set eliminates a seat (H16, 3.4)")
+        fail("eliminated", N_("no rule of this rule set eliminates a seat (H16, 3.4)"))
     active = [s for s in range(players) if s not in out]
     if in_round:
         if len(active) < 2:
-            fail("eliminated", f"{len(active)} seat(s) left while the round goes on")
+            fail(
+                "eliminated",
+                N_("{count} seat(s) left while the round goes on"),
+                {"count": len(active)},
+            )
         if turn in out:
-            fail("turn", f"seat {turn} is eliminated, so it cannot act")
+            fail("turn", N_("seat {seat} is eliminated, so it cannot act"), {"seat": turn})
         for seat in sorted(out):
             if hands[seat]:
-                fail(f"hands[{seat}]", "an eliminated seat holds no cards during a round")
+                fail(f"hands[{seat}]", N_("an eliminated seat holds no cards during a round"))
         if state.round_winner is not None:
-            fail("round_winner", "set while the round goes on")
+            fail("round_winner", N_("set while the round goes on"))
     elif phase is Phase.ROUND_OVER:
         mercy = rules.house_rules.mercy
         back = out
@@ -386,25 +444,29 @@ def state_problems(state: GameState) -> list[str]:
             target, carried = rules.scoring.target, rules.scoring.elimination
             back = frozenset(s for s in out if carried and state.scores[s] >= target)
         if players - len(back) < 2:
-            fail("eliminated", "fewer than two seats would be dealt the next round")
+            fail("eliminated", N_("fewer than two seats would be dealt the next round"))
 
     # The top card, the color and the phase's decision (A1, B6.3, A60, H17).
     top = discard[-1] if discard else None
     color = state.color
     if top is not None and top.color is not None and color is not top.color:
-        fail("color", f"the top card {top} is {top.color.value}, not {color}")
+        fail(
+            "color",
+            N_("the top card {top} is {color}, not {named}"),
+            {"top": top, "color": top.color.value, "named": color},
+        )
     if color is None and phase is not Phase.CHOOSE_COLOR:
-        fail("color", "missing: only a wild turned first may wait for its color")
+        fail("color", N_("missing: only a wild turned first may wait for its color"))
     if phase is Phase.CHOOSE_COLOR and top is not None and not top.is_wild:
-        fail("phase", f"a color is named only for a wild on top, not {top}")
+        fail("phase", N_("a color is named only for a wild on top, not {top}"), {"top": top})
     drawn = state.drawn
     if (phase is Phase.DRAWN) != (drawn is not None):
-        fail("drawn", "a drawn card goes with the 'drawn' phase and only with it")
+        fail("drawn", N_("a drawn card goes with the 'drawn' phase and only with it"))
     if drawn is not None and drawn not in hands[turn]:
-        fail("drawn", f"{drawn} is not in the hand of seat {turn}")
+        fail("drawn", N_("{card} is not in the hand of seat {seat}"), {"card": drawn, "seat": turn})
     choosing = choosing_draw_color(phase, penalty)
     if (phase is Phase.PENALTY) != (penalty is not None) and not choosing:
-        fail("penalty", "a pending penalty goes with the 'penalty' phase and only with it")
+        fail("penalty", N_("a pending penalty goes with the 'penalty' phase and only with it"))
     if penalty is not None and phase is Phase.PENALTY:
         _check_penalty(state, penalty, top, fail)
     if penalty is not None and choosing:
@@ -414,18 +476,24 @@ def state_problems(state: GameState) -> list[str]:
     if in_round and state.passes >= len(active):
         fail(
             "passes",
-            f"{state.passes} passes in a row end the round of {len(active)} seats (A44)",
+            N_("{passes} passes in a row end the round of {count} seats (A44)"),
+            {"passes": state.passes, "count": len(active)},
         )
 
     # UNO calls and windows (B9, A15, A20): only a hand of one card.
     for seat in sorted(state.uno_called):
         if len(hands[seat]) != 1:
-            fail("uno_called", f"seat {seat} holds {len(hands[seat])} cards, not one")
+            fail(
+                "uno_called",
+                N_("seat {seat} holds {count} cards, not one"),
+                {"seat": seat, "count": len(hands[seat])},
+            )
     for seat in sorted(state.uno_open):
         if len(hands[seat]) != 1 or seat in state.uno_called:
             fail(
                 "uno_open",
-                f"seat {seat} cannot be caught: it must hold one card and not have called",
+                N_("seat {seat} cannot be caught: it must hold one card and not have called"),
+                {"seat": seat},
             )
 
     # Going out (B10.1, B10.3): a hand empties only as the round ends, unless the last
@@ -433,7 +501,7 @@ def state_problems(state: GameState) -> list[str]:
     if in_round and penalty is None:
         for seat in active:
             if not hands[seat]:
-                fail(f"hands[{seat}]", "empty while the round goes on")
+                fail(f"hands[{seat}]", N_("empty while the round goes on"))
     winner = state.round_winner
     holds_when_winning = (
         rules.house_rules.mercy.enabled or rules.on_blocked is OnBlocked.SCORE_LOWEST_HAND
@@ -441,61 +509,74 @@ def state_problems(state: GameState) -> list[str]:
     if not in_round and winner is not None and hands[winner] and not holds_when_winning:
         fail(
             "round_winner",
-            f"seat {winner} holds {len(hands[winner])} cards: a round is won by going out",
+            N_("seat {seat} holds {count} cards: a round is won by going out"),
+            {"seat": winner, "count": len(hands[winner])},
         )
 
     # Scores (B10, H13) and the end of the game (B10.6).
     if rules.scoring.mode is not ScoringMode.WINNER_COLLECTS_OTHERS_LOSE:
         for seat, score in enumerate(state.scores):
             if score < 0:
-                fail(f"scores[{seat}]", f"{score}: scores never fall under this scoring mode")
+                fail(
+                    f"scores[{seat}]",
+                    N_("{score}: scores never fall under this scoring mode"),
+                    {"score": score},
+                )
     winners = state.game_winners
     if len(set(winners)) != len(winners):
-        fail("game_winners", "lists a seat twice")
+        fail("game_winners", N_("lists a seat twice"))
     if winners and phase is not Phase.GAME_OVER:
-        fail("game_winners", "winners go with the 'game-over' phase and only with it")
+        fail("game_winners", N_("winners go with the 'game-over' phase and only with it"))
     if phase is Phase.GAME_OVER and not winners and rules.scoring.mode is not ScoringMode.NONE:
-        fail("game_winners", "a game over under this scoring mode has a winner")
+        fail("game_winners", N_("a game over under this scoring mode has a winner"))
     return problems
 
 
-def _check_penalty(
-    state: GameState, penalty: Penalty, top: Card | None, fail: Callable[[str, str], None]
-) -> None:
+def _check_penalty(state: GameState, penalty: Penalty, top: Card | None, fail: _Fail) -> None:
     """A pending draw penalty (A60, B7, B8, H01, H15)."""
     rules = state.rules
     if penalty.rule is not None:
         # a penalty a house rule made: that rule must be on; the card is its business
         if penalty.rule not in {rule.name for rule, _ in rules.plan.enabled}:
-            fail("penalty.rule", f"{penalty.rule!r} is not a house rule these rules turn on")
+            fail(
+                "penalty.rule",
+                N_("{rule} is not a house rule these rules turn on"),
+                {"rule": repr(penalty.rule)},
+            )
     elif draws_until(penalty):
         # F4: a Wild Draw Color's draw until its color waits only for a challenge
         if not penalty.challengeable:
-            fail("penalty.challengeable", f"a {penalty.card} waits only to be challenged (F4)")
+            fail(
+                "penalty.challengeable",
+                N_("a {card} waits only to be challenged (F4)"),
+                {"card": penalty.card},
+            )
     elif not any(step.op == "next_draws" for step in effect_steps(rules, penalty.card)):
-        fail("penalty.card", f"{penalty.card} is not a draw card (B7.3, B7.5)")
+        fail("penalty.card", N_("{card} is not a draw card (B7.3, B7.5)"), {"card": penalty.card})
     if penalty.amount < 1 and not draws_until(penalty):
-        fail("penalty.amount", "a pending penalty draws at least one card")
+        fail("penalty.amount", N_("a pending penalty draws at least one card"))
     deck_size = len(build_deck(rules))
     if len(penalty.offender_hand) > deck_size:
         fail(
             "penalty.offender_hand",
-            f"{len(penalty.offender_hand)} cards, more than the {deck_size} of the deck",
+            N_("{count} cards, more than the {deck_size} of the deck"),
+            {"count": len(penalty.offender_hand), "deck_size": deck_size},
         )
     if penalty.bluff and not penalty.card.kind.restricted:
-        fail("penalty.bluff", "only a Wild Draw Four can be a bluff (B8.1)")
+        fail("penalty.bluff", N_("only a Wild Draw Four can be a bluff (B8.1)"))
     if penalty.challengeable:
         if not penalty.card.kind.restricted:
-            fail("penalty.challengeable", "only a Wild Draw Four is challenged (B8.3)")
+            fail("penalty.challengeable", N_("only a Wild Draw Four is challenged (B8.3)"))
         if not rules.challenge_possible:
-            fail("penalty.challengeable", "these rules allow no challenge (H10, H11)")
+            fail("penalty.challengeable", N_("these rules allow no challenge (H10, H11)"))
         if top != penalty.card:
             fail(
                 "penalty.card",
-                f"a challengeable {penalty.card} must be the top card, not {top}",
+                N_("a challengeable {card} must be the top card, not {top}"),
+                {"card": penalty.card, "top": top},
             )
         if penalty.offender == state.turn:
-            fail("penalty.offender", "the victim of a challengeable penalty is another seat")
+            fail("penalty.offender", N_("the victim of a challengeable penalty is another seat"))
 
     under = state.discard[1] if state.discard is not None else None
     if (
@@ -511,14 +592,12 @@ def _check_penalty(
         if below.color is not None and penalty.previous_color is not below.color:
             fail(
                 "penalty.previous_color",
-                f"{penalty.previous_color.value}, but the card under the {penalty.card} "
-                f"is {below} (A8)",
+                N_("{color}, but the card under the {card} is {below} (A8)"),
+                {"color": penalty.previous_color.value, "card": penalty.card, "below": below},
             )
 
 
-def _check_draw_color(
-    state: GameState, penalty: Penalty, top: Card | None, fail: Callable[[str, str], None]
-) -> None:
+def _check_draw_color(state: GameState, penalty: Penalty, top: Card | None, fail: _Fail) -> None:
     """H17 ``chooser: victim``, N15: the zero draw a Wild Customizable (or a Wild Color
     Roulette) leaves while its victim names the color to draw until, exactly as the engine
     leaves it."""
@@ -529,22 +608,42 @@ def _check_draw_color(
     if chooser != "victim":
         fail(
             "penalty",
-            "a color to draw until is named only for a card that draws until a color with "
-            "chooser: victim (H17, N15)",
+            N_(
+                "a color to draw until is named only for a card that draws until a color "
+                "with chooser: victim (H17, N15)"
+            ),
         )
         return
     if top != penalty.card:
-        fail("penalty.card", f"the {penalty.card} must be the top card, not {top} (H17, N15)")
+        fail(
+            "penalty.card",
+            N_("the {card} must be the top card, not {top} (H17, N15)"),
+            {"card": penalty.card, "top": top},
+        )
     if state.color is None:
-        fail("color", f"the {penalty.card}'s color stays in force while the victim names one")
+        fail(
+            "color",
+            N_("the {card}'s color stays in force while the victim names one"),
+            {"card": penalty.card},
+        )
     elif penalty.previous_color is not state.color:
-        fail("penalty.previous_color", f"must be the color in force, {state.color.value}")
+        fail(
+            "penalty.previous_color",
+            N_("must be the color in force, {color}"),
+            {"color": state.color.value},
+        )
     if penalty.bluff or penalty.challengeable or penalty.offender_hand:
-        fail("penalty", "the zero draw of H17 is no bluff, not challengeable, and holds no hand")
+        fail(
+            "penalty",
+            N_("the zero draw of H17 is no bluff, not challengeable, and holds no hand"),
+        )
     victim = seat_after(state.players, state.eliminated, penalty.offender, state.direction)
     if state.turn != victim:
         fail(
             "turn",
-            f"seat {victim}, the seat after the {penalty.card}'s player, names the "
-            f"color (H17, N15), not seat {state.turn}",
+            N_(
+                "seat {seat}, the seat after the {card}'s player, names the color (H17, N15), "
+                "not seat {turn}"
+            ),
+            {"seat": victim, "card": penalty.card, "turn": state.turn},
         )

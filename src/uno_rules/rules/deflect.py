@@ -17,6 +17,7 @@ from attrs import field, frozen
 
 from .._records import replace
 from ..cards import Card, Rank
+from ..errors import Problem
 from ..events import PenaltyDeflected
 from ..i18n import N_
 from ..moves import Move, Play
@@ -112,7 +113,7 @@ class _DeflectRule(HouseRule):
 
     def contradictions(self, rules: Rules, params: Deflect) -> list[str]:
         if not (params.reverse or params.skip):
-            return ["house_rules.deflect: enabled with both reverse and skip off"]
+            return [Problem("house_rules.deflect", N_("enabled with both reverse and skip off"))]
         return []
 
 

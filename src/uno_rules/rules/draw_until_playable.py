@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import field, frozen
 
 from ..cards import Card
+from ..errors import Problem
 from ..i18n import N_
 from ..moves import Draw, Move, Pass
 from ..state import GameState
@@ -121,8 +122,10 @@ class _DrawUntilPlayableRule(HouseRule):
     def contradictions(self, rules: Rules, params: DrawUntilPlayable) -> list[str]:
         if rules.after_draw is _AFTER_DRAW_NONE:
             return [
-                "house_rules.draw_until_playable: contradicts after_draw 'none': the card "
-                "found could never be played"
+                Problem(
+                    "house_rules.draw_until_playable",
+                    N_("contradicts after_draw 'none': the card found could never be played"),
+                )
             ]
         return []
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import field, frozen
 
 from ..cards import Rank
+from ..errors import Problem
 from ..i18n import N_
 from ..moves import Pass
 from ..state import GameState
@@ -69,8 +70,10 @@ class _ForcePlayRule(HouseRule):
     def contradictions(self, rules: Rules, params: ForcePlay) -> list[str]:
         if rules.after_draw is _AFTER_DRAW_NONE:
             return [
-                "house_rules.force_play: cannot take effect: under after_draw 'none' drawing "
-                "ends the turn"
+                Problem(
+                    "house_rules.force_play",
+                    N_("cannot take effect: under after_draw 'none' drawing ends the turn"),
+                )
             ]
         return []
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import field, frozen
 
 from ..cards import Card, Rank
+from ..errors import Problem
 from ..i18n import N_
 from ..state import GameState
 from ..violations import CannotGoOut, Violation
@@ -106,8 +107,14 @@ class _GoOutRule(HouseRule):
         go out (B10.1), and a round could end only blocked or by elimination."""
         if all(kind_of(card) in params.forbidden_last_cards for card in build_deck(rules)):
             return [
-                "house_rules.go_out.forbidden_last_cards: forbids every kind of card the "
-                f"deck ({rules.deck.value}) holds as a last card, so nobody could go out"
+                Problem(
+                    "house_rules.go_out.forbidden_last_cards",
+                    N_(
+                        "forbids every kind of card the deck ({deck}) holds as a last card, so "
+                        "nobody could go out"
+                    ),
+                    {"deck": rules.deck.value},
+                )
             ]
         return []
 

@@ -69,6 +69,7 @@ __all__ = [
     "KIND_TURN",
     "HouseRule",
     "IdleOption",
+    "IdleWhy",
     "PlayContext",
     "PlayKind",
     "Touches",
@@ -185,8 +186,12 @@ class PlayContext(NamedTuple):
         return not self.hand
 
 
+# Why an option cannot take effect, the words after "has no effect": a message of the
+# catalogs and its facts (said in the caller's language), or English words shown as they are
+# (an installed rule's own).
+IdleWhy = str | tuple[str, dict[str, object]]
 # (path, value, default, why): an option that cannot take effect (see presets.idle_options)
-IdleOption = tuple[str, Any, Any, str]
+IdleOption = tuple[str, Any, Any, IdleWhy]
 
 
 class HouseRule:
@@ -370,11 +375,15 @@ class HouseRule:
         return None
 
     def idle_options(self, rules: Rules, params: Any) -> list[IdleOption]:
-        """Options of this rule that cannot take effect under ``rules`` while it is on."""
+        """Options of this rule that cannot take effect under ``rules`` while it is on:
+        ``(path, value, default, why)``, ``why`` a message and its facts (``(N_("while
+        {path} is false"), {"path": ...})``) or plain English words, shown as they are."""
         return []
 
     def contradictions(self, rules: Rules, params: Any) -> list[str]:
-        """Combinations (while the rule is on) that contradict each other."""
+        """Combinations (while the rule is on) that contradict each other, each naming its
+        path: a :class:`uno_rules.errors.Problem` (said in the caller's language) or a plain
+        English ``"path: sentence"``, shown as it is."""
         return []
 
     def __repr__(self) -> str:

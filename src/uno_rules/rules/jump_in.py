@@ -30,6 +30,7 @@ from attrs import field, frozen
 
 from .._records import replace
 from ..cards import Card, Rank
+from ..errors import Problem
 from ..events import Reversed, Skipped
 from ..i18n import N_
 from ..moves import Move, Play
@@ -231,17 +232,21 @@ class _JumpInRule(HouseRule):
         return "H06" if kind is KIND_JUMP_IN else None
 
     def contradictions(self, rules: Rules, params: JumpIn) -> list[str]:
-        problems = []
+        problems: list[str] = []
         if params.with_stacking is _WITH_STACKING_ACCUMULATE:
             if not rules.house_rules.stacking.enabled:
                 problems.append(
-                    "house_rules.jump_in.with_stacking: 'accumulate' needs "
-                    "house_rules.stacking (A25)"
+                    Problem(
+                        "house_rules.jump_in.with_stacking",
+                        N_("'accumulate' needs house_rules.stacking (A25)"),
+                    )
                 )
             if not params.during_pending_penalty:
                 problems.append(
-                    "house_rules.jump_in.with_stacking: 'accumulate' cannot take effect while "
-                    "during_pending_penalty is false"
+                    Problem(
+                        "house_rules.jump_in.with_stacking",
+                        N_("'accumulate' cannot take effect while during_pending_penalty is false"),
+                    )
                 )
         return problems
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from attrs import field, frozen
 
+from ..errors import Problem
 from ..events import Eliminated, RoundEnded
 from ..i18n import N_
 from ..state import GameState, Phase
@@ -116,8 +117,14 @@ class _MercyRule(HouseRule):
     def contradictions(self, rules: Rules, params: Mercy) -> list[str]:
         if params.limit <= rules.hand_size:
             return [
-                f"house_rules.mercy.limit: {params.limit} would eliminate every player at the "
-                f"deal (hand_size is {rules.hand_size})"
+                Problem(
+                    "house_rules.mercy.limit",
+                    N_(
+                        "{limit} would eliminate every player at the deal (hand_size is "
+                        "{hand_size})"
+                    ),
+                    {"limit": params.limit, "hand_size": rules.hand_size},
+                )
             ]
         return []
 

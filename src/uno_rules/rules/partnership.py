@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from attrs import field, frozen
 
+from ..errors import Problem
+from ..i18n import N_
 from ._meta import meta
 from .hooks import HouseRule
 from .options import ScoringMode
@@ -51,17 +53,26 @@ class _PartnershipRule(HouseRule):
         return []
 
     def contradictions(self, rules: Rules, params: Partnership) -> list[str]:
-        problems = []
+        problems: list[str] = []
         if rules.max_players < 4:
             problems.append(
-                f"house_rules.partnership: needs 4 players, but max_players is {rules.max_players}"
+                Problem(
+                    "house_rules.partnership",
+                    N_("needs 4 players, but max_players is {max_players}"),
+                    {"max_players": rules.max_players},
+                )
             )
         if rules.scoring.mode is ScoringMode.RUNNING_LOW:
             problems.append(
-                "house_rules.partnership: team scoring needs a winner-collects scoring.mode"
+                Problem(
+                    "house_rules.partnership",
+                    N_("team scoring needs a winner-collects scoring.mode"),
+                )
             )
         if rules.house_rules.mercy.enabled:
-            problems.append("house_rules.partnership: cannot be combined with the mercy rule")
+            problems.append(
+                Problem("house_rules.partnership", N_("cannot be combined with the mercy rule"))
+            )
         return problems
 
 

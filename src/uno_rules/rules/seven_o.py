@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import field, frozen
 
 from ..cards import Card, Rank
+from ..errors import Problem
 from ..i18n import N_
 from ..kinds import Step
 from ..moves import Move, Play
@@ -31,6 +32,7 @@ from .hooks import (
     KIND_TURN,
     HouseRule,
     IdleOption,
+    IdleWhy,
     PlayKind,
 )
 
@@ -128,17 +130,26 @@ class _SevenORule(HouseRule):
     def idle_options(self, rules: Rules, params: SevenO) -> list[IdleOption]:
         if params.seven_swap:
             return []
-        why = "while seven_swap is false"
+        why: IdleWhy = (N_("while {path} is false"), {"path": "seven_swap"})
         return [("house_rules.seven_o.seven_mandatory", params.seven_mandatory, True, why)]
 
     def contradictions(self, rules: Rules, params: SevenO) -> list[str]:
         if not (params.seven_swap or params.zero_rotate):
-            return ["house_rules.seven_o: enabled with both seven_swap and zero_rotate off"]
+            return [
+                Problem(
+                    "house_rules.seven_o", N_("enabled with both seven_swap and zero_rotate off")
+                )
+            ]
         if params.zero_rotate and rules.deck.value == "flip-112":
             # F15: it cannot take effect; no side of the Flip deck has a 0
             return [
-                "house_rules.seven_o.zero_rotate: the flip-112 deck has no 0 on either "
-                "side; set zero_rotate: false to keep the 7s' swap"
+                Problem(
+                    "house_rules.seven_o.zero_rotate",
+                    N_(
+                        "the flip-112 deck has no 0 on either side; set zero_rotate: false to "
+                        "keep the 7s' swap"
+                    ),
+                )
             ]
         return []
 

@@ -27,12 +27,21 @@ from attrs import field, frozen
 
 from .._records import replace
 from ..cards import Card, Rank
+from ..errors import Problem
 from ..i18n import N_
 from ..moves import Accept, Move, Play
 from ..state import GameState, Penalty, Phase
 from ..violations import CannotStack, MustStack, Reason, Violation
 from ._meta import meta
-from .hooks import KIND_STACK, HouseRule, IdleOption, PlayContext, PlayKind, Touches
+from .hooks import (
+    KIND_STACK,
+    HouseRule,
+    IdleOption,
+    IdleWhy,
+    PlayContext,
+    PlayKind,
+    Touches,
+)
 from .judge import is_bluff, without
 
 if TYPE_CHECKING:
@@ -326,12 +335,18 @@ class _StackingRule(HouseRule):
     def idle_options(self, rules: Rules, params: Stacking) -> list[IdleOption]:
         out: list[IdleOption] = []
         if not rules.challenge_possible:
-            why = "as no Wild Draw Four can be challenged under these rules (H10, H11)"
+            why: IdleWhy = (
+                N_("as no Wild Draw Four can be challenged under these rules (H10, H11)"),
+                {},
+            )
             out.append(
                 ("house_rules.stacking.challenge", params.challenge, _DEFAULT.challenge, why)
             )
         if params.by_value is not _BY_PAIRS:
-            why = f"while by_value is {params.by_value.value!r} (draw values decide)"
+            why = (
+                N_("while by_value is {value} (draw values decide)"),
+                {"value": repr(params.by_value.value)},
+            )
             out.append(("house_rules.stacking.pairs", params.pairs, _DEFAULT.pairs, why))
         if _STACK_PAIR_PLUS2_ON_PLUS4 not in params.pairs or params.by_value is not _BY_PAIRS:
             out.append(
@@ -339,19 +354,21 @@ class _StackingRule(HouseRule):
                     "house_rules.stacking.plus2_on_plus4_color",
                     params.plus2_on_plus4_color,
                     _DEFAULT.plus2_on_plus4_color,
-                    "without plus2_on_plus4 in pairs"
+                    (N_("without plus2_on_plus4 in pairs"), {})
                     if params.by_value is _BY_PAIRS
-                    else "while draw values decide",
+                    else (N_("while draw values decide"), {}),
                 )
             )
         return out
 
     def contradictions(self, rules: Rules, params: Stacking) -> list[str]:
-        problems = []
+        problems: list[str] = []
         if not params.pairs:
-            problems.append("house_rules.stacking.pairs: empty: no card could ever be stacked")
+            problems.append(
+                Problem("house_rules.stacking.pairs", N_("empty: no card could ever be stacked"))
+            )
         if len(set(params.pairs)) != len(params.pairs):
-            problems.append("house_rules.stacking.pairs: lists a pair twice")
+            problems.append(Problem("house_rules.stacking.pairs", N_("lists a pair twice")))
         return problems
 
 
