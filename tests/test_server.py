@@ -358,6 +358,9 @@ def test_a_card_picture(client: TestClient) -> None:
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
     assert "wild draw four" in r.text
     assert client.get("/api/cards/X9.svg").status_code == 422
+    # a card text with a line break reaches the route, and is a card it cannot read
+    broken = client.get("/api/cards/R%0A5.svg")
+    assert broken.status_code == 422 and broken.json()["error"] == "NotationError"
 
 
 # --------------------------------------------------------------------------- tables and seats
@@ -528,7 +531,7 @@ def test_the_openapi_document_describes_every_route(client: TestClient) -> None:
     served = set()
     for route in app.routes:
         path = route.path.replace("{seat:int}", "{seat}")  # type: ignore[attr-defined]
-        path = path.replace("{card:path}", "{card}")  # a two-sided card's text holds a slash
+        path = path.replace("{card:anytext}", "{card}")  # any text: a slash, a line break
         for method in route.methods - {"HEAD"}:  # type: ignore[attr-defined]
             served.add((path, method))
     assert documented == served
@@ -718,3 +721,23 @@ def test_the_pages_card_picture_address_reaches_a_two_sided_cards_picture(
     r = client.get(flip)
     assert r.status_code == 200 and "1 đỏ, mặt kia 1 hồng" in r.text
     assert client.get(classic).status_code == 200
+
+
+def test_a_dispute_whose_move_texts_hold_braces_is_refused_in_every_language(
+    client: TestClient,
+) -> None:
+    """A move text quoted in what a move expected may hold ``{`` or ``}``: the problem is
+    said as it is, in every language, never a server error."""
+    body = {
+        "rules": "official",
+        "players": 2,
+        "hands": [["R1"], ["R2"]],
+        "discard": ["R3"],
+        "moves": ["x} draw", "{y draw", "0 R1 }"],
+    }
+    for lang in ("en", "vi", "tl"):
+        for path in ("/api/disputes", "/api/disputes/picture.svg"):
+            r = client.post(f"{path}?lang={lang}", json=body)
+            assert r.status_code == 422, (path, lang, r.text)
+            problems = r.json()["problems"]
+            assert len(problems) == 3 and problems[0].startswith("moves[0]: ")

@@ -110,7 +110,10 @@ class Problem(str):
 
 def _say(lang: str, message: str, facts: Mapping[str, object]) -> str:
     """``message`` in ``lang`` with ``facts`` filled in: a fact that is a message with its
-    own facts (a pair) is said in ``lang`` too, any other as its text."""
+    own facts (a pair) is said in ``lang`` too, any other as its text. A message without
+    facts is said as it is: it may quote an input's braces (what a move text expected)."""
+    if not facts:
+        return tr(lang, message)
     return tr(lang, message).format(**{k: _fact(v, lang) for k, v in facts.items()})
 
 

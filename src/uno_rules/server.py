@@ -40,6 +40,7 @@ from importlib import resources
 from typing import Any, TypeVar
 
 from starlette.applications import Starlette
+from starlette.convertors import PathConvertor, register_url_convertor
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
@@ -69,6 +70,17 @@ from .svg import card_svg as draw_card
 from .svg import dispute_svgs, ruling_svg, state_svg
 from .view import view
 from .violations import Violation
+
+
+class _AnyText(PathConvertor):
+    """A path parameter that takes any text, a line break too: a card text the route
+    cannot read is the handler's 422, never a 404 "no such route"."""
+
+    regex = "(?s:.*)"
+
+
+register_url_convertor("anytext", _AnyText())
+
 
 __all__ = [
     "MAX_ANSWER_BYTES",
@@ -975,7 +987,7 @@ def create_app(
         Route("/api/disputes/read", read_dispute, methods=["POST"]),
         Route("/api/disputes/picture.svg", ruling_picture, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
-        Route("/api/cards/{card:path}.svg", card_svg, methods=["GET"]),
+        Route("/api/cards/{card:anytext}.svg", card_svg, methods=["GET"]),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{game}/seats/{seat:int}/view", seat_view, methods=["GET"]),
         Route("/api/games/{game}/seats/{seat:int}/table.svg", seat_table_svg, methods=["GET"]),
