@@ -38,6 +38,15 @@ figure is the median steps/s of each and their ratio uno_rules / RLCard.
     pip install ".[rl,bench]"
     python benchmarks/env_rlcard.py            # full run
     python benchmarks/env_rlcard.py --quick    # a smoke run, for CI
+    python benchmarks/env_rlcard.py --breakdown  # where a uno_rules step's time goes
+
+``--breakdown`` then plays uno_rules episodes again with a clock around each part of a
+step, where it runs: the engine's ``apply`` and ``legal_moves``, the observation, and the
+agent's ``np.flatnonzero``; what is left is the environment's own work (the mask, polling,
+options, infos, rewards) and the clocks' own cost. Each part is given in wall microseconds
+per step and as a share of RLCard's whole step in the same run (from its steps/s): what a
+part must stay under for uno_rules to reach a given ratio. Time the breakdown on a quiet
+machine: its clocks are wall clocks.
 
 Without RLCard installed the script says so and measures uno_rules alone.
 """
@@ -123,6 +132,59 @@ def rlcard_runner() -> Callable[[int, int], int] | None:
     return rlcard_steps
 
 
+def breakdown(episodes: int, seed: int) -> dict[str, float]:
+    """Microseconds per uno_rules step: the whole step, and the parts of it timed where
+    they run (see the module's docstring)."""
+    from uno_rules.env import aec
+
+    clock = time.perf_counter
+    spent = {"engine: apply": 0.0, "engine: legal_moves": 0.0, "observation": 0.0}
+    originals = {
+        "apply": aec.apply,
+        "legal_moves": aec.legal_moves,
+        "observe_state": aec.observe_state,
+    }
+
+    def timing(part: str, work: Callable[..., object]) -> Callable[..., object]:
+        def timed(*args: object, **kwargs: object) -> object:
+            begin = clock()
+            result = work(*args, **kwargs)
+            spent[part] += clock() - begin
+            return result
+
+        return timed
+
+    aec.apply = timing("engine: apply", aec.apply)  # type: ignore[assignment]
+    aec.legal_moves = timing("engine: legal_moves", aec.legal_moves)  # type: ignore[assignment]
+    aec.observe_state = timing("observation", aec.observe_state)  # type: ignore[assignment]
+    try:
+        rng = random.Random(seed)
+        env = aec.UnoEnv("official", players=2)
+        steps, agent = 0, 0.0
+        start = clock()
+        for episode in range(episodes):
+            env.reset(seed=seed + episode)
+            for _agent in env.agent_iter():
+                observation, _reward, terminated, truncated, _info = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                begin = clock()
+                legal = np.flatnonzero(observation["action_mask"])
+                agent += clock() - begin
+                env.step(int(legal[rng.randrange(len(legal))]))
+                steps += 1
+        whole = clock() - start
+    finally:
+        for name, work in originals.items():
+            setattr(aec, name, work)
+    parts = {name: value * 1e6 / steps for name, value in spent.items()}
+    parts["agent: np.flatnonzero"] = agent * 1e6 / steps
+    total = whole * 1e6 / steps
+    parts["the rest"] = total - sum(parts.values())
+    return {"whole step": total, **parts}
+
+
 def measure(run: Callable[[int, int], int], episodes: int, seed: int) -> float:
     """Steps per second of CPU time used by this process: on a shared machine, time spent
     waiting for a core while other programs run is not counted against either side."""
@@ -141,6 +203,11 @@ def main() -> None:
         choices=("flatnonzero", "bool"),
         default="flatnonzero",
         help="how the uno_rules agent finds the legal ids in its int8 mask (see above)",
+    )
+    parser.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="also time each part of a uno_rules step against RLCard's step (see above)",
     )
     args = parser.parse_args()
     if args.episodes < 1 or args.repeat < 1:
@@ -170,6 +237,17 @@ def main() -> None:
     if "rlcard" in medians:
         print(f"uno_rules / RLCard: {medians['uno_rules'] / medians['rlcard']:.2f}x")
         print(f"gym wrapper / RLCard: {medians['gym wrapper'] / medians['rlcard']:.2f}x")
+    if args.breakdown:
+        reference = 1e6 / medians["rlcard"] if "rlcard" in medians else None
+        split = [breakdown(episodes * 5, seed=1000 * rep) for rep in range(repeat)]
+        print("\nwhere a uno_rules step goes (median of the repetitions)")
+        print(f"{'part':<24} {'us/step':>8}" + (f" {'of RLCard step':>15}" if reference else ""))
+        for part in split[0]:
+            value = statistics.median(s[part] for s in split)
+            share = f" {value / reference:>14.0%}" if reference else ""
+            print(f"{part:<24} {value:>8.2f}{share}")
+        if reference:
+            print(f"{'RLCard step':<24} {reference:>8.2f} {1:>14.0%}")
 
 
 if __name__ == "__main__":
