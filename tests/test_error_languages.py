@@ -622,3 +622,114 @@ def test_a_snapshot_error_whose_facts_are_cards_pickles_and_is_said_again() -> N
         "bàn chơi không hợp lệ: cards: các tay bài và các chồng không đúng bằng bộ bài "
         "(B1.4): thừa R5 x1; thiếu G0 x1"
     )
+
+
+def test_a_tables_other_fields_are_said_in_each_language_with_their_english_unchanged() -> None:
+    error = _table_error(
+        {
+            "players": 3,
+            "hands": [["R7"], ["B5"], ["G1"]],
+            "discard": ["R5"],
+            "eliminated": "one",
+            "seed": "x",
+            "scores": 3,
+            "uno_called": [7],
+            "uno_open": "all",
+            "direction": "up",
+            "turn": 9,
+        }
+    )
+    assert error.problems == [
+        "eliminated: expected a list of seats, got 'one'",
+        "turn: expected a seat from 0 to 2, got 9",
+        "direction: expected clockwise or counterclockwise, got 'up'",
+        "seed: expected an integer, got 'x'",
+        "scores: expected 3 whole numbers",
+        "uno_called: expected a list of seats, got [7]",
+        "uno_open: expected a list of seats, got 'all'",
+    ]
+    vi = [problem_text(p, "vi") for p in error.problems]
+    assert vi[0] == "eliminated: cần một danh sách người chơi, nhưng có 'one'"
+    assert vi[4] == "scores: cần 3 số nguyên không âm"
+    assert problem_text(error.problems[2], "tl") == (
+        "direction: inaasahan ang clockwise o counterclockwise, pero 'up' ang ibinigay"
+    )
+    for english in error.problems:
+        where = english.split(": ", 1)[0]
+        for lang in ("vi", "tl"):
+            said = problem_text(english, lang)
+            assert said.startswith(f"{where}: ") and said != english
+
+
+def test_a_waiting_penalty_and_a_color_name_the_card_and_color_in_the_tables_words() -> None:
+    penalty = _table_error(
+        {"players": 2, "hands": [["R7"], ["B5"]], "discard": ["R+2"], "penalty": {"amount": 1}}
+    ).problems
+    assert penalty == [
+        "penalty: under these rules a red Draw Two is drawn at once, so nothing waits (A60)",
+        "penalty.amount: 1 is less than the red Draw Two on top draws (2)",
+    ]
+    assert problem_text(penalty[1], "vi") == (
+        "penalty.amount: 1 ít hơn số lá mà Lá +2 đỏ trên cùng bắt rút (2)"
+    )
+    color = _table_error(
+        {"players": 2, "hands": [["R7"], ["B5"]], "discard": ["R5"], "color": "blue"}
+    ).problems
+    assert color == ["color: the top card R5 is red, but the color given is blue"]
+    assert problem_text(color[0], "vi") == (
+        "color: lá trên cùng R5 màu đỏ, nhưng màu được cho là xanh dương"
+    )
+    again = pickle.loads(pickle.dumps(uno.SituationError(penalty + color)))
+    assert again.text("tl") == uno.SituationError(penalty + color).text("tl")
+
+
+def test_a_seat_that_is_not_at_the_table_is_said_in_each_language() -> None:
+    state = uno.new_game("official", players=3, seed=1)
+    for ask in (lambda: uno.view(state, 7), lambda: uno.legal_moves(state, 7)):
+        with pytest.raises(uno.SituationError) as caught:
+            ask()
+        assert caught.value.problems == ["seat: expected 0 to 2, got 7"]
+        assert caught.value.text("vi") == "bàn chơi không hợp lệ: seat: cần từ 0 đến 2, nhưng có 7"
+        assert caught.value.text("tl").endswith(
+            "seat: inaasahan ang 0 hanggang 2, pero 7 ang ibinigay"
+        )
+
+
+def test_declared_kinds_and_written_rules_problems_are_said_in_each_language() -> None:
+    declared = [
+        {"rank": "W", "name": "Another Wild", "wild": True},
+        {"rank": "zip", "name": "Zip"},
+        {"rank": "ZIP", "name": "Zip again"},
+        {"rank": "zop", "name": "Zop", "restricted": True},
+    ]
+    problems = _preset_error({"extends": "official", "card_kinds": declared}).problems
+    assert problems == [
+        "card_kinds[0].rank: already names another card kind (Wild); a rank names one kind, "
+        "declared the same way wherever it is used",
+        "card_kinds[2]: the text 'zip' also names card_kinds[1]",
+        "card_kinds[3].restricted: only a wild kind is restricted (B8.1)",
+    ]
+    assert problem_text(problems[1], "vi") == (
+        "card_kinds[2]: chữ 'zip' cũng là tên của card_kinds[1]"
+    )
+    assert problem_text(problems[2], "tl") == (
+        "card_kinds[3].restricted: uri ng Wild lang ang may restriksyon (B8.1)"
+    )
+    written = {
+        "extends": "official-112",
+        "extra_cards": {"wild_customizable": {"effect": [{"skip": 0}, {"draw_six": 6}]}},
+    }
+    steps = _preset_error(written).problems
+    assert steps[0] == (
+        "extra_cards.wild_customizable.effect[0].skip: expected a number of seats from 1 to 9, "
+        "or everyone"
+    )
+    assert steps[1].startswith("extra_cards.wild_customizable.effect[1]: unknown step; expected")
+    assert problem_text(steps[0], "vi") == (
+        "extra_cards.wild_customizable.effect[0].skip: cần số người chơi từ 1 đến 9, hoặc everyone"
+    )
+    for english in (*problems, *steps):
+        where = english.split(": ", 1)[0]
+        for lang in ("vi", "tl"):
+            said = problem_text(english, lang)
+            assert said.startswith(f"{where}: ") and said != english

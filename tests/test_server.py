@@ -741,3 +741,54 @@ def test_a_dispute_whose_move_texts_hold_braces_is_refused_in_every_language(
             assert r.status_code == 422, (path, lang, r.text)
             problems = r.json()["problems"]
             assert len(problems) == 3 and problems[0].startswith("moves[0]: ")
+
+
+def test_the_services_own_request_problems_are_said_in_the_callers_language(
+    client: TestClient,
+) -> None:
+    """A body that is not JSON, of another media type, a route or preset that is not
+    there, a Host it does not answer to: the same status and error code in every
+    language, the sentence in the one asked for (?lang=, Accept-Language)."""
+    asks = [
+        (
+            "post",
+            "/api/disputes",
+            {"content": b"{bad", "headers": {"content-type": "application/json"}},
+        ),
+        ("post", "/api/disputes", {"content": b"x", "headers": {"content-type": "text/plain"}}),
+        (
+            "post",
+            "/api/disputes",
+            {"content": b"\xff", "headers": {"content-type": "application/json"}},
+        ),
+        ("get", "/api/nowhere", {}),
+        ("get", "/api/presets/famly", {}),
+        ("get", "/api/presets", {"headers": {"host": "elsewhere.example"}}),
+    ]
+    said: dict[str, list[tuple[int, str, list[str]]]] = {}
+    for lang in ("en", "vi", "tl"):
+        for method, path, options in asks:
+            headers = {**options.get("headers", {}), "accept-language": lang}
+            answer = getattr(client, method)(path, **{**options, "headers": headers})
+            body = answer.json()
+            assert body["message"] == "; ".join(body["problems"])
+            said.setdefault(lang, []).append((answer.status_code, body["error"], body["problems"]))
+    english = said["en"]
+    assert [problems for _s, _e, problems in english] == [
+        ["body: not valid JSON: Expecting property name enclosed in double quotes: line 1..."],
+        ["send application/json or application/yaml, not text/plain"],
+        ["the request body is not UTF-8 text"],
+        ["no such route"],
+        ["unknown preset 'famly' (did you mean 'family'?)"],
+        ["Host: 'elsewhere.example' is not a name this server answers to"],
+    ]
+    assert said["vi"][2][2] == ["nội dung yêu cầu không phải văn bản UTF-8"]
+    assert said["tl"][4][2] == [
+        "hindi kilalang preset 'famly' ('family' ba ang ibig mong sabihin?)"
+    ]
+    for lang in ("vi", "tl"):
+        assert [(s, e) for s, e, _p in said[lang]] == [(s, e) for s, e, _p in english]
+        for (_s, _e, theirs), (_s2, _e2, ours) in zip(said[lang], english, strict=True):
+            assert theirs != ours
+    in_query = client.get("/api/nowhere?lang=vi").json()
+    assert in_query["problems"] == ["không có đường dẫn này"]

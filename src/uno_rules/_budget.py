@@ -167,3 +167,11 @@ def over_budget(value: Any, budget: Budget, where: str = "") -> Problem | None:
 
 
 _VALUES = N_("the {what} holds more than {count} values (the value limit)")
+
+
+def not_a_seat(players: int, seat: object) -> Problem:
+    """The problem of a ``seat`` asked of a table of ``players`` that is not one of its
+    seats (``uno.view``, ``uno.legal_moves``)."""
+    return Problem(
+        "seat", N_("expected 0 to {last}, got {got}"), {"last": players - 1, "got": brief(seat)}
+    )

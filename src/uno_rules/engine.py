@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Final
 
 from . import violations as v
+from ._budget import not_a_seat
 from .cards import Card
 from .effects import apply_card_effect, draw_until_color, take_until
 from .errors import IllegalMoveError, SituationError
@@ -124,7 +125,7 @@ def legal_moves(state: GameState, seat: object = None) -> tuple[Move, ...]:
     elif type(seat) is int and 0 <= seat < state.players:
         asked = seat
     else:
-        raise SituationError([f"seat: expected 0 to {state.players - 1}, got {seat!r}"])
+        raise SituationError([not_a_seat(state.players, seat)])
     phase = state.phase
     if phase is PHASE_ROUND_OVER or phase is PHASE_GAME_OVER:
         return ()

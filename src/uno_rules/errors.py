@@ -120,6 +120,9 @@ def _say(lang: str, message: str, facts: Mapping[str, object]) -> str:
 def _fact(value: object, lang: str) -> str:
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], dict):
         return _say(lang, value[0], value[1])
+    said = getattr(type(value), "said", None)  # a fact said in words (_words.InWords)
+    if said is not None:
+        return str(said(value, lang))
     return str(value)
 
 

@@ -46,6 +46,9 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, NamedTuple
 
+from .errors import Problem
+from .i18n import N_
+
 __all__ = [
     "POINTS_CLASSES",
     "STEP_OPS",
@@ -163,28 +166,42 @@ def read_steps(
     Returns the steps and the problems (each ``path: why``); nothing is code."""
     problems: list[str] = []
     if not isinstance(value, list):
-        return (), [f"{path}: expected a list of steps such as [{{skip: 1}}]"]
+        return (), [
+            Problem(
+                path, N_("expected a list of steps such as {example}"), {"example": "[{skip: 1}]"}
+            )
+        ]
     if len(value) > MAX_STEPS:
-        return (), [f"{path}: {len(value)} steps; at most {MAX_STEPS}"]
+        return (), [
+            Problem(
+                path, N_("{count} steps; at most {most}"), {"count": len(value), "most": MAX_STEPS}
+            )
+        ]
     steps: list[Step] = []
     for i, item in enumerate(value):
         here = f"{path}[{i}]"
         if not isinstance(item, Mapping) or len(item) != 1:
-            problems.append(f"{here}: expected one step, a mapping with one key such as skip: 1")
+            problems.append(
+                Problem(here, N_("expected one step, a mapping with one key such as skip: 1"))
+            )
             continue
         ((op, arg),) = item.items()
         shape = STEP_OPS.get(op) if isinstance(op, str) else None
         if shape is None or (op in _DATA_ONLY and not allow_custom):
             known = ", ".join(k for k in STEP_OPS if k not in _DATA_ONLY)
-            problems.append(f"{here}: unknown step; expected one of {known}")
+            problems.append(
+                Problem(here, N_("unknown step; expected one of {known}"), {"known": known})
+            )
             continue
         step, why = _read_step(op, shape, arg)
         if why is not None:
-            problems.append(f"{here}.{op}: {why}")
+            problems.append(Problem(f"{here}.{op}", *why))
         elif step is not None:
             if step.chooser == "victim" and i != len(value) - 1:
-                why = "with chooser: victim it must be the last step (the draw waits for a color)"
-                problems.append(f"{here}.{op}: {why}")
+                last = N_(
+                    "with chooser: victim it must be the last step (the draw waits for a color)"
+                )
+                problems.append(Problem(f"{here}.{op}", last))
             steps.append(step)
     return tuple(steps), problems
 
@@ -195,16 +212,22 @@ def is_steps(tp: object) -> bool:
     return getattr(tp, "__origin__", None) is tuple and len(args) > 0 and args[0] is Step
 
 
-def _read_step(op: str, shape: str, arg: object) -> tuple[Step | None, str | None]:
-    count = f"a whole number of cards from 1 to {MAX_STEP_COUNT}"
+def _read_step(
+    op: str, shape: str, arg: object
+) -> tuple[Step | None, tuple[str, dict[str, object]] | None]:
+    """The step ``op: arg`` of the kind ``shape``, or why it is not one (a message and
+    its facts)."""
     if shape == "flag":
         if arg is True:
             return Step(op), None
-        return None, "expected true"
+        return None, (N_("expected true"), {})
     if shape == "count":
         if _is_int(arg) and 1 <= arg <= MAX_STEP_COUNT:  # type: ignore[operator]
             return Step(op, n=arg), None  # type: ignore[arg-type]
-        return None, f"expected {count}"
+        return None, (
+            N_("expected a whole number of cards from 1 to {most}"),
+            {"most": MAX_STEP_COUNT},
+        )
     if shape == "faces":
         if (
             isinstance(arg, list)
@@ -213,25 +236,28 @@ def _read_step(op: str, shape: str, arg: object) -> tuple[Step | None, str | Non
             and len(set(arg)) == len(arg)
         ):
             return Step(op, faces=tuple(sorted(arg))), None
-        return None, "expected a list of distinct numbers from 0 to 9, such as [2, 6, 9]"
+        return None, (N_("expected a list of distinct numbers from 0 to 9, such as [2, 6, 9]"), {})
     if shape == "skip":
         if arg == "everyone":
             return Step(op, everyone=True), None
         if _is_int(arg) and 1 <= arg <= 9:  # type: ignore[operator]
             return Step(op, n=arg), None  # type: ignore[arg-type]
-        return None, "expected a number of seats from 1 to 9, or everyone"
+        return None, (N_("expected a number of seats from 1 to 9, or everyone"), {})
     # until
     if not isinstance(arg, Mapping):
-        return None, "expected a mapping such as {chooser: player}"
+        return None, (N_("expected a mapping such as {example}"), {"example": "{chooser: player}"})
     unknown = sorted(str(k) for k in arg if k not in ("chooser", "victim_loses_turn"))
     if unknown:
-        return None, f"unknown key {unknown[0]!r}; expected chooser, victim_loses_turn"
+        return None, (
+            N_("unknown key {key}; expected chooser, victim_loses_turn"),
+            {"key": repr(unknown[0][:60])},
+        )
     chooser = arg.get("chooser", "player")
     if chooser not in ("player", "victim"):
-        return None, "chooser: expected player or victim"
+        return None, (N_("chooser: expected player or victim"), {})
     loses = arg.get("victim_loses_turn", True)
     if type(loses) is not bool:
-        return None, "victim_loses_turn: expected true or false"
+        return None, (N_("victim_loses_turn: expected true or false"), {})
     return Step(op, chooser=chooser, loses_turn=loses), None
 
 
@@ -560,26 +586,48 @@ def kind_problems(kind: CardKind, path: str) -> list[str]:
         if same.kind == kind:
             return []
         return [
-            f"{path}.rank: already names another card kind ({same.kind.name}); a rank "
-            "names one kind, declared the same way wherever it is used"
+            Problem(
+                f"{path}.rank",
+                N_(
+                    "already names another card kind ({name}); a rank names one kind, "
+                    "declared the same way wherever it is used"
+                ),
+                {"name": (same.kind.name, {})},
+            )
         ]
     if len(Rank._known) >= MAX_KNOWN_RANKS:
         # a long-running process (the referee service) that reads presets from anywhere
         # keeps what they declare: bounded, so such input costs bounded memory
-        return [f"{path}.rank: this process knows {MAX_KNOWN_RANKS} card kinds already"]
+        return [
+            Problem(
+                f"{path}.rank",
+                N_("this process knows {count} card kinds already"),
+                {"count": MAX_KNOWN_RANKS},
+            )
+        ]
     if kind.number is None:
         for where, text in (("rank", kind.rank), *(("aliases", a) for a in kind.aliases)):
             if not _RANK_TEXT.fullmatch(text):
                 return [
-                    f"{path}.{where}: expected up to 16 letters, digits, + or -, starting "
-                    "with a letter or +"
+                    Problem(
+                        f"{path}.{where}",
+                        N_(
+                            "expected up to 16 letters, digits, + or -, starting with a letter or +"
+                        ),
+                    )
                 ]
     problems: list[str] = []
     for text in (kind.rank.lower(), *kind.aliases):
         if text in COLORED_TEXTS or text in WILD_TEXTS:
-            problems.append(f"{path}: the text {text!r} already names a card kind")
+            problems.append(
+                Problem(path, N_("the text {text} already names a card kind"), {"text": repr(text)})
+            )
         elif _reads_as_other_card(text, kind.wild):
-            problems.append(f"{path}: the text {text!r} could be read as another card")
+            problems.append(
+                Problem(
+                    path, N_("the text {text} could be read as another card"), {"text": repr(text)}
+                )
+            )
     return problems
 
 

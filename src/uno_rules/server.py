@@ -34,10 +34,11 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any, TypeVar
+from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.convertors import PathConvertor, register_url_convertor
@@ -50,7 +51,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from . import __version__
 from ._openapi import document
 from ._page_text import page_text as page_words
-from ._suggest import did_you_mean
+from ._suggest import closest
 from .cards import Card
 from .clauses import clause_text
 from .deal import build_deck, next_round
@@ -58,6 +59,7 @@ from .deal import new_game as new_table
 from .dispute import Settlement, settle, table_dict
 from .engine import legal_moves
 from .errors import NotationError, PresetError, UnoError, problem_text
+from .errors import Problem as Sentence
 from .events import view_events
 from .i18n import N_, from_accept_language, normalize, translate
 from .moves import parse_move
@@ -145,6 +147,23 @@ class Problem(Exception):
         self.headers = headers or {}
 
 
+def _said(message: str, **facts: object) -> Sentence:
+    """A problem of the service's own, not of a field: said in the request's language
+    when the answer is written (``?lang=``, ``Accept-Language``)."""
+    return Sentence("", message, facts)
+
+
+def _unknown_preset(name: str) -> Sentence:
+    """A preset named in a path that is not a bundled one, with the closest name."""
+    near = closest(name, preset_names())
+    hint = (N_(" (did you mean {path}?)"), {"path": repr(near)}) if near else ("", {})
+    return _said(N_("unknown preset {name}{hint}"), name=repr(_short(name)), hint=hint)
+
+
+_NO_SUCH_GAME = _said(N_("no such game (it was never dealt, or was pruned)"))
+_FAILED = _said(N_("the service failed on this request"))
+
+
 def _problem_response(
     status: int, kind: str, problems: list[str], headers: dict[str, str] | None = None
 ) -> JSONResponse:
@@ -173,14 +192,20 @@ async def _body(request: Request, limit: int) -> Any:
     sent within ``BODY_SECONDS``. A body must say what it is (``Content-Type``)."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json" and kind not in _YAML_TYPES:
-        shown = _short(kind) if kind else "no Content-Type"
         raise Problem(
             415,
             "unsupported-media-type",
-            [f"send application/json or application/yaml, not {shown}"],
+            [
+                _said(
+                    N_("send application/json or application/yaml, not {kind}"),
+                    kind=_short(kind) if kind else (N_("no Content-Type"), {}),
+                )
+            ],
         )
     declared = request.headers.get("content-length")
-    too_large = Problem(413, "too-large", [f"the request body is limited to {limit} bytes"])
+    too_large = Problem(
+        413, "too-large", [_said(N_("the request body is limited to {limit} bytes"), limit=limit)]
+    )
     if declared is not None and (not _NUMBER.fullmatch(declared) or int(declared) > limit):
         raise too_large
     chunks: list[bytes] = []
@@ -195,13 +220,22 @@ async def _body(request: Request, limit: int) -> Any:
     except TimeoutError:
         LOGGER.warning("%s: dropped: the body took over %g s", _client(request.scope), BODY_SECONDS)
         raise Problem(
-            408, "timeout", [f"the request body must arrive within {BODY_SECONDS:g} seconds"]
+            408,
+            "timeout",
+            [
+                _said(
+                    N_("the request body must arrive within {seconds} seconds"),
+                    seconds=f"{BODY_SECONDS:g}",
+                )
+            ],
         ) from None
     raw = b"".join(chunks)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise Problem(400, "bad-request", ["the request body is not UTF-8 text"]) from None
+        raise Problem(
+            400, "bad-request", [_said(N_("the request body is not UTF-8 text"))]
+        ) from None
     if kind in _YAML_TYPES:
         try:
             data = parse_yaml(text, "body")
@@ -215,7 +249,11 @@ async def _body(request: Request, limit: int) -> Any:
     try:
         return json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
-        raise Problem(400, "bad-request", [f"body: not valid JSON: {_short(str(exc))}"]) from None
+        raise Problem(
+            400,
+            "bad-request",
+            [Sentence("body", N_("not valid JSON: {reason}"), {"reason": _short(str(exc))})],
+        ) from None
 
 
 def _no_constant(name: str) -> Any:
@@ -230,17 +268,31 @@ def _plain_problems(data: Any, where: str, problems: list[str]) -> None:
     if isinstance(data, dict):
         for key, value in data.items():
             if not isinstance(key, str):
-                problems.append(f"{where}: the key {_short(str(key))} must be text (quote it)")
+                problems.append(
+                    Sentence(
+                        where,
+                        N_("the key {key} must be text (quote it)"),
+                        {"key": _short(str(key))},
+                    )
+                )
             else:
                 _plain_problems(value, f"{where}.{_short(key)}", problems)
     elif isinstance(data, list):
         for index, value in enumerate(data):
             _plain_problems(value, f"{where}[{index}]", problems)
     elif isinstance(data, float) and not math.isfinite(data):
-        problems.append(f"{where}: {data} is not a number JSON can carry")
+        problems.append(
+            Sentence(where, N_("{value} is not a number JSON can carry"), {"value": data})
+        )
     elif data is not None and not isinstance(data, str | int | float):
         what = type(data).__name__
-        problems.append(f"{where}: a YAML {what} is not plain data: write it as quoted text")
+        problems.append(
+            Sentence(
+                where,
+                N_("a YAML {kind} is not plain data: write it as quoted text"),
+                {"kind": what},
+            )
+        )
 
 
 def _short(text: str, most: int = 60) -> str:
@@ -249,7 +301,7 @@ def _short(text: str, most: int = 60) -> str:
 
 def _mapping(data: Any, what: str) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise Problem(422, "SituationError", [f"{what}: expected a mapping of fields"])
+        raise Problem(422, "SituationError", [Sentence(what, N_("expected a mapping of fields"))])
     return data
 
 
@@ -258,12 +310,23 @@ def _bundled(name: Any, where: str) -> str:
     file is read for a client."""
     names = preset_names()
     if not isinstance(name, str) or name not in names:
-        hint = did_you_mean(name, names) if isinstance(name, str) else ""
-        shown = repr(name) if isinstance(name, str | int | float | bool) else "a non-name"
+        near = closest(name, names) if isinstance(name, str) else None
+        hint = (N_(" (did you mean {path}?)"), {"path": repr(near)}) if near else ("", {})
+        shown: object = (
+            _short(repr(name))
+            if isinstance(name, str | int | float | bool)
+            else (N_("a non-name"), {})
+        )
         raise Problem(
             422,
             "PresetError",
-            [f"{where}: unknown preset {_short(shown)}{hint}; choose one of: {', '.join(names)}"],
+            [
+                Sentence(
+                    where,
+                    N_("unknown preset {name}{hint}; choose one of: {names}"),
+                    {"name": shown, "hint": hint, "names": ", ".join(names)},
+                )
+            ],
         )
     return name
 
@@ -281,7 +344,9 @@ def _rules_source(value: Any, where: str) -> str | dict[str, Any]:
 def _number(text: str, where: str) -> int:
     """A count from a query or a header: ASCII digits, at most nine."""
     if not _NUMBER.fullmatch(text):
-        raise Problem(400, "bad-request", [f"{where}: expected a number (0 to 999999999)"])
+        raise Problem(
+            400, "bad-request", [Sentence(where, N_("expected a number (0 to 999999999)"))]
+        )
     return int(text)
 
 
@@ -313,7 +378,13 @@ class _Bucket:
             raise Problem(
                 429,
                 "too-many-requests",
-                [f"too many {what} from this address: try again in {wait} s"],
+                [
+                    _said(
+                        N_("too many {what} from this address: try again in {wait} s"),
+                        what=(what, {}),
+                        wait=wait,
+                    )
+                ],
                 {"Retry-After": str(wait)},
             )
 
@@ -338,9 +409,9 @@ class _Guard:
         refused = self._refused(headers)
         if refused is not None:
             LOGGER.warning("%s: refused: %s", _client(scope), refused.problems[0])
-            await _problem_response(refused.status, refused.kind, refused.problems)(
-                scope, receive, send
-            )
+            lang = _lang_of_scope(scope, headers)
+            said = [problem_text(p, lang) for p in refused.problems]
+            await _problem_response(refused.status, refused.kind, said)(scope, receive, send)
             return
         started = False
 
@@ -359,9 +430,8 @@ class _Guard:
                 "%s %s: internal error: %s", scope["method"], scope["path"], _short(repr(exc), 200)
             )
             if not started:
-                answer = _problem_response(
-                    500, "internal-error", ["the service failed on this request"]
-                )
+                failed = _FAILED.text(_lang_of_scope(scope, headers))
+                answer = _problem_response(500, "internal-error", [failed])
                 await answer(scope, receive, send)
 
     def _refused(self, headers: dict[str, str]) -> Problem | None:
@@ -369,17 +439,33 @@ class _Guard:
         name = _host_name(host)
         if self.hosts is not None and name not in self.hosts:
             return Problem(
-                400, "bad-request", [f"Host: {_short(host)!r} is not a name this server answers to"]
+                400,
+                "bad-request",
+                [
+                    Sentence(
+                        "Host",
+                        N_("{host} is not a name this server answers to"),
+                        {"host": repr(_short(host))},
+                    )
+                ],
             )
         origin = headers.get("origin")
         if origin is not None and origin.lower() not in (f"http://{host}", f"https://{host}"):
             return Problem(
                 403,
                 "forbidden",
-                [f"Origin: {_short(origin)!r}: only this server's own page may call it"],
+                [
+                    Sentence(
+                        "Origin",
+                        N_("{origin}: only this server's own page may call it"),
+                        {"origin": repr(_short(origin))},
+                    )
+                ],
             )
         if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
-            return Problem(403, "forbidden", ["a page on another site may not call this server"])
+            return Problem(
+                403, "forbidden", [_said(N_("a page on another site may not call this server"))]
+            )
         return None
 
 
@@ -432,6 +518,15 @@ def _seat_view(game: Game, seat: int) -> dict[str, Any]:
     }
 
 
+def _lang_of_scope(scope: Scope, headers: Mapping[str, str]) -> str:
+    """:func:`_lang_of` before the request is one (the guard's own answers)."""
+    query = scope.get("query_string", b"").decode("latin-1")
+    asked = parse_qs(query).get("lang", [""])[0]
+    if asked:
+        return normalize(asked)
+    return from_accept_language(headers.get("accept-language"))
+
+
 def _lang_of(request: Request) -> str:
     """The language a request asks for: ``?lang=``, else its ``Accept-Language``."""
     asked = request.query_params.get("lang")
@@ -449,12 +544,17 @@ def _rule_and_keep(
     for _ in range(8):
         game = store.load(game_id)
         if game is None:
-            raise Problem(404, "not-found", ["no such game (it was never dealt, or was pruned)"])
+            raise Problem(404, "not-found", [_NO_SUCH_GAME])
         if game.version >= MAX_LOG_ENTRIES:
             raise Problem(
                 409,
                 "log-full",
-                [f"this game has {MAX_LOG_ENTRIES} log entries, the most it may hold"],
+                [
+                    _said(
+                        N_("this game has {count} log entries, the most it may hold"),
+                        count=MAX_LOG_ENTRIES,
+                    )
+                ],
             )
         if text.strip().lower() == "next-round":
             result = next_round(game.state)
@@ -471,7 +571,11 @@ def _rule_and_keep(
         except NotationError as exc:
             raise _uno_problem(exc, lang) from None
         if move.seat != seat:
-            raise Problem(403, "forbidden", [f"seat {seat} cannot move for seat {move.seat}"])
+            raise Problem(
+                403,
+                "forbidden",
+                [_said(N_("seat {seat} cannot move for seat {other}"), seat=seat, other=move.seat)],
+            )
         ruling = rule_on(game.state, move)
         violation = ruling.violation
         out: dict[str, Any] = {
@@ -490,7 +594,7 @@ def _rule_and_keep(
         if store.commit(game, ruling.state, entry, now):
             game.state, game.version = ruling.state, game.version + 1
             return {**out, **_seat_view(game, seat)}
-    raise Problem(503, "busy", ["this game is changing too fast: send the move again"])
+    raise Problem(503, "busy", [_said(N_("this game is changing too fast: send the move again"))])
 
 
 # --------------------------------------------------------------------------- the app
@@ -555,22 +659,33 @@ def create_app(
             raise Problem(
                 503,
                 "too-slow",
-                [f"the answer took over {heavy_seconds:g} s: ask for less (fewer moves, presets)"],
+                [
+                    _said(
+                        N_("the answer took over {seconds} s: ask for less (fewer moves, presets)"),
+                        seconds=f"{heavy_seconds:g}",
+                    )
+                ],
             ) from None
 
     def ok(data: Any, status: int = 200, private: bool = False) -> Response:
         try:
             body = json.dumps(data, allow_nan=False, separators=(",", ":"))
         except (ValueError, TypeError, RecursionError):
-            problem = "the input holds a value JSON cannot carry"
+            problem = _said(N_("the input holds a value JSON cannot carry"))
             raise Problem(400, "bad-request", [problem]) from None
         if len(body) > MAX_ANSWER_BYTES:
             raise Problem(
                 422,
                 "answer-too-large",
                 [
-                    f"the answer would be {len(body)} bytes, over the limit of "
-                    f"{MAX_ANSWER_BYTES}: ask for fewer moves or presets, or no pictures"
+                    _said(
+                        N_(
+                            "the answer would be {size} bytes, over the limit of {limit}: ask "
+                            "for fewer moves or presets, or no pictures"
+                        ),
+                        size=len(body),
+                        limit=MAX_ANSWER_BYTES,
+                    )
                 ],
             )
         return Response(
@@ -583,38 +698,48 @@ def create_app(
         auth = request.headers.get("authorization", "")
         given = auth[7:].strip() if auth[:7].lower() == "bearer " else ""
         if not given:
-            raise Problem(401, "unauthorized", ["this server needs its key: Authorization: Bearer"])
+            raise Problem(
+                401, "unauthorized", [_said(N_("this server needs its key: Authorization: Bearer"))]
+            )
         if not hmac.compare_digest(_digest(given), _digest(server_key)):
             client = _client(request.scope)
-            failures.check(client, "wrong keys")
+            failures.check(client, N_("wrong keys"))
             failures.take(client)
-            raise Problem(403, "forbidden", ["this is not the server's key"])
+            raise Problem(403, "forbidden", [_said(N_("this is not the server's key"))])
 
     async def seat_of(request: Request, stream: bool = False) -> tuple[Game, int]:
         """The game and seat named in the path, once the request shows that seat's token."""
         game_id = request.path_params["game"]
         seat = request.path_params["seat"]
-        missing = Problem(404, "not-found", ["no such game (it was never dealt, or was pruned)"])
+        missing = Problem(404, "not-found", [_NO_SUCH_GAME])
         if not _GAME_ID.fullmatch(game_id):
             raise missing
         token = _token(request, stream)
         client = _client(request.scope)
         if token is None:
-            where = (
-                "Authorization: Bearer, or ?token= on the stream"
+            where: object = (
+                (N_("Authorization: Bearer, or ?token= on the stream"), {})
                 if stream
-                else ("Authorization: Bearer")
+                else "Authorization: Bearer"
             )
-            raise Problem(401, "unauthorized", [f"send the seat's token: {where}"])
-        failures.check(client, "wrong tokens")
+            raise Problem(
+                401, "unauthorized", [_said(N_("send the seat's token: {where}"), where=where)]
+            )
+        failures.check(client, N_("wrong tokens"))
         game = await off_loop(games.load, game_id)
         if game is None:
             raise missing
         if not 0 <= seat < game.players:
-            raise Problem(404, "not-found", [f"seat: expected 0 to {game.players - 1}"])
+            raise Problem(
+                404,
+                "not-found",
+                [Sentence("seat", N_("expected 0 to {last}"), {"last": game.players - 1})],
+            )
         if not hmac.compare_digest(_digest(token), game.tokens[seat]):
             failures.take(client)
-            raise Problem(403, "forbidden", [f"this token is not seat {seat}'s"])
+            raise Problem(
+                403, "forbidden", [_said(N_("this token is not seat {seat}'s"), seat=seat)]
+            )
         return game, seat
 
     async def maybe_prune(force: bool = False) -> int:
@@ -637,7 +762,7 @@ def create_app(
         name = request.path_params["name"]
         media = _PAGE_FILES.get(name)
         if media is None:
-            raise Problem(404, "not-found", ["no such file"])
+            raise Problem(404, "not-found", [_said(N_("no such file"))])
         text = resources.files("uno_rules").joinpath(f"web/{name}").read_text("utf-8")
         return Response(text, media_type=media, headers=_SECURITY_HEADERS)
 
@@ -654,7 +779,7 @@ def create_app(
     async def deck(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in preset_names():
-            raise Problem(404, "not-found", [f"unknown preset {_short(name)!r}"])
+            raise Problem(404, "not-found", [_unknown_preset(name)])
         lang = _lang_of(request)
         copies: dict[Card, int] = {}
         for card in build_deck(load_preset(name)):
@@ -668,7 +793,7 @@ def create_app(
     async def presets_show(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in preset_names():
-            raise Problem(404, "not-found", [f"unknown preset {_short(name)!r}"])
+            raise Problem(404, "not-found", [_unknown_preset(name)])
         return ok(load_preset(name).to_dict())
 
     async def presets_check(request: Request) -> Response:
@@ -696,12 +821,20 @@ def create_app(
         data = _mapping(await _body(request, max_body), "dispute")
         presets = request.query_params.getlist("preset")
         if len(presets) > MAX_PRESETS:
-            raise Problem(422, "PresetError", [f"preset: at most {MAX_PRESETS} presets"])
+            raise Problem(
+                422,
+                "PresetError",
+                [Sentence("preset", N_("at most {most} presets"), {"most": MAX_PRESETS})],
+            )
         for name in presets:
             _bundled(name, "preset")
         moves = data.get("moves")
         if isinstance(moves, list) and len(moves) > MAX_DISPUTE_MOVES:
-            raise Problem(422, "SituationError", [f"moves: at most {MAX_DISPUTE_MOVES} moves"])
+            raise Problem(
+                422,
+                "SituationError",
+                [Sentence("moves", N_("at most {most} moves"), {"most": MAX_DISPUTE_MOVES})],
+            )
         pictures = request.query_params.get("pictures") in ("1", "true", "yes")
         rulings = (len(moves) if isinstance(moves, list) else 0) * max(1, len(presets))
         if pictures and rulings > MAX_PICTURES:
@@ -709,8 +842,14 @@ def create_app(
                 422,
                 "answer-too-large",
                 [
-                    f"pictures: at most {MAX_PICTURES} rulings (moves x presets) with pictures; "
-                    f"this asks for {rulings}"
+                    Sentence(
+                        "pictures",
+                        N_(
+                            "at most {most} rulings (moves x presets) with pictures; this asks "
+                            "for {count}"
+                        ),
+                        {"most": MAX_PICTURES, "count": rulings},
+                    )
                 ],
             )
         if "rules" in data:
@@ -782,11 +921,15 @@ def create_app(
     async def new_game(request: Request) -> Response:
         need_key(request)
         client = _client(request.scope)
-        created.check(client, "new games")
+        created.check(client, N_("new games"))
         data = _mapping(await _body(request, max_body), "game")
         unknown = sorted(_short(str(k)) for k in data if k not in ("rules", "players", "dealer"))
         if unknown:
-            raise Problem(422, "SituationError", [f"{k}: unknown field" for k in unknown])
+            raise Problem(
+                422,
+                "SituationError",
+                [Sentence(k, N_("unknown field{hint}"), {"hint": ("", {})}) for k in unknown],
+            )
         rules = _rules_source(data.get("rules", "official"), "rules")
         seed = secrets.randbits(63)  # as secret as the deck: never sent
         lang = _lang_of(request)
@@ -818,7 +961,12 @@ def create_app(
                 raise Problem(
                     503,
                     "too-many-games",
-                    [f"this server keeps at most {max_games} games: try again later"],
+                    [
+                        _said(
+                            N_("this server keeps at most {most} games: try again later"),
+                            most=max_games,
+                        )
+                    ],
                     {"Retry-After": str(int(PRUNE_EVERY_SECONDS))},
                 )
         created.take(client)
@@ -848,7 +996,11 @@ def create_app(
         data = _mapping(await _body(request, max_body), "move")
         text = data.get("move")
         if not isinstance(text, str) or set(data) != {"move"}:
-            raise Problem(422, "NotationError", ['expected {"move": "<move text>"}'])
+            raise Problem(
+                422,
+                "NotationError",
+                [_said(N_("expected {example}"), example='{"move": "<move text>"}')],
+            )
         lock = locks.get(game.id)
         if lock is None:  # one move of a game at a time in this process (the store's
             lock = locks[game.id] = asyncio.Lock()  # version check covers other processes)
@@ -870,7 +1022,11 @@ def create_app(
         if not streaming:
             limit = _number(request.query_params.get("limit", str(EVENTS_PAGE)), "limit")
             if not 1 <= limit <= EVENTS_PAGE:
-                raise Problem(400, "bad-request", [f"limit: expected 1 to {EVENTS_PAGE}"])
+                raise Problem(
+                    400,
+                    "bad-request",
+                    [Sentence("limit", N_("expected 1 to {most}"), {"most": EVENTS_PAGE})],
+                )
             page = await off_loop(games.entries, game.id, seat, after, limit)
             more = len(page) == limit and after + limit < game.version
             nxt = after + len(page) if more else max(game.version, after + len(page))
@@ -948,7 +1104,9 @@ def create_app(
 
     async def on_problem(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, Problem)
-        return _problem_response(exc.status, exc.kind, exc.problems, exc.headers)
+        lang = _lang_of(request)
+        said = [problem_text(p, lang) for p in exc.problems]
+        return _problem_response(exc.status, exc.kind, said, exc.headers)
 
     async def on_http(request: Request, exc: Exception) -> Response:
         status = getattr(exc, "status_code", 500)
@@ -959,15 +1117,24 @@ def create_app(
             headers["Allow"] = ", ".join(allowed)
             if request.method == "OPTIONS":
                 return Response(status_code=204, headers={**_SECURITY_HEADERS, **headers})
-            problem = f"{request.method} is not allowed here; use {', '.join(allowed)}"
-            return _problem_response(405, "method-not-allowed", [problem], headers)
+            problem = _said(
+                N_("{method} is not allowed here; use {allowed}"),
+                method=request.method,
+                allowed=", ".join(allowed),
+            )
+            return _problem_response(
+                405, "method-not-allowed", [problem.text(_lang_of(request))], headers
+            )
         if status == 404:
-            return _problem_response(404, "not-found", ["no such route"])
+            return _problem_response(
+                404, "not-found", [_said(N_("no such route")).text(_lang_of(request))]
+            )
         return _problem_response(status, "bad-request", [str(getattr(exc, "detail", "error"))])
 
     async def on_error(request: Request, exc: Exception) -> Response:
         # The guard around the app logs it, in one line.
-        return _problem_response(500, "internal-error", ["the service failed on this request"])
+        failed = _FAILED.text(_lang_of(request))
+        return _problem_response(500, "internal-error", [failed])
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -40,6 +40,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ._budget import TABLE, brief, over_budget
+from ._said import InWords
 from .cards import COLORS, DARK_COLORS, Card, Color, parse_any_color, parse_color
 from .deal import (
     MAX_PLAYERS,
@@ -104,7 +105,13 @@ def situation(description: Mapping[str, Any]) -> GameState:
     """
     if not isinstance(description, Mapping):
         raise SituationError(
-            [f"table: expected a mapping of fields, got {type(description).__name__}"]
+            [
+                Problem(
+                    "table",
+                    N_("expected a mapping of fields, got {got}"),
+                    {"got": type(description).__name__},
+                )
+            ]
         )
     too_big = over_budget(description, TABLE)
     if too_big is not None:
@@ -150,13 +157,19 @@ def situation(description: Mapping[str, Any]) -> GameState:
     def seat(key: str, default: int) -> int:
         value = d.get(key, default)
         if type(value) is not int or not 0 <= value < players:
-            problems.append(f"{key}: expected a seat from 0 to {players - 1}, got {brief(value)}")
+            problems.append(
+                Problem(
+                    key,
+                    N_("expected a seat from 0 to {last}, got {got}"),
+                    {"last": players - 1, "got": brief(value)},
+                )
+            )
             return default
         return value
 
     out = d.get("eliminated", [])
     if not isinstance(out, list) or not all(type(x) is int and 0 <= x < players for x in out):
-        problems.append(f"eliminated: expected a list of seats, got {brief(out)}")
+        problems.append(_seats_expected("eliminated", out))
         out = []
     eliminated = frozenset(out)
     raw_hands = d.get("hands")
@@ -205,10 +218,12 @@ def situation(description: Mapping[str, Any]) -> GameState:
         played_by = seat("played_by", (turn - direction) % players)
     seed = d.get("seed", 0)
     if type(seed) is not int:
-        problems.append(f"seed: expected an integer, got {brief(seed)}")
+        problems.append(Problem("seed", N_("expected an integer, got {got}"), {"got": brief(seed)}))
         seed = 0
     elif seed.bit_length() > MAX_SEED_BITS:
-        problems.append(f"seed: more than {MAX_SEED_BITS} bits (the seed limit)")
+        problems.append(
+            Problem("seed", N_("more than {bits} bits (the seed limit)"), {"bits": MAX_SEED_BITS})
+        )
         seed = 0
     scores = d.get("scores", [0] * players)
     if (
@@ -216,15 +231,15 @@ def situation(description: Mapping[str, Any]) -> GameState:
         or len(scores) != players
         or not all(type(s) is int and s >= 0 for s in scores)
     ):
-        problems.append(f"scores: expected {players} whole numbers")
+        problems.append(Problem("scores", N_("expected {count} whole numbers"), {"count": players}))
         scores = [0] * players
     called = d.get("uno_called", [])
     if not isinstance(called, list) or not all(type(s) is int and 0 <= s < players for s in called):
-        problems.append(f"uno_called: expected a list of seats, got {brief(called)}")
+        problems.append(_seats_expected("uno_called", called))
         called = []
     opened = d.get("uno_open", [])
     if not isinstance(opened, list) or not all(type(s) is int and 0 <= s < players for s in opened):
-        problems.append(f"uno_open: expected a list of seats, got {brief(opened)}")
+        problems.append(_seats_expected("uno_open", opened))
         opened = []
     if rules is None:
         raise SituationError(problems)
@@ -305,10 +320,10 @@ def situation(description: Mapping[str, Any]) -> GameState:
     under = remainder[fill:]
     for s in called:
         if len(hands[s]) != 1:
-            problems.append(f"uno_called: seat {s} holds {len(hands[s])} cards, not one")
+            problems.append(_holds_more("uno_called", s, len(hands[s])))
     for s in opened:
         if len(hands[s]) != 1:
-            problems.append(f"uno_open: seat {s} holds {len(hands[s])} cards, not one")
+            problems.append(_holds_more("uno_open", s, len(hands[s])))
     if problems:
         raise SituationError(problems)
     penalty: Penalty | None = None
@@ -363,25 +378,54 @@ def _seat_problems(
     """What the seats of a description contradict: an eliminated seat where no rule
     eliminates (H16, 3.4), or acting, or calling; too few seats left (B1.2); UNO windows
     where UNO is off (H12) or a seat both called and catchable (A20)."""
-    problems = []
+    problems: list[str] = []
     if eliminated:
         if not (rules.house_rules.mercy.enabled or rules.scoring.elimination):
             problems.append(
-                "eliminated: these rules eliminate nobody (the mercy rule, H16, and "
-                "elimination at the target, 3.4, are off)"
+                Problem(
+                    "eliminated",
+                    N_(
+                        "these rules eliminate nobody (the mercy rule, H16, and elimination "
+                        "at the target, 3.4, are off)"
+                    ),
+                )
             )
         if players - len(eliminated) < 2:
-            problems.append("eliminated: at least two seats must still be in the game (B1.2)")
+            problems.append(
+                Problem("eliminated", N_("at least two seats must still be in the game (B1.2)"))
+            )
         for key, seat in (("turn", turn), ("played_by", played_by)):
             if seat in eliminated:
-                problems.append(f"{key}: seat {seat} is eliminated")
+                problems.append(Problem(key, N_("seat {seat} is eliminated"), {"seat": seat}))
         for s in sorted(eliminated & {*called, *opened}):
-            problems.append(f"eliminated: seat {s} is eliminated, so it has no UNO to call")
+            problems.append(
+                Problem(
+                    "eliminated",
+                    N_("seat {seat} is eliminated, so it has no UNO to call"),
+                    {"seat": s},
+                )
+            )
     if opened and not rules.uno.enabled:
-        problems.append("uno_open: UNO calls are off under these rules (H12)")
+        problems.append(Problem("uno_open", N_("UNO calls are off under these rules (H12)")))
     for s in sorted(set(called) & set(opened)):
-        problems.append(f"uno_open: seat {s} has called UNO, so it cannot be caught (A20)")
+        problems.append(
+            Problem(
+                "uno_open",
+                N_("seat {seat} has called UNO, so it cannot be caught (A20)"),
+                {"seat": s},
+            )
+        )
     return problems
+
+
+def _seats_expected(field: str, value: object) -> Problem:
+    return Problem(field, N_("expected a list of seats, got {got}"), {"got": brief(value)})
+
+
+def _holds_more(field: str, seat: int, size: int) -> Problem:
+    return Problem(
+        field, N_("seat {seat} holds {count} cards, not one"), {"seat": seat, "count": size}
+    )
 
 
 def _penalty_terms(
@@ -398,7 +442,11 @@ def _penalty_terms(
         return None, None
     if not isinstance(raw, Mapping) or not set(raw) <= {"amount", "previous_color"}:
         problems.append(
-            f"penalty: expected a mapping with amount and previous_color, got {brief(raw)}"
+            Problem(
+                "penalty",
+                N_("expected a mapping with amount and previous_color, got {got}"),
+                {"got": brief(raw)},
+            )
         )
         return None, None
     top = discard[-1] if discard else None
@@ -407,31 +455,53 @@ def _penalty_terms(
     amount = raw.get("amount", top.kind.draw)
     found = len(problems)
     if not top.kind.draw:
-        problems.append(f"penalty: the top card {top} is not a draw card (B7.3, B7.5)")
+        problems.append(
+            Problem(
+                "penalty", N_("the top card {card} is not a draw card (B7.3, B7.5)"), {"card": top}
+            )
+        )
     elif not rules.plan.penalty_choice(top):
         problems.append(
-            f"penalty: under these rules a {top.name} is drawn at once, so nothing waits (A60)"
+            Problem(
+                "penalty",
+                N_("under these rules a {name} is drawn at once, so nothing waits (A60)"),
+                {"name": InWords(top)},
+            )
         )
     if type(amount) is not int or not 1 <= amount <= 1000:
-        problems.append(f"penalty.amount: expected 1 to 1000 cards, got {brief(amount)}")
+        problems.append(
+            Problem(
+                "penalty.amount", N_("expected 1 to 1000 cards, got {got}"), {"got": brief(amount)}
+            )
+        )
     elif top.kind.draw and amount < top.kind.draw:
         problems.append(
-            f"penalty.amount: {amount} is less than the {top.name} on top draws ({top.kind.draw})"
+            Problem(
+                "penalty.amount",
+                N_("{amount} is less than the {name} on top draws ({draw})"),
+                {"amount": amount, "name": InWords(top), "draw": top.kind.draw},
+            )
         )
     if played_by is None:
-        problems.append("played_by: a waiting penalty was played by a seat, not turned first")
+        problems.append(
+            Problem("played_by", N_("a waiting penalty was played by a seat, not turned first"))
+        )
     previous: Color | None = None
     # only a Wild Draw Four is judged on the color before it (B8.2, A8); any other wild
     # draw card takes the color in force
     before = top.color if top.color is not None or top.kind.restricted else d.get("color")
     raw_color = raw.get("previous_color", before)
     if raw_color is None:
-        problems.append(f"penalty.previous_color: needed for the wild {top} (A8, B8.2)")
+        problems.append(
+            Problem(
+                "penalty.previous_color", N_("needed for the wild {card} (A8, B8.2)"), {"card": top}
+            )
+        )
     else:
         try:
             previous = parse_color(raw_color)
         except NotationError as exc:
-            problems.append(f"penalty.previous_color: {exc}")
+            problems.append(exc.problem("penalty.previous_color"))
     if len(problems) > found:
         return None, None
     return amount, previous
@@ -465,7 +535,13 @@ def _direction(value: Any, problems: list[str]) -> int:
         return int(value)
     if isinstance(value, str) and value.strip().lower() in _DIRECTIONS:
         return _DIRECTIONS[value.strip().lower()]
-    problems.append(f"direction: expected clockwise or counterclockwise, got {brief(value)}")
+    problems.append(
+        Problem(
+            "direction",
+            N_("expected clockwise or counterclockwise, got {got}"),
+            {"got": brief(value)},
+        )
+    )
     return 1
 
 
@@ -479,19 +555,31 @@ def _color(
         try:
             color = parse_any_color(raw) if dark else parse_color(raw)
         except NotationError as exc:
-            problems.append(f"color: {exc}")
+            problems.append(exc.problem("color"))
             return None
     if top is None:
         if "discard" not in d:
-            problems.append("discard: missing; the table needs at least the top card")
+            problems.append(
+                Problem("discard", N_("missing; the table needs at least the top card"))
+            )
         return color
     if top.is_wild:
         if color is None:
-            problems.append(f"color: the top card {top} is wild, so its color must be given")
+            problems.append(
+                Problem(
+                    "color",
+                    N_("the top card {card} is wild, so its color must be given"),
+                    {"card": top},
+                )
+            )
         return color
     if color is not None and color is not top.color:
         assert top.color is not None
         problems.append(
-            f"color: the top card {top} is {top.color.value}, but the color given is {color.value}"
+            Problem(
+                "color",
+                N_("the top card {card} is {color}, but the color given is {given}"),
+                {"card": top, "color": InWords(top.color), "given": InWords(color)},
+            )
         )
     return top.color

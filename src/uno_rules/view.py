@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
+from ._budget import not_a_seat
 from .cards import Card, Color
 from .errors import SituationError
 from .plain import plain
@@ -86,7 +87,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may know of ``state``. Raises :class:`~uno_rules.SituationError` for a
     seat that is not at the table."""
     if type(seat) is not int or not 0 <= seat < state.players:
-        raise SituationError([f"seat: expected 0 to {state.players - 1}, got {seat!r}"])
+        raise SituationError([not_a_seat(state.players, seat)])
     penalty = state.penalty
     found = PlayerView(
         seat=seat,

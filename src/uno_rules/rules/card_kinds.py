@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
-from ..errors import PresetError
+from ..errors import PresetError, Problem
+from ..i18n import N_
 from ..kinds import CardKind, Rank, Step, kind_problems, register_kind
 from ._meta import meta
 
@@ -132,22 +133,38 @@ def declared_problems(kinds: tuple[DeclaredKind, ...]) -> list[str]:
     ``card_kinds`` (K4), and declarations that cannot take effect."""
     problems: list[str] = []
     if len(kinds) > MAX_DECLARED_KINDS:
-        return [f"card_kinds: {len(kinds)} kinds; at most {MAX_DECLARED_KINDS}"]
+        return [
+            Problem(
+                "card_kinds",
+                N_("{count} kinds; at most {most}"),
+                {"count": len(kinds), "most": MAX_DECLARED_KINDS},
+            )
+        ]
     seen: dict[str, int] = {}
     for i, spec in enumerate(kinds):
         path = f"card_kinds[{i}]"
         kind = spec.kind()
         for text in (kind.rank.lower(), *kind.aliases):
             if text in seen:
-                problems.append(f"{path}: the text {text!r} also names card_kinds[{seen[text]}]")
+                problems.append(
+                    Problem(
+                        path,
+                        N_("the text {text} also names {other}"),
+                        {"text": repr(text), "other": f"card_kinds[{seen[text]}]"},
+                    )
+                )
             seen.setdefault(text, i)
         problems += kind_problems(kind, path)
         if spec.restricted and not spec.wild:
-            problems.append(f"{path}.restricted: only a wild kind is restricted (B8.1)")
+            problems.append(
+                Problem(f"{path}.restricted", N_("only a wild kind is restricted (B8.1)"))
+            )
         if not spec.wild and any(s.op == "discard_faces" for s in spec.effect):
             problems.append(
-                f"{path}.effect: discard_faces belongs on a wild kind, whose top card sets "
-                "the color"
+                Problem(
+                    f"{path}.effect",
+                    N_("discard_faces belongs on a wild kind, whose top card sets the color"),
+                )
             )
     return problems
 
