@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import COMPILED, __version__, _budget
 from .deal import table_problems
-from .errors import NotationError, PresetError, SituationError, UnoError, problem_text
+from .errors import NotationError, PresetError, Problem, SituationError, UnoError, problem_text
 from .i18n import N_, from_environ, normalize, tr
 from .presets import load_preset, preset_names, preset_summary, read_yaml
 
@@ -87,6 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    lang = _asked_lang(sys.argv[1:] if argv is None else argv)
     try:
         try:
             code = _run(argv)
@@ -95,23 +96,32 @@ def _main(argv: Sequence[str] | None) -> int:
         sys.stdout.flush()  # a full disk or closed pipe is reported here, not at exit
         return code
     except KeyboardInterrupt:
-        _fail("interrupted")
+        _fail(tr(lang, N_("interrupted")))
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         _quiet_stdout()
         return EXIT_OK
     except BadInput as exc:
-        _fail(str(exc))
+        _fail(problem_text(exc.args[0], lang) if exc.args else str(exc))
     except OSError as exc:
         _quiet_stdout()
-        _fail(f"cannot write the output: {exc.strerror or type(exc).__name__}")
+        why = exc.strerror or type(exc).__name__
+        _fail(_said(lang, N_("cannot write the output: {why}"), why=why))
     except (RecursionError, MemoryError) as exc:
-        _fail(f"the input is too large or too deeply nested to handle ({type(exc).__name__})")
+        what = type(exc).__name__
+        _fail(
+            _said(
+                lang,
+                N_("the input is too large or too deeply nested to handle ({what})"),
+                what=what,
+            )
+        )
     except Exception as exc:
         if isinstance(exc, UnoError):
-            _fail(_one_line(exc))
+            _fail(_one_line(exc, lang))
         else:  # a bug: still one line, and said to be one
-            _fail(f"internal error: {type(exc).__name__}: {_short(str(exc))} (please report it)")
+            what = f"{type(exc).__name__}: {_short(str(exc))}"
+            _fail(_said(lang, N_("internal error: {what} (please report it)"), what=what))
     return EXIT_BAD_INPUT
 
 
@@ -273,7 +283,19 @@ def _one_line(exc: Exception, lang: str = "en") -> str:
     problems = getattr(exc, "problems", None)
     if problems:
         return "; ".join(problem_text(p, lang) for p in problems)
+    if len(exc.args) == 1 and isinstance(exc.args[0], Problem):  # a one-sentence error
+        return exc.args[0].text(lang)
     return str(exc)
+
+
+def _said(lang: str, message: str, **facts: object) -> str:
+    """One of the command's own sentences, in ``lang``."""
+    return Problem("", message, facts).text(lang)
+
+
+def _bad(where: str, message: str, **facts: object) -> BadInput:
+    """Input the command refuses, said in the language asked for when it is reported."""
+    return BadInput(Problem(where, message, facts))
 
 
 # argparse's own messages (written by the standard library in English), as this module's
@@ -518,8 +540,10 @@ def _read_mapping(path: str, what: str) -> dict[str, Any]:
     except PresetError as exc:
         raise BadInput.of(functools.partial(_one_line, exc)) from None
     if not isinstance(data, dict):
-        got = "nothing (an empty file)" if data is None else f"a {type(data).__name__}"
-        raise BadInput(f"{path}: expected a mapping of fields, got {got}")
+        got: object = (
+            (N_("nothing (an empty file)"), {}) if data is None else f"a {type(data).__name__}"
+        )
+        raise _bad(path, N_("expected a mapping of fields, got {got}"), got=got)
     return data
 
 
@@ -593,7 +617,9 @@ def cmd_rule(args: argparse.Namespace) -> int:
     data = _read_mapping(args.file, "table file")
     twice = sorted({p for p in args.preset if args.preset.count(p) > 1})
     if twice:
-        raise BadInput(f"--preset {twice[0]} is given more than once; give each preset once")
+        raise _bad(
+            "", N_("--preset {name} is given more than once; give each preset once"), name=twice[0]
+        )
     if getattr(args, "svg", None):
         moves = data.get("moves")
         count = len(moves) if isinstance(moves, list) else 0
@@ -639,7 +665,8 @@ def _write_svgs(directory: str, settlement: Settlement) -> None:
                 (out / f"{stem}-{i:02d}-before.svg").write_text(before, encoding="utf-8")
                 (out / f"{stem}-{i:02d}-after.svg").write_text(after, encoding="utf-8")
     except OSError as exc:
-        raise BadInput(f"{directory}: cannot write pictures: {exc.strerror or exc}") from None
+        why = exc.strerror or str(exc)
+        raise _bad(str(directory), N_("cannot write pictures: {why}"), why=why) from None
 
 
 def _lang(args: argparse.Namespace) -> str:
@@ -928,35 +955,47 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         from . import _serving, server
     except ImportError:
-        raise BadInput("serve needs the optional extra: pip install 'uno-rules[serve]'") from None
+        raise _bad(
+            "",
+            N_("serve needs the optional extra: pip install {extra}"),
+            extra="'uno-rules[serve]'",
+        ) from None
     # start-up: only `serve` keeps games
     from .storage import StoreError, open_store
 
     if not 0 <= args.port <= 65535:
-        raise BadInput(f"--port: expected 0 to 65535, got {args.port}")
+        raise _bad("--port", N_("expected 0 to 65535, got {got}"), got=args.port)
     for flag, value in (("--keep-finished", args.keep_finished), ("--keep-idle", args.keep_idle)):
         if not 0 < value < 10**10:
-            raise BadInput(f"{flag}: expected a number of seconds above 0, got {value:g}")
+            raise _bad(
+                flag, N_("expected a number of seconds above 0, got {got}"), got=f"{value:g}"
+            )
     key = os.environ.get("UNO_RULES_SERVER_KEY") or None
     if args.key_file:
         try:
             with open(args.key_file, encoding="utf-8") as handle:
                 key = handle.read(4096).strip() or None
         except (OSError, UnicodeDecodeError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-            raise BadInput(f"--key-file: cannot read {args.key_file}: {why}") from None
+            why: object = exc.strerror if isinstance(exc, OSError) else (N_("not UTF-8 text"), {})
+            raise _bad(
+                "--key-file", N_("cannot read {path}: {why}"), path=args.key_file, why=why
+            ) from None
         if key is None:
-            raise BadInput(f"--key-file: {args.key_file} is empty")
+            raise _bad("--key-file", N_("{path} is empty"), path=args.key_file)
     if key is not None and len(key) < 16:
-        raise BadInput("the server key must be at least 16 characters")
+        raise _bad("", N_("the server key must be at least 16 characters"))
     try:
         loopback = ipaddress.ip_address(args.host).is_loopback
     except ValueError:
         loopback = args.host == "localhost"
     if not loopback and key is None:
-        raise BadInput(
-            f"--host {args.host} is reachable from other machines: give a server key "
-            "(--key-file FILE or UNO_RULES_SERVER_KEY) to guard dealing and the admin routes"
+        raise _bad(
+            "",
+            N_(
+                "--host {host} is reachable from other machines: give a server key "
+                "(--key-file FILE or UNO_RULES_SERVER_KEY) to guard dealing and the admin routes"
+            ),
+            host=args.host,
         )
     try:
         family, kind, proto, _, address = socket.getaddrinfo(
@@ -969,12 +1008,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # the backlog until the server accepts, instead of being refused
         sock.listen(128)
     except OSError as exc:
-        raise BadInput(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+        raise _bad(
+            "",
+            N_("cannot listen on {address}: {why}"),
+            address=f"{args.host}:{args.port}",
+            why=exc.strerror or str(exc),
+        ) from None
     try:
         store = open_store(args.store)
     except StoreError as exc:
         sock.close()
-        raise BadInput(str(exc)) from None
+        raise BadInput(exc.args[0] if exc.args else str(exc)) from None
     host, port = sock.getsockname()[:2]
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
     hosts = (*server.LOOPBACK_NAMES, *args.allow_host)
@@ -1018,26 +1062,47 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         ("--max-turns", args.max_turns, MAX_TURNS),
     ):
         if not 1 <= value <= most:
-            raise BadInput(f"{flag}: expected 1 to {most}, got {_short(str(value), 40)}")
+            raise _bad(
+                flag, N_("expected 1 to {most}, got {got}"), most=most, got=_short(str(value), 40)
+            )
     if args.block_size is not None and args.block_size < 1:
-        raise BadInput("--block-size must be at least 1")
+        raise _bad("", N_("--block-size must be at least 1"))
     meter = _SimulationProgress(sys.stderr.isatty() and not args.json)
     try:
         totals = _run_simulation(args, rules, meter)
     except KeyboardInterrupt:
         meter.end()
+        lang = _lang(args)
         saved = (
-            f"; they are saved in {args.out}: run the same command again to go on"
+            _said(
+                lang,
+                N_("; they are saved in {path}: run the same command again to go on"),
+                path=args.out,
+            )
             if args.out and meter.done
             else ""
         )
-        _fail(f"interrupted: {meter.done} of {args.games} games finished{saved}")
+        done = _said(
+            lang,
+            N_("interrupted: {done} of {games} games finished"),
+            done=meter.done,
+            games=args.games,
+        )
+        _fail(done + saved)
         return EXIT_INTERRUPTED
     meter.end()
     if totals.capped_games:
         _fail(
-            f"warning: {totals.capped_games} of {totals.games} games hit the turn cap "
-            f"(--max-turns {args.max_turns}) and count unfinished, without a winner"
+            _said(
+                _lang(args),
+                N_(
+                    "warning: {capped} of {games} games hit the turn cap (--max-turns {most}) "
+                    "and count unfinished, without a winner"
+                ),
+                capped=totals.capped_games,
+                games=totals.games,
+                most=args.max_turns,
+            )
         )
     summary = summarise(totals, args.players)
     if args.json:
@@ -1090,8 +1155,10 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
     try:  # by name: the type checker need not have the extra installed
         distributed: Any = importlib.import_module("dask.distributed")
     except ImportError:
-        raise BadInput(
-            "--scheduler needs Dask: install the extra 'cluster' (uno-rules[cluster])"
+        raise _bad(
+            "",
+            N_("--scheduler needs Dask: install the extra {extra}"),
+            extra="'cluster' (uno-rules[cluster])",
         ) from None
     # optional extra (cluster): only the Dask scheduler logs
     import logging
@@ -1129,12 +1196,15 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
         try:
             client = stack.enter_context(distributed.Client(target, timeout=wait))
         except (OSError, TimeoutError, ValueError):
-            raise BadInput(
-                f"cannot reach a Dask scheduler at {address} (no answer within {wait:g} s)"
+            raise _bad(
+                "",
+                N_("cannot reach a Dask scheduler at {address} (no answer within {wait} s)"),
+                address=address,
+                wait=f"{wait:g}",
             ) from None
         workers = sum(client.nthreads().values())
         if workers < 1:
-            raise BadInput(f"the Dask cluster at {address} has no workers")
+            raise _bad("", N_("the Dask cluster at {address} has no workers"), address=address)
         try:
             yield client.get_executor(), workers
         except KeyboardInterrupt:

@@ -39,8 +39,9 @@ from attrs import frozen
 from .bots import BOTS
 from .deal import new_game, next_round
 from .engine import Transition, apply
-from .errors import UnoError
+from .errors import Problem, UnoError
 from .events import CardsDrawn, RoundEnded
+from .i18n import N_
 from .presets import rules_to_dict
 from .randomness import derive_seed
 from .rules import Rules
@@ -67,7 +68,15 @@ RUN_FORMAT = "uno-rules simulation blocks"
 
 class RunFileError(UnoError):
     """A results file (``out=``, ``--out``) that cannot be resumed: written for other
-    options, or not a results file at all."""
+    options, or not a results file at all. Its one argument is a
+    :class:`~uno_rules.errors.Problem`, said in any language (``--lang``)."""
+
+
+def _file_error(message: str, **facts: object) -> RunFileError:
+    return RunFileError(Problem("", message, facts))
+
+
+_NOT_RESULTS = N_("{path} is not a results file")
 
 
 @frozen
@@ -549,7 +558,9 @@ class _RunFile:
             self._open(0, [first_line])
             return
         except OSError as exc:
-            raise RunFileError(f"cannot read {path}: {exc.strerror}") from None
+            raise _file_error(
+                N_("cannot read {path}: {why}"), path=path, why=exc.strerror
+            ) from None
         with handle:
             end = self._read(handle, first_line, games)
         self._open(end, [] if end else [first_line])
@@ -563,14 +574,17 @@ class _RunFile:
             # is not ours to overwrite.
             if first_line.encode().startswith(raw):
                 return 0
-            raise RunFileError(f"{self.path} is not a results file")
+            raise _file_error(_NOT_RESULTS, path=self.path)
         found = _loads(raw)
         if not isinstance(found, dict) or found.get("format") != RUN_FORMAT:
-            raise RunFileError(f"{self.path} is not a results file")
+            raise _file_error(_NOT_RESULTS, path=self.path)
         if found != json.loads(first_line):
-            raise RunFileError(
-                f"{self.path} holds a run with other options (preset, players, bot, "
-                "seed or turn cap): give another file, or the options it was written with"
+            raise _file_error(
+                N_(
+                    "{path} holds a run with other options (preset, players, bot, seed or turn "
+                    "cap): give another file, or the options it was written with"
+                ),
+                path=self.path,
             )
         end = len(raw)
         for number, raw in enumerate(handle, start=2):
@@ -583,12 +597,16 @@ class _RunFile:
     def _add(self, line: bytes, number: int, games: int) -> None:
         first, count, totals = self._block(line, number)
         if first + count > games:
-            raise RunFileError(
-                f"{self.path} holds games beyond the {games} asked for: ask for at "
-                "least as many games as it holds"
+            raise _file_error(
+                N_(
+                    "{path} holds games beyond the {games} asked for: ask for at least as "
+                    "many games as it holds"
+                ),
+                path=self.path,
+                games=games,
             )
         if not self.spans.add(first, count):
-            raise RunFileError(f"{self.path} holds some games twice")
+            raise _file_error(N_("{path} holds some games twice"), path=self.path)
         self.totals = totals if self.totals is None else self.totals + totals
 
     def _block(self, line: bytes, number: int) -> tuple[int, int, Totals]:
@@ -599,8 +617,10 @@ class _RunFile:
             if count < 1 or totals.games != count:
                 raise ValueError("count")
         except (KeyError, TypeError, ValueError):
-            raise RunFileError(
-                f"{self.path} line {number} is not a finished block of games"
+            raise _file_error(
+                N_("{path} line {number} is not a finished block of games"),
+                path=self.path,
+                number=number,
             ) from None
         return first, count, totals
 
@@ -610,7 +630,9 @@ class _RunFile:
             handle.seek(end)
             handle.truncate()
         except OSError as exc:
-            raise RunFileError(f"cannot write {self.path}: {exc.strerror}") from None
+            raise _file_error(
+                N_("cannot write {path}: {why}"), path=self.path, why=exc.strerror
+            ) from None
         self._file = handle
         for line in lines:
             self._write(line)

@@ -35,6 +35,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 from attrs import define, evolve
 
+from .errors import Problem
+from .i18n import N_
 from .snapshot import dump_state, load_state
 from .state import GameState
 
@@ -52,7 +54,12 @@ STATE_CACHE = 256  # states kept decoded per process; the store holds the truth
 
 
 class StoreError(Exception):
-    """A store that cannot be opened or used: one line naming the problem."""
+    """A store that cannot be opened or used: one line naming the problem (its argument,
+    a :class:`~uno_rules.errors.Problem`, said in any language)."""
+
+
+def _store_error(message: str, **facts: object) -> StoreError:
+    return StoreError(Problem("", message, facts))
 
 
 @define
@@ -344,9 +351,13 @@ class SQLiteStore(_SQLStore):
                 for statement in _SCHEMA:
                     cur.execute(statement)
         except (OSError, sqlite3.Error) as exc:
-            raise StoreError(f"cannot open the SQLite store {self.path}: {exc}") from None
+            raise _store_error(
+                N_("cannot open the SQLite store {path}: {why}"), path=self.path, why=exc
+            ) from None
         if str(mode).lower() != "wal":
-            raise StoreError(f"the SQLite store {self.path} cannot be put in WAL mode")
+            raise _store_error(
+                N_("the SQLite store {path} cannot be put in WAL mode"), path=self.path
+            )
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Cursor]:
@@ -380,8 +391,9 @@ class PostgresStore(_SQLStore):
             # optional extra (postgres): psycopg
             import psycopg
         except ImportError:
-            raise StoreError(
-                "a PostgreSQL store needs the optional extra: pip install 'uno-rules[postgres]'"
+            raise _store_error(
+                N_("a PostgreSQL store needs the optional extra: pip install {extra}"),
+                extra="'uno-rules[postgres]'",
             ) from None
         self._psycopg = psycopg
         self._dsn = dsn
@@ -394,8 +406,10 @@ class PostgresStore(_SQLStore):
                 for statement in _SCHEMA:
                     cur.execute(statement)
         except psycopg.Error as exc:
-            raise StoreError(
-                f"cannot open the PostgreSQL store {self.where}: {_first_line(exc)}"
+            raise _store_error(
+                N_("cannot open the PostgreSQL store {path}: {why}"),
+                path=self.where,
+                why=_first_line(exc),
             ) from None
 
     @contextmanager
@@ -460,7 +474,10 @@ def open_store(url: str | None) -> Store:
         path = url.removeprefix("sqlite:")
         path = path.removeprefix("///") if path.startswith("///") else path
         if not path:
-            raise StoreError("--store sqlite: name a file, e.g. sqlite:///games.sqlite3")
+            raise _store_error(N_("--store sqlite: name a file, e.g. sqlite:///games.sqlite3"))
         return SQLiteStore(path)
     shown = url if len(url) <= 40 else url[:37] + "..."
-    raise StoreError(f"--store: expected memory, sqlite:///PATH or postgresql://..., got {shown!r}")
+    raise _store_error(
+        N_("--store: expected memory, sqlite:///PATH or postgresql://..., got {got}"),
+        got=repr(shown),
+    )
