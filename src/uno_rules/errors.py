@@ -40,27 +40,44 @@ class NotationError(UnoError):
     ``text`` is the offending text; the message quotes it and says what was expected.
     """
 
-    def __init__(self, text: str, expected: str) -> None:
+    def __init__(
+        self, text: str, expected: str, facts: Mapping[str, object] | None = None
+    ) -> None:
         self.text = text
-        self.expected = expected
+        # ``expected`` may be a message with its own facts (a placeholder for the piece of
+        # the text it names), so that it is said in any language; ``expected`` keeps the
+        # English
+        self._facts = dict(facts) if facts else None
+        self._message = expected
+        self.expected = _say("en", expected, self._facts) if self._facts else expected
         super().__init__(self.problem("").text("en"))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pickled as it was made (a worker process's error reaches its parent whole)
-        return type(self), (self.text, self.expected), self.__dict__
+        return type(self), (self.text, self._message, self._facts), self.__dict__
+
+    @property
+    def said(self) -> object:
+        """What was expected as a fact of another message: the message and its facts, or
+        the English text when no catalog can say it (it quotes braces, or is cut short)."""
+        if self._facts and len(self.expected) <= _MAX_EXPECTED:
+            return (self._message, self._facts)
+        if self._facts or len(self.expected) > _MAX_EXPECTED or "{" in self.expected:
+            expected = self.expected
+            if len(expected) > _MAX_EXPECTED:  # it may name a piece of the text: never whole
+                expected = expected[: _MAX_EXPECTED - 3] + "..."
+            return expected
+        return (self.expected, {})
 
     def problem(self, where: str) -> Problem:
         """This error as a :class:`Problem` found at ``where`` (a field of a table), said
         in any language: what was expected is translated where the catalogs have it."""
-        text, expected = self.text, self.expected
+        text = self.text
         shown = repr(text) if len(text) <= 80 else repr(text[:77]) + "..."
-        if len(expected) > _MAX_EXPECTED:  # it may name a piece of the text: never whole
-            expected = expected[: _MAX_EXPECTED - 3] + "..."
-        wanted: object = expected if "{" in expected else (expected, {})
         return Problem(
             where,
             N_("cannot read {text}: expected {expected}"),
-            {"text": shown, "expected": wanted},
+            {"text": shown, "expected": self.said},
         )
 
 

@@ -24,6 +24,7 @@ from ._budget import brief
 from ._records import replace
 from .cards import Card, Color, Rank, parse_any_color, parse_cards, parse_color
 from .errors import NotationError
+from .i18n import N_
 
 if TYPE_CHECKING:  # a move names cards of a state; the state needs no moves
     from .state import GameState
@@ -211,7 +212,7 @@ class ChooseColor:
 
 Move: TypeAlias = Play | Draw | Pass | CallUno | CatchUno | Challenge | Accept | ChooseColor
 
-_EXPECTED = (
+_EXPECTED = N_(
     "a move: '<seat> <card> [more cards] [color] [>target] [uno]', or '<seat> draw', "
     "'<seat> pass', '<seat> uno', '<seat> catch <seat>', '<seat> challenge', "
     "'<seat> accept', '<seat> color <color>'"
@@ -222,20 +223,36 @@ def _seat(token: str, text: str) -> int:
     raw = token[1:] if token[:1] in ("P", "p") else token
     digits = raw[1:] if raw[:1] == "-" else raw
     if not digits.isdigit() or not digits.isascii() or len(digits) > SEAT_DIGITS:
-        raise NotationError(text, f"a seat number such as 0 or P0 where {brief(token, 30)} stands")
+        raise NotationError(
+            text,
+            N_("a seat number such as 0 or P0 where {token} stands"),
+            {"token": brief(token, 30)},
+        )
     return int(raw)
 
 
-def _verb_hint(text: str) -> str:
-    """`` (did you mean '0 draw'?)`` for a move whose second word is close to a verb."""
+def _unread(text: str) -> NotationError:
+    """The error of a move text that is no move: the grammar, and ``(did you mean '0
+    draw'?)`` for a move whose second word is close to a verb."""
+    near = _verb_hint(text)
+    if near is None:
+        return NotationError(text, _EXPECTED)
+    grammar = (_EXPECTED, {})
+    return NotationError(
+        text, N_("{expected} (did you mean {move}?)"), {"expected": grammar, "move": near}
+    )
+
+
+def _verb_hint(text: str) -> str | None:
+    """``'0 draw'`` for a move whose second word is close to a verb."""
     # start-up: only a mistyped move needs the suggestions
     from ._suggest import closest
 
     seat, word, *rest = text.split()
     near = closest(word.lower(), VERBS, cutoff=0.75)
     if near is None or len(text) > 100:
-        return ""
-    return f" (did you mean '{' '.join([seat, near, *rest])}'?)"
+        return None
+    return f"'{' '.join([seat, near, *rest])}'"
 
 
 def parse_move(text: str) -> Move:
@@ -260,7 +277,7 @@ def parse_move(text: str) -> Move:
     }
     if verb in simple:
         if rest:
-            raise NotationError(text, f"nothing after '{verb}'")
+            raise NotationError(text, N_("nothing after {verb}"), {"verb": f"'{verb}'"})
         return simple[verb](seat)
     if verb == "catch":
         if len(rest) != 1:
@@ -285,7 +302,7 @@ def _parse_play(seat: int, tokens: list[str], text: str) -> Play:
     try:
         card = Card.parse(tokens[0])
     except NotationError:
-        raise NotationError(text, _EXPECTED + _verb_hint(text)) from None
+        raise _unread(text) from None
     extra: list[Card] = []
     color: Color | None = None
     target: int | None = None
@@ -295,11 +312,11 @@ def _parse_play(seat: int, tokens: list[str], text: str) -> Play:
         low = token.lower()
         if low == "uno":
             if call:
-                raise NotationError(text, "'uno' at most once")
+                raise NotationError(text, N_("'uno' at most once"))
             call = trailing = True
         elif token.startswith(">"):
             if target is not None:
-                raise NotationError(text, "one target at most")
+                raise NotationError(text, N_("one target at most"))
             target = _seat(token[1:], text)
             trailing = True
         else:
@@ -314,7 +331,7 @@ def _parse_play(seat: int, tokens: list[str], text: str) -> Play:
                 parsed_color = None
             if parsed_color is not None:
                 if color is not None:
-                    raise NotationError(text, "one color at most")
+                    raise NotationError(text, N_("one color at most"))
                 color = parsed_color
                 trailing = True
                 continue
@@ -322,10 +339,12 @@ def _parse_play(seat: int, tokens: list[str], text: str) -> Play:
                 more = Card.parse(token)
             except NotationError:
                 raise NotationError(
-                    text, f"a card, a color, '>seat' or 'uno' where {token!r} stands"
+                    text,
+                    N_("a card, a color, '>seat' or 'uno' where {token} stands"),
+                    {"token": repr(token)},
                 ) from None
             if trailing:
-                raise NotationError(text, "further cards right after the first card")
+                raise NotationError(text, N_("further cards right after the first card"))
             extra.append(more)
     return Play(seat, card, color=color, target=target, call_uno=call, extra=tuple(extra))
 

@@ -108,7 +108,7 @@ def replay(record: Mapping[str, Any]) -> ReplayResult:
     )
     for index, text in enumerate(moves):
         if not isinstance(text, str):
-            raise NotationError(brief(text), f"a move text at moves[{index}]")
+            raise NotationError(brief(text), N_("a move text at moves[{index}]"), {"index": index})
         if text.strip().lower() == NEXT_ROUND:
             result: GameState | Violation = next_round(state)
             if isinstance(result, Violation):
@@ -118,7 +118,8 @@ def replay(record: Mapping[str, Any]) -> ReplayResult:
         try:
             move = parse_move(text)
         except NotationError as exc:
-            raise NotationError(text, f"{exc.expected} (at moves[{index}])") from None
+            at = {"expected": exc.said, "index": index}
+            raise NotationError(text, N_("{expected} (at moves[{index}])"), at) from None
         outcome = apply(state, move)
         if isinstance(outcome, Violation):
             return ReplayResult(state, index, outcome, index)
