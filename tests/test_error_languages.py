@@ -733,3 +733,47 @@ def test_declared_kinds_and_written_rules_problems_are_said_in_each_language() -
         for lang in ("vi", "tl"):
             said = problem_text(english, lang)
             assert said.startswith(f"{where}: ") and said != english
+
+
+_GRAMMAR_TABLE = {"players": 3, "hands": [["R1"], ["B2"], 4], "discard": ["G5"]}
+
+
+def _said_in_each_language(problem: str) -> tuple[str, str]:
+    """The problem in Vietnamese and Tagalog, each translated and naming where it is."""
+    assert isinstance(problem, Problem)
+    vi, tl = problem_text(problem, "vi"), problem_text(problem, "tl")
+    where = f"{problem.where}: " if problem.where else ""
+    assert vi.startswith(where) and tl.startswith(where)
+    assert len({problem, vi, tl}) == 3, (problem, vi, tl)
+    return vi, tl
+
+
+def test_a_move_text_that_cannot_be_read_says_the_grammar_in_each_language() -> None:
+    with pytest.raises(uno.SituationError) as caught:
+        settle({**_GRAMMAR_TABLE, "moves": ["0 drwa", "1 B2 zz"]})
+    mistyped, stray = caught.value.problems
+    assert mistyped.endswith("'<seat> color <color>' (did you mean '0 draw'?)")
+    vi, tl = _said_in_each_language(mistyped)
+    assert vi.startswith(
+        "moves[0]: không đọc được '0 drwa': cần một nước đi: "
+        "'<seat> <card> [more cards] [color] [>target] [uno]' (đánh bài), hoặc "
+        "'<seat> draw' (rút bài)"
+    )
+    assert vi.endswith("(có phải ý bạn là '0 draw'?)")
+    assert tl.endswith("'<seat> color <color>' ('0 draw' ba ang ibig mong sabihin?)")
+    assert stray == (
+        "moves[1]: cannot read '1 B2 zz': expected a card, a color, '>seat' or 'uno' where "
+        "'zz' stands"
+    )
+    assert _said_in_each_language(stray)[0] == (
+        "moves[1]: không đọc được '1 B2 zz': cần một lá bài, một màu, '>seat' hoặc 'uno' "
+        "ở chỗ của 'zz'"
+    )
+    error = pickle.loads(pickle.dumps(caught.value))
+    assert error.text("tl") == caught.value.text("tl")
+    with pytest.raises(uno.NotationError) as unread:
+        uno.replay({"moves": ["0 drwa"]})
+    assert str(unread.value).endswith("(did you mean '0 draw'?) (at moves[0])")
+    assert unread.value.problem("").text("vi").endswith("(có phải ý bạn là '0 draw'?) (ở moves[0])")
+    again = pickle.loads(pickle.dumps(unread.value))
+    assert (str(again), again.expected) == (str(unread.value), unread.value.expected)
