@@ -777,3 +777,31 @@ def test_a_move_text_that_cannot_be_read_says_the_grammar_in_each_language() -> 
     assert unread.value.problem("").text("vi").endswith("(có phải ý bạn là '0 draw'?) (ở moves[0])")
     again = pickle.loads(pickle.dumps(unread.value))
     assert (str(again), again.expected) == (str(unread.value), unread.value.expected)
+
+
+def test_the_command_lines_own_refusals_follow_lang(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    not_results = tmp_path / "notes.txt"
+    not_results.write_text("shopping list\n", encoding="utf-8")
+    asks = [
+        (["simulate", "--games", "0"], "--games: expected 1 to 1000000000000, got 0"),
+        (["simulate", "--games", "3", "--block-size", "0"], "--block-size must be at least 1"),
+        (
+            ["simulate", "--games", "3", "--out", str(not_results)],
+            f"{not_results} is not a results file",
+        ),
+    ]
+    for argv, english in asks:
+        said = {}
+        for lang in ("en", "vi", "tl"):
+            assert main(["--lang", lang, *argv]) == 2
+            said[lang] = capsys.readouterr().err.strip()
+        assert said["en"] == f"uno-rules: {english}"
+        assert len(set(said.values())) == 3, said
+    assert main(["--lang", "vi", "simulate", "--games", "0"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "uno-rules: --games: cần từ 1 đến 1000000000000, nhưng có 0"
+    )
+    assert main(["--lang", "tl", "simulate", "--games", "3", "--out", str(not_results)]) == 2
+    assert capsys.readouterr().err.strip() == f"uno-rules: hindi results file ang {not_results}"
