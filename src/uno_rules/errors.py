@@ -40,9 +40,7 @@ class NotationError(UnoError):
     ``text`` is the offending text; the message quotes it and says what was expected.
     """
 
-    def __init__(
-        self, text: str, expected: str, facts: Mapping[str, object] | None = None
-    ) -> None:
+    def __init__(self, text: str, expected: str, facts: Mapping[str, object] | None = None) -> None:
         self.text = text
         # ``expected`` may be a message with its own facts (a placeholder for the piece of
         # the text it names), so that it is said in any language; ``expected`` keeps the
