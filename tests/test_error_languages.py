@@ -805,3 +805,17 @@ def test_the_command_lines_own_refusals_follow_lang(
     )
     assert main(["--lang", "tl", "simulate", "--games", "3", "--out", str(not_results)]) == 2
     assert capsys.readouterr().err.strip() == f"uno-rules: hindi results file ang {not_results}"
+
+
+def test_the_command_lines_own_reports_follow_lang(capsys: pytest.CaptureFixture[str]) -> None:
+    simulate = ["simulate", "--games", "3", "--players", "2", "--max-turns", "100"]
+    assert main(["--lang", "vi", *simulate]) == 0
+    vi = capsys.readouterr().out.splitlines()
+    assert main(simulate) == 0
+    english = capsys.readouterr().out.splitlines()
+    assert english[0] == "official: 3 games, 2 players, heuristic bots, seed 0 (95% intervals)"
+    assert vi[0] == "official: 3 trận, 2 người chơi, bot heuristic, seed 0 (khoảng tin cậy 95%)"
+    assert vi[1].startswith("  số ván mỗi trận ") and english[1].startswith("  rounds per game ")
+    assert [line.split()[-3:] for line in vi[1:]] == [line.split()[-3:] for line in english[1:]]
+    assert main(["--lang", "tl", "presets", "diff", "official", "official"]) == 0
+    assert capsys.readouterr().out == "pareho ang tuntunin ng official at official\n"

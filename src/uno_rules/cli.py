@@ -888,7 +888,7 @@ def cmd_presets_check(args: argparse.Namespace) -> int:
     if args.json:
         _emit_json({"file": args.file, "ok": True, "problems": [], "name": rules.name})
     else:
-        print(f"{args.file}: ok ({rules.name})")
+        print(_said(_lang(args), N_("{file}: ok ({name})"), file=args.file, name=rules.name))
     return EXIT_OK
 
 
@@ -916,11 +916,13 @@ def cmd_presets_diff(args: argparse.Namespace) -> int:
             }
         )
         return EXIT_OK
+    lang = _lang(args)
     if not keys:
-        print(f"{args.a} and {args.b} play the same rules")
+        print(_said(lang, N_("{a} and {b} play the same rules"), a=args.a, b=args.b))
         return EXIT_OK
-    width = max(len(k) for k in keys)
-    print(f"{'setting':<{width}}  {args.a} -> {args.b}")
+    setting = tr(lang, N_("setting"))
+    width = max(len(setting), *(len(k) for k in keys))
+    print(f"{setting:<{width}}  {args.a} -> {args.b}")
     for k in keys:
         print(f"{k:<{width}}  {_shown(a, k)} -> {_shown(b, k)}")
     return EXIT_OK
@@ -1035,8 +1037,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"url": url, "store": where}), flush=True)
     else:
-        print(f"uno-rules: the referee is at {url} (Ctrl+C stops it)", file=sys.stderr)
-        print(f"uno-rules: games are kept in {where}", file=sys.stderr)
+        lang = _lang(args)
+        kept: object = where if store.kind != "memory" else (N_("memory (nothing kept)"), {})
+        at = _said(lang, N_("the referee is at {url} (Ctrl+C stops it)"), url=url)
+        print(f"uno-rules: {at}", file=sys.stderr)
+        kept_in = _said(lang, N_("games are kept in {where}"), where=kept)
+        print(f"uno-rules: {kept_in}", file=sys.stderr)
     with sock:
         try:
             _serving.run(app, sock)
@@ -1108,27 +1114,41 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         _emit_json({"preset": rules.name, "bot": args.bot, "seed": args.seed, **summary.to_dict()})
         return EXIT_OK
+    lang = _lang(args)
     print(
-        f"{rules.name}: {args.games} games, {args.players} players, {args.bot} bots, "
-        f"seed {args.seed} (95% intervals)"
+        _said(
+            lang,
+            N_("{name}: {games} games, {players} players, {bot} bots, seed {seed} (95% intervals)"),
+            name=rules.name,
+            games=args.games,
+            players=args.players,
+            bot=args.bot,
+            seed=args.seed,
+        )
     )
-    labels = {
-        "rounds_per_game": "rounds per game",
-        "turns_per_round": "turns per round",
-        "cards_drawn_per_round": "cards drawn per round",
-        "longest_stack": "longest stack per game",
-        "blocked_round_share": "blocked rounds",
-        "turn_cap_share": "games hitting the turn cap",
-    }
+    labels = {key: tr(lang, label) for key, label in _SUMMARY_LABELS.items()}
+    wins = [_said(lang, N_("seat {seat} wins"), seat=seat) for seat in range(args.players)]
+    width = max(28, *(len(label) for label in (*labels.values(), *wins)))
     for key, label in labels.items():
         value, low, high = summary.values[key]
         if key.endswith("share"):
-            print(f"  {label:<28} {value:8.1%}   [{low:.1%}, {high:.1%}]")
+            print(f"  {label:<{width}} {value:8.1%}   [{low:.1%}, {high:.1%}]")
         else:
-            print(f"  {label:<28} {value:8.2f}   [{low:.2f}, {high:.2f}]")
-    for seat, (value, low, high) in enumerate(summary.seat_wins):
-        print(f"  {'seat ' + str(seat) + ' wins':<28} {value:8.1%}   [{low:.1%}, {high:.1%}]")
+            print(f"  {label:<{width}} {value:8.2f}   [{low:.2f}, {high:.2f}]")
+    for said, (value, low, high) in zip(wins, summary.seat_wins, strict=True):
+        print(f"  {said:<{width}} {value:8.1%}   [{low:.1%}, {high:.1%}]")
     return EXIT_OK
+
+
+# The rows of the simulation summary (``simulate`` without ``--json``).
+_SUMMARY_LABELS = {
+    "rounds_per_game": N_("rounds per game"),
+    "turns_per_round": N_("turns per round"),
+    "cards_drawn_per_round": N_("cards drawn per round"),
+    "longest_stack": N_("longest stack per game"),
+    "blocked_round_share": N_("blocked rounds"),
+    "turn_cap_share": N_("games hitting the turn cap"),
+}
 
 
 def _run_simulation(args: argparse.Namespace, rules: Rules, meter: _SimulationProgress) -> Any:

@@ -237,7 +237,7 @@ def _unread(text: str) -> NotationError:
     near = _verb_hint(text)
     if near is None:
         return NotationError(text, _EXPECTED)
-    grammar = (_EXPECTED, {})
+    grammar: tuple[str, dict[str, object]] = (_EXPECTED, {})
     return NotationError(
         text, N_("{expected} (did you mean {move}?)"), {"expected": grammar, "move": near}
     )
