@@ -819,3 +819,25 @@ def test_the_command_lines_own_reports_follow_lang(capsys: pytest.CaptureFixture
     assert [line.split()[-3:] for line in vi[1:]] == [line.split()[-3:] for line in english[1:]]
     assert main(["--lang", "tl", "presets", "diff", "official", "official"]) == 0
     assert capsys.readouterr().out == "pareho ang tuntunin ng official at official\n"
+
+
+def test_a_missing_house_rule_and_partners_at_a_wrong_table_are_said_in_each_language() -> None:
+    from uno_rules.rules.registry import installed_rule
+
+    with pytest.raises(uno.PresetError) as missing:
+        installed_rule("no_such_rule")
+    (problem,) = missing.value.problems
+    assert problem.startswith("house_rules.no_such_rule: no such house rule is installed")
+    assert problem_text(problem, "vi").startswith(
+        "house_rules.no_such_rule: chưa cài luật nhà nào tên này"
+    )
+    with pytest.raises(uno.SituationError) as caught:
+        uno.new_game(
+            {"extends": "official", "house_rules": {"partnership": {"enabled": True}}}, players=3
+        )
+    (partners,) = caught.value.problems
+    assert partners == "players: partnership play needs exactly 4 players (T6), got 3"
+    assert problem_text(partners, "tl") == (
+        "players: kailangan ng partnership play ng eksaktong 4 na manlalaro (T6), "
+        "pero 3 ang ibinigay"
+    )

@@ -49,7 +49,13 @@ class _PartnershipRule(HouseRule):
 
     def table_problems(self, rules: Rules, players: int, params: Partnership) -> list[str]:
         if players != 4:
-            return [f"players: partnership play needs exactly 4 players (T6), got {players}"]
+            return [
+                Problem(
+                    "players",
+                    N_("partnership play needs exactly 4 players (T6), got {players}"),
+                    {"players": players},
+                )
+            ]
         return []
 
     def contradictions(self, rules: Rules, params: Partnership) -> list[str]:

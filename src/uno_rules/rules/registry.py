@@ -39,7 +39,8 @@ import attrs
 
 from .._budget import brief
 from ..cards import Card, Color, Rank
-from ..errors import PluginError, PresetError, UnoError
+from ..errors import PluginError, PresetError, Problem, UnoError
+from ..i18n import N_
 from ..kinds import STEP_OPS, Step
 from ..moves import Accept, Move, Pass
 from ..state import GameState, Penalty, Phase
@@ -123,7 +124,13 @@ def installed_rule(name: str) -> HouseRule:
     if ep is None:
         known = ", ".join(installed_names()) or "none"
         raise PresetError(
-            [f"house_rules.{name}: no such house rule is installed (installed: {known})"]
+            [
+                Problem(
+                    f"house_rules.{name}",
+                    N_("no such house rule is installed (installed: {known})"),
+                    {"known": known if installed_names() else (N_("none"), {})},
+                )
+            ]
         )
     try:
         rule = ep.load()
@@ -131,11 +138,23 @@ def installed_rule(name: str) -> HouseRule:
         # (SystemExit too: a module that calls sys.exit() as it is imported must not end
         # the process that merely looked for house rules)
         raise PresetError(
-            [f"house_rules.{name}: the installed rule could not be loaded ({type(exc).__name__})"]
+            [
+                Problem(
+                    f"house_rules.{name}",
+                    N_("the installed rule could not be loaded ({error})"),
+                    {"error": type(exc).__name__},
+                )
+            ]
         ) from None
     if not isinstance(rule, HouseRule) or rule.name != name:
         raise PresetError(
-            [f"house_rules.{name}: the entry point does not name a HouseRule called {name!r}"]
+            [
+                Problem(
+                    f"house_rules.{name}",
+                    N_("the entry point does not name a HouseRule called {name}"),
+                    {"name": repr(name)},
+                )
+            ]
         )
 
     params = getattr(type(rule), "params", None)
@@ -144,8 +163,10 @@ def installed_rule(name: str) -> HouseRule:
     }:
         raise PresetError(
             [
-                f"house_rules.{name}: the installed rule's params is not an attrs class "
-                "with an 'enabled' field"
+                Problem(
+                    f"house_rules.{name}",
+                    N_("the installed rule's params is not an attrs class with an 'enabled' field"),
+                )
             ]
         )
     return rule
