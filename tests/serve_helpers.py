@@ -13,6 +13,12 @@ from contextlib import contextmanager
 from typing import Any
 
 
+def _sigint_default() -> None:
+    """In the child: Ctrl-C as a terminal gives it, even where these tests run with it
+    ignored (a background job of a script, nohup), which a child would inherit."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_servers(
     count: int, *args: str, env: dict[str, str] | None = None
 ) -> list[tuple[subprocess.Popen[str], str]]:
@@ -25,6 +31,7 @@ def start_servers(
             stderr=subprocess.PIPE,
             text=True,
             env=env,
+            preexec_fn=_sigint_default,  # stopped by Ctrl-C even where the tests ignore it
         )
         for _ in range(count)
     ]

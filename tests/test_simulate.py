@@ -409,6 +409,10 @@ def test_progress_tells_games_per_second_and_time_left_on_a_terminal() -> None:
     assert "seat 2 wins" in stdout
 
 
+def _sigint_default() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("backend", [(), ("--scheduler", "local")], ids=["pool", "dask"])
 def test_ctrl_c_stops_cleanly_with_exit_130_and_says_how_many_games_finished(
     tmp_path: Path, backend: tuple[str, ...]
@@ -424,6 +428,9 @@ def test_ctrl_c_stops_cleanly_with_exit_130_and_says_how_many_games_finished(
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # its own process group, like a job in a terminal
+        # with Ctrl-C as a terminal's foreground job has it, even where this test runs with
+        # it ignored (a background job of a script, nohup): an ignored SIGINT is inherited
+        preexec_fn=_sigint_default,
     )
     try:
         deadline = time.monotonic() + 120
