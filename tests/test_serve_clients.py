@@ -148,16 +148,20 @@ def open_stream(url: str, seen: list[tuple[str, str]]) -> tuple[threading.Thread
     game: dict[str, Any] = httpx.post(f"{url}api/games", json={"players": 2}).json()
     path = f"{url}api/games/{game['game']}/seats/0/events?token={game['seats'][0]['token']}"
 
+    opened = threading.Event()
+
     def read() -> None:
         with httpx.stream("GET", path, headers={"accept": "text/event-stream"}, timeout=10) as s:
+            opened.set()  # the answer has begun: the server holds the stream open
             for event in sse(s.iter_lines()):
                 seen.append(event)
                 if event[0] == "end":
                     return
 
-    thread = threading.Thread(target=read)
+    thread = threading.Thread(target=read, daemon=True)
     thread.start()
-    time.sleep(0.3)  # the stream is open and waiting
+    # the stream is open and waiting (not a fixed pause: a loaded machine may take longer)
+    assert opened.wait(10), "the event stream did not open"
     return thread, game["game"]
 
 
