@@ -13,6 +13,8 @@ class InWords:
     otherwise written in notation (``R+2``)."""
 
     __slots__ = ("value",)
+    #: how :mod:`uno_rules.errors` knows such a fact without importing this module
+    in_words = True
 
     def __init__(self, value: object) -> None:
         self.value = value

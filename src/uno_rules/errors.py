@@ -135,9 +135,8 @@ def _say(lang: str, message: str, facts: Mapping[str, object]) -> str:
 def _fact(value: object, lang: str) -> str:
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], dict):
         return _say(lang, value[0], value[1])
-    said = getattr(type(value), "said", None)  # a fact said in words (_words.InWords)
-    if said is not None:
-        return str(said(value, lang))
+    if getattr(type(value), "in_words", False):  # a fact said in words (_said.InWords)
+        return str(value.said(lang))  # type: ignore[attr-defined]
     return str(value)
 
 
