@@ -41,6 +41,7 @@ from uno_rules.env import (
     encode,
 )
 from uno_rules.env import actions as table
+from uno_rules.env.actions import ActionTable
 from uno_rules.env.observation import LAYOUT, SIZE, Layout, observe, section
 from uno_rules.moves import Play
 from uno_rules.rules.deck import build_deck
@@ -159,12 +160,12 @@ def test_pettingzoo_api_test_with_a_rules_value_at_ten_seats() -> None:
 def test_pettingzoo_module_conventions() -> None:
     from pettingzoo import AECEnv
 
-    from uno_rules.env import uno_rules_v1
+    from uno_rules.env import uno_rules_v2
 
-    wrapped = uno_rules_v1.env("family", players=3)
+    wrapped = uno_rules_v2.env("family", players=3)
     assert isinstance(wrapped, AECEnv)
-    assert isinstance(uno_rules_v1.raw_env("family", players=3), UnoEnv)
-    assert wrapped.metadata["name"] == "uno_rules_v1"
+    assert isinstance(uno_rules_v2.raw_env("family", players=3), UnoEnv)
+    assert wrapped.metadata["name"] == "uno_rules_v2"
     api_test(wrapped, num_cycles=20)
 
 
@@ -226,7 +227,7 @@ def test_gymnasium_check_env_heuristic_opponents() -> None:
 
 
 def test_gymnasium_make_with_module_prefix() -> None:
-    made = gymnasium.make("uno_rules.env:uno_rules/Uno-v1", rules="progressive", players=3)
+    made = gymnasium.make("uno_rules.env:uno_rules/Uno-v2", rules="progressive", players=3)
     observation, info = made.reset(seed=5)
     assert made.observation_space.contains(observation)
     assert info["action_mask"].any()
@@ -362,6 +363,15 @@ def walk(
     return seen
 
 
+def chain_steps(table: ActionTable, chain: list[int]) -> tuple[list[int], int]:
+    """The card kinds put down and the target offset named by the sub-steps ``chain`` of a
+    play under way, read from the table's lists (what the observation shows of them)."""
+    kinds = [table.card_kind(table.CHAIN_CARDS[a - table.CHAIN]) for a in chain if a < table.TARGET]
+    targets = [a - table.TARGET + 1 for a in chain if a >= table.TARGET]
+    assert len(targets) <= 1 and (not targets or chain[0] >= table.TARGET)  # named first
+    return kinds, (targets[0] if targets else 0)
+
+
 def check_mask(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list[int]) -> None:
     """The mask is exactly the next ids of the seat's legal moves; encoding is one-to-one."""
     seat = env.possible_agents.index(agent)
@@ -400,13 +410,15 @@ def check_last(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list
     again = env.observe(agent)
     assert np.array_equal(observation["observation"], again["observation"])
     assert np.array_equal(observation["action_mask"], again["action_mask"])
+    kinds, target = chain_steps(env.action_table, chain)
     from_view = observe(
         uno.view(env.game_state, seat),
         env._last_moves,
-        [a - env.action_table.CHAIN for a in chain],
+        kinds,
         env.polling,
         rules=env.rules,
         previous=env._previous,
+        target=target,
     )
     assert np.array_equal(observation["observation"], from_view)
     info = env.last()[4]
@@ -447,8 +459,72 @@ def test_encode_decode_and_describe() -> None:
         if ids is not None:
             assert encoded == ids
         assert decode(encoded, move.seat, players) == move
-    assert describe(encode(uno.parse_move("3 R7 >1 uno"), 4)[0]) == "play R7 >+2 uno"
+    aimed = encode(uno.parse_move("3 R7 >1 uno"), 4)  # seat 1 is two places after seat 3
+    assert [describe(a) for a in aimed] == ["target +2", "play R7 uno"]
+    assert len(encode(uno.parse_move("4 Y3 G3 B3"), 5)) == 3
     assert decode(NOOP - 1, seat=1, players=10) == uno.CatchUno(1, 0)
+
+
+def test_a_play_names_its_target_first_in_a_step_of_its_own() -> None:
+    """Under Seven-O (H07) at four seats a 7 names the seat to swap with: its TARGET id
+    comes first (the mask offers one per seat a legal 7 may name), then the observation's
+    target section shows the seat named and the mask offers exactly the plays naming it,
+    with no NOOP; the play made is the one the two ids decode to."""
+    rules = {"extends": "official", "name": "sevens", "house_rules": {"seven_o": {"enabled": True}}}
+    named = 0
+    for seed in range(40):
+        env = UnoEnv(rules, 4, max_moves=300)
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        t = env.action_table
+        for agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            seat = env.possible_agents.index(agent)
+            mask = observation["action_mask"]
+            aims = [a for a in np.flatnonzero(mask).tolist() if t.TARGET <= a < t.DRAW]
+            legal = uno.legal_moves(env.game_state, seat)
+            wanted = {
+                (m.target - seat) % 4 for m in legal if isinstance(m, Play) and m.target is not None
+            }
+            assert {a - t.TARGET + 1 for a in aims} == wanted
+            if not aims:
+                env.step(masked_choice(observation, rng))
+                continue
+            aim = rng.choice(aims)
+            offset = aim - t.TARGET + 1
+            env.step(aim)
+            assert env.agent_selection == agent  # the decision stays with the seat
+            observation, *_ = env.last()
+            shown = observation["observation"][section("target")]
+            assert shown.tolist() == [1.0 if k == offset else 0.0 for k in range(1, 10)]
+            offered = set(np.flatnonzero(observation["action_mask"]).tolist())
+            target = (seat + offset) % 4
+            plays = {t.encode(m, 4)[-1] for m in legal if getattr(m, "target", None) == target}
+            assert offered == plays and NOOP not in offered and plays
+            last = rng.choice(sorted(offered))
+            move = t.decode((aim, last), seat, 4)
+            assert move.target == target and move in legal  # type: ignore[attr-defined]
+            env.step(last)
+            assert env._last_moves[seat] == move
+            named += 1
+        if named >= 8:
+            break
+    assert named >= 8
+
+
+def test_the_old_versions_are_answered_with_the_new_one() -> None:
+    """Version 2 changed the action table: the Gymnasium id of version 1 is refused with
+    Gymnasium's deprecation error naming v2, and only the v2 module is there."""
+    import importlib
+
+    with pytest.raises(gymnasium.error.DeprecatedEnv, match="Uno-v2"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        gymnasium.make("uno_rules/Uno-v1")
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("uno_rules.env.uno_rules_v1")
 
 
 @pytest.mark.parametrize(
@@ -461,6 +537,11 @@ def test_encode_decode_and_describe() -> None:
         (lambda: decode([table.CHAIN], 0, 4), "step of a play"),
         (lambda: decode([table.CHAIN, table.DRAW], 0, 4), "ends with a play"),
         (lambda: decode([table.DRAW, table.DRAW], 0, 4), "cannot come before"),
+        (lambda: decode([table.TARGET], 0, 4), "step of a play"),
+        (lambda: decode([table.TARGET, table.DRAW], 0, 4), "ends with a play"),
+        (lambda: decode([table.CHAIN, table.TARGET, table.PLAY], 0, 4), "cannot come first"),
+        (lambda: decode([table.TARGET, table.TARGET, table.PLAY], 0, 4), "cannot come first"),
+        (lambda: decode([table.TARGET + 4, table.PLAY], 0, 4), "beyond a table of 4"),
         (lambda: decode(table.CATCH + 5, 0, 4), "beyond a table of 4"),
         (lambda: encode(uno.parse_move("0 catch 0"), 4), "not another seat"),
         (lambda: encode(uno.parse_move("0 R7 >5"), 4), "not another seat"),
@@ -485,6 +566,7 @@ def check_no_leak(env: UnoEnv, agent: str, observation: dict[str, Any], chain: l
     if rng.random() > 0.12:  # a sample of the decisions keeps the test quick
         return
     polled = env._candidates(state)
+    kinds, target = chain_steps(env.action_table, chain)
     try:
         for seat, name in enumerate(env.possible_agents):
             before = env.observe(name)
@@ -493,10 +575,11 @@ def check_no_leak(env: UnoEnv, agent: str, observation: dict[str, Any], chain: l
                 observe(
                     uno.view(state, seat),
                     env._last_moves,
-                    [a - table.CHAIN for a in chain] if name == agent else (),
+                    kinds if name == agent else (),
                     env.polling and name == agent,
                     rules=env.rules,
                     previous=env._previous,
+                    target=target if name == agent else 0,
                 ),
             )
             other = permute_hidden(state, seat, rng)
@@ -545,7 +628,8 @@ def test_every_out_of_turn_move_is_offered() -> None:
                     assert waiting <= polled, (waiting, polled)
                     checked += bool(waiting)
                 action = masked_choice(observation, rng)
-                if env.polling and rng.random() < 0.7:
+                # (a play under way, such as a 7 whose target is named, cannot be declined)
+                if env.polling and observation["action_mask"][NOOP] and rng.random() < 0.7:
                     action = NOOP
                 env.step(action)
                 if env.agents and env.game_state is not state:
@@ -779,7 +863,7 @@ def test_infos_behave_as_a_plain_dict_of_each_agents_info() -> None:
 
 
 def test_the_action_table_reads_the_kinds_of_the_rule_sets_deck() -> None:
-    """The 108- and 112-card decks share the standard table (1591 ids); No Mercy's deck
+    """The 108- and 112-card decks share the standard table (232 ids); No Mercy's deck
     gets a table of those kinds and its own, derived from the card kinds: each colored
     kind in each color, each wild kind with each color it names, Wild Color Roulette
     (whose player names none, N15) once."""
@@ -793,7 +877,7 @@ def test_the_action_table_reads_the_kinds_of_the_rule_sets_deck() -> None:
     roulette = uno.Card.parse("Wroulette")
     assert [s for s in mercy.PLAY_SLOTS if s[0] == roulette] == [(roulette, None)]
     assert len([s for s in mercy.PLAY_SLOTS if s[0] == uno.Card.parse("W+6")]) == 4
-    assert mercy.ACTION_COUNT == mercy.NOOP + 1 == (len(mercy.PLAY_SLOTS) * 20) + 64 + 19
+    assert mercy.ACTION_COUNT == mercy.NOOP + 1 == (len(mercy.PLAY_SLOTS) * 2) + 64 + 9 + 19
     move = uno.parse_move("1 Wroulette uno")
     assert mercy.decode(mercy.encode(move, 3), 1, 3) == move
     assert mercy.describe(mercy.encode(move, 3)[0]) == "play Wroulette uno"
@@ -903,7 +987,7 @@ def test_the_flip_table_covers_each_physical_card_on_both_sides() -> None:
     rules = uno.load_preset("flip")
     flip = table.table_for(rules)
     assert flip is table.table_for(rules) and flip is not table.STANDARD
-    assert table.ACTION_COUNT == 1591 and table.encode(uno.parse_move("0 W red"), 2) == (1040,)
+    assert table.ACTION_COUNT == 232 and table.encode(uno.parse_move("0 W red"), 2) == (104,)
     deck = build_deck(rules)
     cards = {card for card, _ in flip.PLAY_SLOTS}
     assert cards == set(deck) | {c.flipped for c in deck} and len(cards) == 224

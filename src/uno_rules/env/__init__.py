@@ -2,9 +2,9 @@
 
 - :class:`UnoEnv`: a PettingZoo AEC environment (``uno_rules.env.UnoEnv("family",
   players=4)``; PettingZoo's ``env()`` / ``raw_env()`` conventions are here too, and in the
-  versioned module :mod:`uno_rules.env.uno_rules_v1`).
+  versioned module :mod:`uno_rules.env.uno_rules_v2`).
 - :class:`UnoGymEnv`: a Gymnasium single-agent wrapper against :mod:`uno_rules.bots`,
-  registered as ``uno_rules/Uno-v1`` (``gymnasium.make("uno_rules.env:uno_rules/Uno-v1")``
+  registered as ``uno_rules/Uno-v2`` (``gymnasium.make("uno_rules.env:uno_rules/Uno-v2")``
   imports this module and makes it).
 - :func:`encode` / :func:`decode` / :func:`describe`: the fixed action table.
 
@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 #: The Gymnasium id of :class:`UnoGymEnv`.
-GYM_ID = "uno_rules/Uno-v1"
+GYM_ID = "uno_rules/Uno-v2"
 
 if GYM_ID not in gymnasium.registry:
     gymnasium.register(id=GYM_ID, entry_point="uno_rules.env.single_agent:UnoGymEnv")

@@ -7,26 +7,29 @@ under Seven-O or of a Wild Swap Hands, the seat caught not calling UNO) are writ
 players``, whatever the direction of play. So the same action means the same thing from
 every seat.
 
-- ``PLAY`` (1520 ids): one card, with its color for a wild, a target offset (0 for none),
-  and the UNO flag. ``id = (slot * 10 + offset) * 2 + uno``, where ``slot`` is the card's
-  index in :data:`PLAY_SLOTS` (52 colored cards, then each wild kind in each color).
-- ``CHAIN`` (52 ids, from 1520): under the several-cards house rule (H09), put this colored
+- ``PLAY`` (152 ids): one card, with its color for a wild, and the UNO flag.
+  ``id = slot * 2 + uno``, where ``slot`` is the card's index in :data:`PLAY_SLOTS` (52
+  colored cards, then each wild kind in each color).
+- ``CHAIN`` (52 ids, from 152): under the several-cards house rule (H09), put this colored
   card down and go on; the play ends with a ``PLAY`` id for its last card, which carries the
-  target and the UNO flag. ``0 B5 G5 Y5 uno`` is ``CHAIN B5, CHAIN G5, PLAY Y5 uno``.
+  UNO flag. ``0 B5 G5 Y5 uno`` is ``CHAIN B5, CHAIN G5, PLAY Y5 uno``.
+- ``TARGET`` (9 ids, from 204): offsets 1-9, the seat a play names (the 7 of Seven-O, a
+  Wild Swap Hands); it comes first, then the play's cards. ``3 R7 >1`` is ``TARGET +2,
+  PLAY R7``.
 - ``DRAW``, ``PASS``, ``ACCEPT``, ``CHALLENGE``, ``CALL_UNO``; ``COLOR`` red, yellow, green,
   blue; ``CATCH`` offsets 1-9; ``NOOP`` (decline an out-of-turn chance).
 
 >>> import uno_rules as uno
 >>> move = uno.parse_move("2 WSW blue >0")
 >>> encode(move, players=4)
-(1344,)
->>> describe(1344)
-'play WSW blue >+2'
->>> decode(1344, seat=2, players=4) == move
+(205, 134)
+>>> [describe(a) for a in (205, 134)]
+['target +2', 'play WSW blue']
+>>> decode((205, 134), seat=2, players=4) == move
 True
 >>> encode(uno.parse_move("0 B5 G5 uno"), 4)
-(1564, 621)
->>> str(decode((1564, 621), seat=0, players=4))
+(196, 63)
+>>> str(decode((196, 63), seat=0, players=4))
 '0 B5 G5 uno'
 """
 
@@ -63,6 +66,7 @@ _TABLE_NAMES = (
     "PASS",
     "PLAY",
     "PLAY_SLOTS",
+    "TARGET",
 )
 
 __all__ = [
@@ -104,9 +108,9 @@ _SIMPLE_WORDS = ("draw", "pass", "accept", "challenge", "uno")
 class ActionTable:
     """The action ids of a set of card kinds (``data/cards.json``): ``PLAY`` ids for each
     colored card and each wild kind with each color it may name (one slot, no color, for a
-    wild whose player names none: N15), ``CHAIN`` ids for the colored cards, then the
-    moves without a card. :data:`STANDARD` is the table of the 108- and 112-card decks;
-    :func:`table_for` gives a rule set's."""
+    wild whose player names none: N15), ``CHAIN`` ids for the colored cards, ``TARGET``
+    ids for the seat a play names, then the moves without a card. :data:`STANDARD` is the
+    table of the 108- and 112-card decks; :func:`table_for` gives a rule set's."""
 
     __slots__ = (
         *_TABLE_NAMES,
@@ -176,8 +180,9 @@ class ActionTable:
         self._slot = {key: i for i, key in enumerate(self.PLAY_SLOTS)}
         self._color_index = {c: i for i, c in enumerate(self.COLORS)}
         self.PLAY = 0
-        self.CHAIN = self.PLAY + len(self.PLAY_SLOTS) * (MAX_OFFSET + 1) * 2
-        self.DRAW = self.CHAIN + len(self.CHAIN_CARDS)
+        self.CHAIN = self.PLAY + len(self.PLAY_SLOTS) * 2
+        self.TARGET = self.CHAIN + len(self.CHAIN_CARDS)  # TARGET + offset - 1, offsets 1..9
+        self.DRAW = self.TARGET + MAX_OFFSET
         self.PASS = self.DRAW + 1
         self.ACCEPT = self.PASS + 1
         self.CHALLENGE = self.ACCEPT + 1
@@ -198,6 +203,19 @@ class ActionTable:
         """The card kind (index in :attr:`CARD_KINDS`) that the ``CHAIN`` id ``action``
         puts down."""
         return self._kind[self.CHAIN_CARDS[action - self.CHAIN]]
+
+    def steps_of(self, chain: Sequence[int]) -> tuple[list[int], int]:
+        """The sub-steps ``chain`` of a play under way, as an observation shows them: the
+        card kinds its ``CHAIN`` ids put down, and the offset its ``TARGET`` id names (0
+        for none)."""
+        target = 0
+        kinds = []
+        for action in chain:
+            if action >= self.TARGET:
+                target = action - self.TARGET + 1
+            else:
+                kinds.append(self._kind[self.CHAIN_CARDS[action - self.CHAIN]])
+        return kinds, target
 
     def __repr__(self) -> str:
         return f"<ActionTable of {self.ACTION_COUNT} ids: {' '.join(r.value for r in self.ranks)}>"
@@ -229,7 +247,7 @@ def _standard_ranks() -> tuple[Rank, ...]:
     return tuple(ranks)
 
 
-#: The table of every 108- and 112-card rule set (``docs/rl.md``): 1591 ids.
+#: The table of every 108- and 112-card rule set (``docs/rl.md``): 232 ids.
 STANDARD: Final = ActionTable(_standard_ranks())
 _TABLES: dict[frozenset[Rank], ActionTable] = {frozenset(STANDARD.ranks): STANDARD}
 _FLIP_TABLES: dict[frozenset[Card], ActionTable] = {}
@@ -266,8 +284,9 @@ CHAIN_CARDS: tuple[Card, ...] = STANDARD.CHAIN_CARDS
 _COLORED = STANDARD.COLORED
 
 PLAY = STANDARD.PLAY
-CHAIN = STANDARD.CHAIN  # 1520
-DRAW = STANDARD.DRAW  # 1572
+CHAIN = STANDARD.CHAIN  # 152
+TARGET = STANDARD.TARGET  # 204: TARGET + offset - 1, offsets 1..9
+DRAW = STANDARD.DRAW  # 213
 PASS = STANDARD.PASS
 ACCEPT = STANDARD.ACCEPT
 CHALLENGE = STANDARD.CHALLENGE
@@ -275,7 +294,7 @@ CALL_UNO = STANDARD.CALL_UNO
 COLOR = STANDARD.COLOR  # 4 ids, in COLORS order
 CATCH = STANDARD.CATCH  # CATCH + offset - 1, offsets 1..9
 NOOP = STANDARD.NOOP
-ACTION_COUNT = STANDARD.ACTION_COUNT  # 1591
+ACTION_COUNT = STANDARD.ACTION_COUNT  # 232
 
 
 def card_kind(card: Card, table: ActionTable = STANDARD) -> int:
@@ -293,20 +312,20 @@ def _offset(seat: int, target: int, players: int, what: str) -> int:
 
 
 def _play_id(
-    table: ActionTable, card: Card, color: Color | None, offset: int, call_uno: bool, move: Move
+    table: ActionTable, card: Card, color: Color | None, call_uno: bool, move: Move
 ) -> int:
     slot = table._slot.get((card, color))
     if slot is None:
         raise ActionError(None, f"no action stands for {str(move)!r}: {card} with color {color}")
-    return table.PLAY + (slot * (MAX_OFFSET + 1) + offset) * 2 + (1 if call_uno else 0)
+    return table.PLAY + slot * 2 + (1 if call_uno else 0)
 
 
 def encode(move: Move, players: int, table: ActionTable = STANDARD) -> tuple[int, ...]:
-    """The action ids that make ``move`` at a table of ``players``: one id, or for a play of
-    several cards (H09) a ``CHAIN`` id per card but the last, then the ``PLAY`` id of the
-    last. Raises :class:`ActionError` for a move that no action stands for (a wild without
-    a color, a target that is not another seat). ``table``: the rule set's
-    (:func:`table_for`)."""
+    """The action ids that make ``move`` at a table of ``players``: one id; for a play that
+    names a seat, its ``TARGET`` id first; for a play of several cards (H09), a ``CHAIN`` id
+    per card but the last, then the ``PLAY`` id of the last. Raises :class:`ActionError`
+    for a move that no action stands for (a wild without a color, a target that is not
+    another seat). ``table``: the rule set's (:func:`table_for`)."""
     return _encode(table, move, players)
 
 
@@ -316,13 +335,12 @@ def _encode(table: ActionTable, move: Move, players: int) -> tuple[int, ...]:
     if simple is not None:
         return (simple,)
     if isinstance(move, Play):
-        offset = 0
-        if move.target is not None:
-            offset = _offset(move.seat, move.target, players, "target")
-        if not move.extra:
-            return (_play_id(table, move.card, move.color, offset, move.call_uno, move),)
-        cards = (move.card, *move.extra)
         chain = []
+        if move.target is not None:
+            chain.append(table.TARGET + _offset(move.seat, move.target, players, "target") - 1)
+        if not move.extra and not chain:
+            return (_play_id(table, move.card, move.color, move.call_uno, move),)
+        cards = (move.card, *move.extra)
         for card in cards[:-1]:
             if card.is_wild:
                 raise ActionError(None, f"no action stands for {str(move)!r}: a wild in a chain")
@@ -330,7 +348,7 @@ def _encode(table: ActionTable, move: Move, players: int) -> tuple[int, ...]:
             if index is None:
                 raise ActionError(None, f"no action stands for {str(move)!r}: {card}")
             chain.append(table.CHAIN + index)
-        chain.append(_play_id(table, cards[-1], move.color, offset, move.call_uno, move))
+        chain.append(_play_id(table, cards[-1], move.color, move.call_uno, move))
         return tuple(chain)
     if isinstance(move, ChooseColor):
         index = table._color_index.get(move.color)
@@ -383,27 +401,26 @@ def episode_seed(seed: object) -> int | None:
 
 
 def describe(action: object, table: ActionTable = STANDARD) -> str:
-    """What ``action`` means, seat-independently: ``'play R7 >+2 uno'``, ``'chain B5'``,
-    ``'catch +1'``, ``'noop'``."""
+    """What ``action`` means, seat-independently: ``'play R7 uno'``, ``'chain B5'``,
+    ``'target +2'``, ``'catch +1'``, ``'noop'``."""
     return _describe(table, action)
 
 
 def _describe(table: ActionTable, action: object) -> str:
     a = _check(action, table)
     if a < table.CHAIN:
-        rest, uno = divmod(a - table.PLAY, 2)
-        slot, offset = divmod(rest, MAX_OFFSET + 1)
+        slot, uno = divmod(a - table.PLAY, 2)
         card, color = table.PLAY_SLOTS[slot]
         parts = ["play", str(card)]
         if color is not None:
             parts.append(color.value)
-        if offset:
-            parts.append(f">+{offset}")
         if uno:
             parts.append("uno")
         return " ".join(parts)
-    if a < table.DRAW:
+    if a < table.TARGET:
         return f"chain {table.CHAIN_CARDS[a - table.CHAIN]}"
+    if a < table.DRAW:
+        return f"target +{a - table.TARGET + 1}"
     simple = table._simple_names.get(a)
     if simple is not None:
         return simple
@@ -417,10 +434,11 @@ def _describe(table: ActionTable, action: object) -> str:
 def decode(
     actions: int | Sequence[int], seat: int, players: int, table: ActionTable = STANDARD
 ) -> Move:
-    """The move that ``actions`` (one id, or a chain's ids ending with a ``PLAY`` id) make
-    for ``seat`` at a table of ``players``: the inverse of :func:`encode`. Raises
-    :class:`ActionError` for ids that make no move (``NOOP``, a chain that does not end
-    with a play, an offset beyond the table)."""
+    """The move that ``actions`` (one id, or a play's ids: a ``TARGET`` id or none, the
+    ``CHAIN`` ids, the ``PLAY`` id) make for ``seat`` at a table of ``players``: the inverse
+    of :func:`encode`. Raises :class:`ActionError` for ids that make no move (``NOOP``, a
+    chain that does not end with a play, a target after a card, an offset beyond the
+    table)."""
     return _decode(table, actions, seat, players)
 
 
@@ -430,10 +448,12 @@ def _decode(table: ActionTable, actions: int | Sequence[int], seat: int, players
     if not ids:
         raise ActionError(actions, "no action given")
     *chain, last = ids
+    aim = chain.pop(0) if chain and t.TARGET <= chain[0] < t.DRAW else None
     for a in chain:
-        if not t.CHAIN <= a < t.DRAW:
-            raise ActionError(a, f"{_describe(t, a)!r} cannot come before the last card of a play")
-    if chain and last >= t.CHAIN:
+        if not t.CHAIN <= a < t.TARGET:
+            where = "first" if t.TARGET <= a < t.DRAW else "before the last card of a play"
+            raise ActionError(a, f"{_describe(t, a)!r} cannot come {where}")
+    if (chain or aim is not None) and last >= t.CHAIN:
         raise ActionError(last, f"a chain of cards ends with a play, not {_describe(t, last)!r}")
     if not 2 <= players <= MAX_PLAYERS:
         raise ActionError(actions, f"players: expected 2 to {MAX_PLAYERS}, got {players!r}")
@@ -444,12 +464,11 @@ def _decode(table: ActionTable, actions: int | Sequence[int], seat: int, players
         return (seat + offset) % players
 
     if last < t.CHAIN:
-        rest, uno = divmod(last - t.PLAY, 2)
-        slot, offset = divmod(rest, MAX_OFFSET + 1)
+        slot, uno = divmod(last - t.PLAY, 2)
         card, color = t.PLAY_SLOTS[slot]
         cards = [t.CHAIN_CARDS[a - t.CHAIN] for a in chain]
         first, extra = (cards[0], (*cards[1:], card)) if cards else (card, ())
-        target = seat_at(offset, last) if offset else None
+        target = None if aim is None else seat_at(aim - t.TARGET + 1, aim)
         return Play(seat, first, color=color, target=target, call_uno=bool(uno), extra=extra)
     if last < t.DRAW:
         raise ActionError(last, f"{_describe(t, last)!r} is a step of a play, not a whole move")

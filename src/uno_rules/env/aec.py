@@ -67,7 +67,7 @@ class _Option:
         return self.name
 
 
-_CONTINUE = _Option("continue")  # this CHAIN id continues a play of several cards
+_CONTINUE = _Option("continue")  # this TARGET or CHAIN id goes on with a play
 _DECLINE = _Option("decline")  # NOOP: decline an out-of-turn chance
 _KEEP_ENCODED = 4096  # move objects whose action id is remembered, at most
 _INT8 = np.dtype(np.int8)
@@ -92,7 +92,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
 
     _state: GameState  # set by reset()
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it as a class attribute)
-        "name": "uno_rules_v1",
+        "name": "uno_rules_v2",
         "render_modes": ["human", "ansi"],
         "is_parallelizable": False,
     }
@@ -258,14 +258,16 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         for action in self._options:
             view_of_mask[action] = 1
         chain = self._chain
+        kinds, target = self.action_table.steps_of(chain) if chain else ((), 0)
         observation = observe_state(
             self._state,
             self._seat[agent],
             self._last_moves,
-            [self.action_table.chain_kind(a) for a in chain] if chain else (),
+            kinds,
             self._polling,
             scales=self._scales,
             previous=self._previous,
+            target=target,
         )
         return {"observation": observation, "action_mask": mask}
 
@@ -423,6 +425,8 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         table = self.action_table
         if index == table.NOOP:
             reason = "it is this seat's own decision; noop only declines an out-of-turn chance"
+        elif table.TARGET <= index < table.DRAW and not self._chain:
+            reason = "no legal play names the seat at this offset"
         elif table.CHAIN <= index < table.DRAW or self._chain:
             reason = "no legal play puts these cards down in this order"
         else:

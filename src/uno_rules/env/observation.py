@@ -105,6 +105,12 @@ def _layout(
         ("drawn", kinds, 1, "the card the seat drew this turn, one-hot"),
         ("played_by", _SEATS, 1, "the offset of the seat that played the top card, one-hot"),
         ("chain", kinds, 1, "cards already put down in this several-card play, H09 (/ copies)"),
+        (
+            "target",
+            MAX_OFFSET,
+            1,
+            "for offsets 1-9: the seat the play under way names (its TARGET id), one-hot",
+        ),
         ("polled", 1, 1, "1 when this decision is a chance to move out of turn"),
         (
             "last_moves",
@@ -155,6 +161,7 @@ class Layout:
         self.penalty = offsets["penalty"]
         self.draw_pile = offsets["draw_pile"]
         self.chain = offsets["chain"]
+        self.target = offsets["target"] - 1  # + the offset named, 1..9
         self.polled = offsets["polled"]
         # the entries a last move sets within its seat's block: by kind of move, and for a
         # play, by the card it ended with
@@ -325,6 +332,7 @@ def observe(
     *,
     rules: Rules,
     previous: tuple[Card | None, Color | None] = _NO_PREVIOUS,
+    target: int = 0,
 ) -> npt.NDArray[np.float32]:
     """The observation of ``view.seat``: a new float32 array of :data:`SIZE` entries.
 
@@ -332,7 +340,8 @@ def observe(
     everyone); ``chain`` the card kinds already put down in a several-card play; ``polled``
     whether the decision is an out-of-turn chance; ``rules`` the rule set (its
     :class:`Scales`); ``previous`` the top card and the active color before the top card
-    was played (both ``None`` for the first card turned).
+    was played (both ``None`` for the first card turned); ``target`` the offset of the
+    seat the play under way names (0 for none).
     """
     return observe_state(
         _ViewTable(view),  # type: ignore[arg-type]
@@ -342,6 +351,7 @@ def observe(
         polled,
         scales=Scales.of(rules),
         previous=previous,
+        target=target,
     )
 
 
@@ -410,6 +420,7 @@ def observe_state(
     *,
     scales: Scales,
     previous: tuple[Card | None, Color | None] = _NO_PREVIOUS,
+    target: int = 0,
 ) -> npt.NDArray[np.float32]:
     """``observe(view(state, seat), ...)`` without building the view: it reads from
     ``state`` only what :func:`uno_rules.view` shows ``seat`` (its own hand and drawn card,
@@ -484,6 +495,8 @@ def observe_state(
     if chain:
         for k in chain:
             obs[lay.chain + k] += copy
+    if target:
+        obs[lay.target + target] = 1.0
     if polled:
         obs[lay.polled] = 1.0
     entries = at.last_moves

@@ -39,7 +39,7 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     (the Gymnasium convention for learners that do not mask, and what ``check_env``
     expects); the table is left as it was. With ``"raise"``, the step raises
     :class:`~uno_rules.env.ActionError` instead, as :class:`~uno_rules.env.UnoEnv` does. A
-    value outside the action space (not an integer from 0 to 1590) raises
+    value outside the action space (not an integer from 0 to the table's last id) raises
     :class:`~uno_rules.env.ActionError` in either mode. Other options (``reward``,
     ``max_moves``) go to the table.
     """
