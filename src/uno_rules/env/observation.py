@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from operator import itemgetter
+from typing import ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -129,7 +130,7 @@ class Layout:
     each card kind's entries, each seat's. :data:`LAYOUT` and :data:`SIZE` are the
     standard table's (the 108- and 112-card decks); :meth:`of` gives any table's."""
 
-    _made: dict[int, Layout] = {}  # noqa: RUF012 (a cache, by table)
+    _made: ClassVar[dict[int, Layout]] = {}  # a cache, by table
 
     def __init__(self, table: ActionTable) -> None:
         kinds = len(table.CARD_KINDS)
@@ -269,7 +270,7 @@ class Scales:
 
     __slots__ = ("card", "copy", "layout", "point")
 
-    _made: dict[int, tuple[Rules, Scales]] = {}  # noqa: RUF012 (a cache, by rule set)
+    _made: ClassVar[dict[int, tuple[Rules, Scales]]] = {}  # a cache, by rule set
 
     def __init__(
         self, copies: int, cards: int, points: int, layout: Layout = STANDARD_LAYOUT
