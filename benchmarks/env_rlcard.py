@@ -18,11 +18,11 @@ by reading its rewards.
   official rules is offered.
 
 The agents work the same way on both sides except for the form of the legal actions:
-RLCard hands the agent a list of legal ids, this environment a 0/1 ``int8`` mask of 1591
-entries, from which the agent takes the legal ids with the ordinary NumPy idiom,
-``np.flatnonzero(mask)`` (``--mask-scan bool`` times ``mask.view(np.bool_).nonzero()[0]``
-instead, the same ids read about four times faster: NumPy's ``nonzero`` is slow on
-``int8``).
+RLCard hands the agent a list of legal ids, this environment a 0/1 ``int8`` mask (232
+entries for the standard table), from which the agent takes the legal ids with the
+ordinary NumPy idiom, ``np.flatnonzero(mask)`` (``--mask-scan bool`` times
+``mask.view(np.bool_).nonzero()[0]`` instead, the same ids read faster: NumPy's
+``nonzero`` is slow on ``int8``).
 
 - The Gymnasium wrapper: ``uno_rules.env.UnoGymEnv("official", players=2)`` against the
   ``random`` bot; each learner step takes the legal ids from ``info["action_mask"]`` with
