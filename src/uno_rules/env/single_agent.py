@@ -151,16 +151,21 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """Let the bots act until it is the learner's decision or the episode ends;
         the learner's reward meanwhile."""
         table = self.table
+        agent = self.agent
         reward = 0.0
-        while not self._done() and table.agent_selection != self.agent:
-            seat = table.possible_agents.index(table.agent_selection)
+        # (the table's own fields are read directly on this path, once per bot move)
+        while not (table.terminations.get(agent) or table.truncations.get(agent)):
+            acting = table.agent_selection
+            if acting == agent:
+                break
+            seat = table._seat[acting]
             bot = self._bots[seat]
-            state = table.game_state
-            if table.polling:
+            state = table._state
+            if table._polling:
                 move = bot.interrupt(state, seat, self._rng)
                 if move is None:
                     table.step(table.action_table.NOOP)
-                    reward += table.rewards.get(self.agent, 0.0)
+                    reward += table.rewards.get(agent, 0.0)
                     continue
             else:
                 move = bot.choose(state, seat, self._rng)
@@ -173,7 +178,7 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 actions = table.action_table.encode(move, table.players)
             for action in actions:
                 table.step(action)
-                reward += table.rewards.get(self.agent, 0.0)
+                reward += table.rewards.get(agent, 0.0)
         return reward
 
     def _observation(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
@@ -182,12 +187,14 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         vector environment's autoreset step, whose action is not played) still has one
         to choose (``docs/rl.md``)."""
         table = self.table
-        seen = table.observe(self.agent)
+        agent = self.agent
+        done = bool(table.terminations.get(agent) or table.truncations.get(agent))
+        seen = table._seen(agent, not done and table.agent_selection == agent)
         mask = seen["action_mask"]
-        if self._done():
+        if done:
             mask[table.action_table.NOOP] = 1
         self._mask = mask
-        info = SeatInfo(table.game_state, self.seat)  # the view is made when read
+        info = SeatInfo(table._state, self.seat)  # the view is made when read
         dict.__setitem__(info, "action_mask", mask.copy())
         observation: npt.NDArray[np.float32] = seen["observation"]
         return observation, info
