@@ -153,12 +153,8 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         table = self.table
         agent = self.agent
         reward = 0.0
-        # (the table's own fields are read directly on this path, once per bot move)
-        while not (table.terminations.get(agent) or table.truncations.get(agent)):
-            acting = table.agent_selection
-            if acting == agent:
-                break
-            seat = table._seat[acting]
+        while not self._done() and table.agent_selection != agent:
+            seat = table._seat[table.agent_selection]  # a dict, not possible_agents.index
             bot = self._bots[seat]
             state = table._state
             if table._polling:
@@ -187,11 +183,9 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         vector environment's autoreset step, whose action is not played) still has one
         to choose (``docs/rl.md``)."""
         table = self.table
-        agent = self.agent
-        done = bool(table.terminations.get(agent) or table.truncations.get(agent))
-        seen = table._seen(agent, not done and table.agent_selection == agent)
+        seen = table.observe(self.agent)
         mask = seen["action_mask"]
-        if done:
+        if self._done():
             mask[table.action_table.NOOP] = 1
         self._mask = mask
         info = SeatInfo(table._state, self.seat)  # the view is made when read
