@@ -28,7 +28,11 @@ ordinary NumPy idiom, ``np.flatnonzero(mask)`` (``--mask-scan bool`` times
   ``random`` bot; each learner step takes the legal ids from ``info["action_mask"]`` with
   ``np.flatnonzero``, picks one uniformly and calls ``step``, which also plays the bot's
   moves up to the learner's next decision. Its figure is learner steps per second, against
-  RLCard's environment steps per second (where a step is either player's).
+  two references: RLCard's environment steps per second (where a step is either player's),
+  and RLCard's *learner* steps per second, the same single-agent loop on RLCard's
+  environment (``rlcard learner``): seat 0 learns, the other seat picks uniformly among its
+  legal actions, and only seat 0's steps are counted. At two players a learner step holds
+  about two moves on either side, so the second reference is the like-for-like one.
 
 A step is one agent decision on either side (on uno_rules, declining an out-of-turn chance
 to catch or call UNO is a step too). Each repetition times a batch of whole episodes on
@@ -109,8 +113,10 @@ def gym_steps(episodes: int, seed: int, rules: str = "official") -> int:
     return steps
 
 
-def rlcard_runner() -> Callable[[int, int], int] | None:
-    """RLCard's episodes, or ``None`` when RLCard is not installed."""
+def rlcard_runner(learner: bool = False) -> Callable[[int, int], int] | None:
+    """RLCard's episodes, or ``None`` when RLCard is not installed. The steps counted are
+    every player's, or with ``learner`` seat 0's alone (the other seat playing the same
+    uniformly random policy, as the wrapper's ``random`` bot does)."""
     try:
         import rlcard
     except ImportError:
@@ -121,11 +127,12 @@ def rlcard_runner() -> Callable[[int, int], int] | None:
         env = rlcard.make("uno", config={"seed": seed})
         steps = 0
         for _ in range(episodes):
-            state, _player = env.reset()
+            state, player = env.reset()
             while not env.is_over():
                 legal = list(state["legal_actions"])
-                state, _player = env.step(legal[rng.randrange(len(legal))])
-                steps += 1
+                if not learner or player == 0:
+                    steps += 1
+                state, player = env.step(legal[rng.randrange(len(legal))])
             env.get_payoffs()
         return steps
 
@@ -218,11 +225,12 @@ def main() -> None:
         "uno_rules": uno_rules_runner(args.mask_scan),
         "gym wrapper": gym_steps,
     }
-    rlcard = rlcard_runner()
-    if rlcard is None:
+    rlcard, rlcard_learner = rlcard_runner(), rlcard_runner(learner=True)
+    if rlcard is None or rlcard_learner is None:
         print("RLCard is not installed (pip install '.[bench]'): measuring uno_rules alone.")
     else:
         sides["rlcard"] = rlcard
+        sides["rlcard learner"] = rlcard_learner
     runs: dict[str, list[float]] = {name: [] for name in sides}
     order = list(sides)
     for rep in range(repeat):  # interleaved, in turn first, so a noisy moment hits both sides
@@ -230,13 +238,16 @@ def main() -> None:
             runs[name].append(measure(sides[name], episodes, seed=1000 * rep))
     print(f"2 players, random masked agents, {episodes} episodes x {repeat} repetitions, median")
     print(f"mask read with: {'np.flatnonzero(mask)' if args.mask_scan != 'bool' else 'bool view'}")
-    print(f"{'environment':<12} {'steps/s':>9}")
+    print(f"{'environment':<14} {'steps/s':>9}")
     medians = {name: statistics.median(values) for name, values in runs.items()}
     for name, value in medians.items():
-        print(f"{name:<12} {value:>9.0f}" + ("  (learner steps)" if name == "gym wrapper" else ""))
+        learner = name in {"gym wrapper", "rlcard learner"}
+        print(f"{name:<14} {value:>9.0f}" + ("  (learner steps)" if learner else ""))
     if "rlcard" in medians:
+        wrapper = medians["gym wrapper"]
         print(f"uno_rules / RLCard: {medians['uno_rules'] / medians['rlcard']:.2f}x")
-        print(f"gym wrapper / RLCard: {medians['gym wrapper'] / medians['rlcard']:.2f}x")
+        print(f"gym wrapper / RLCard env steps: {wrapper / medians['rlcard']:.2f}x")
+        print(f"gym wrapper / RLCard learner steps: {wrapper / medians['rlcard learner']:.2f}x")
     if args.breakdown:
         reference = 1e6 / medians["rlcard"] if "rlcard" in medians else None
         split = [breakdown(episodes * 5, seed=1000 * rep) for rep in range(repeat)]
