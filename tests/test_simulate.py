@@ -413,6 +413,18 @@ def _sigint_default() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+@pytest.fixture
+def ctrl_c_raises() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt in this process, as in a terminal. A test run started
+    with SIGINT ignored (a shell script's background job) inherits the SIG_IGN, and Python
+    then installs no handler of its own: the tests below would see no KeyboardInterrupt."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 @pytest.mark.parametrize("backend", [(), ("--scheduler", "local")], ids=["pool", "dask"])
 def test_ctrl_c_stops_cleanly_with_exit_130_and_says_how_many_games_finished(
     tmp_path: Path, backend: tuple[str, ...]
@@ -457,7 +469,7 @@ def test_ctrl_c_stops_cleanly_with_exit_130_and_says_how_many_games_finished(
     assert str(out) in lines[0]
 
 
-def test_a_ctrl_c_while_a_block_is_recorded_takes_effect_once_it_is() -> None:
+def test_a_ctrl_c_while_a_block_is_recorded_takes_effect_once_it_is(ctrl_c_raises: None) -> None:
     """A finished block is written to the results file and counted together: a Ctrl-C in
     between waits for both, so the count an interrupted run reports is the file's."""
     from uno_rules.simulate import _uninterrupted
@@ -476,7 +488,7 @@ def test_a_ctrl_c_while_a_block_is_recorded_takes_effect_once_it_is() -> None:
 
 
 def test_a_ctrl_c_held_back_while_a_block_is_recorded_is_reported_with_that_block(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ctrl_c_raises: None
 ) -> None:
     """The Ctrl-C held back while the second block is written takes effect as the block is
     counted, before the loop reports progress; the last count reported is still the
@@ -671,7 +683,7 @@ def test_scheduler_without_dask_installed_is_one_line_exit_2(
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="signal masks are POSIX")
 def test_a_ctrl_c_while_the_local_cluster_starts_stops_the_command_and_the_cluster(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, ctrl_c_raises: None
 ) -> None:
     """The cluster's workers start with Ctrl-C held back (they inherit the mask), and a
     Ctrl-C that came meanwhile is not lost: the command stops once the cluster can be
