@@ -2,8 +2,10 @@
 dispute in ``examples/`` is opened and settled by clicking, and the page shows the same
 rulings as ``uno-rules rule --json``; the page fits a phone's width.
 
-Screenshots go to the directory named by ``UNO_RULES_SCREENSHOTS`` (CI saves them into the
-documentation build), else to the test's temporary directory.
+These tests carry the ``browser`` mark, which the suite's default run leaves out: run them
+with ``python -m pytest -m browser``. Screenshots go to the directory named by
+``UNO_RULES_SCREENSHOTS`` (CI saves them into the documentation build), else to the test's
+temporary directory.
 """
 
 from __future__ import annotations
@@ -20,10 +22,14 @@ import yaml
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM and DRIVER),
-    reason="needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)",
-)
+pytestmark = [
+    pytest.mark.browser,  # run on their own: python -m pytest -m browser
+    pytest.mark.skipif(
+        not (CHROMIUM and DRIVER),
+        reason="needs Debian's chromium and chromium-driver "
+        "(apt-get install chromium chromium-driver)",
+    ),
+]
 webdriver = pytest.importorskip("selenium.webdriver")
 pytest.importorskip("uvicorn")
 

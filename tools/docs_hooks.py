@@ -137,7 +137,7 @@ def screenshot(name: str, alt: str) -> str:
         return f"![{alt}](screenshots/{name})"
     return (
         f"*({alt}: the screenshot `screenshots/{name}` is taken by the browser test, "
-        "`UNO_RULES_SCREENSHOTS=docs/screenshots python -m pytest tests/test_page_browser.py`, "
+        "`UNO_RULES_SCREENSHOTS=docs/screenshots python -m pytest -m browser`, "
         "before the documentation is built.)*"
     )
 
