@@ -382,7 +382,8 @@ def load_preset(source: Rules | str | os.PathLike[str] | Mapping[str, Any]) -> R
 
 # Rules loaded from mappings, by the mapping's exact contents (_mapping_key): a state
 # snapshot carries its whole rule set, and each load_state would otherwise validate it
-# afresh (about 1.5 ms of a 2.6 ms load). A few dozen rule sets, oldest dropped first.
+# afresh (most of the load's time: benchmarks/snapshots.py). A few dozen rule sets,
+# oldest dropped first.
 _LOADED: dict[object, Rules] = {}
 _KEEP_LOADED = 32
 _LOADED_LOCK = threading.Lock()
