@@ -2,8 +2,9 @@
 dispute in ``examples/`` is opened and settled by clicking, and the page shows the same
 rulings as ``uno-rules rule --json``; the page fits a phone's width.
 
-These tests carry the ``browser`` mark, which the suite's default run leaves out: run them
-with ``python -m pytest -m browser``. Screenshots go to the directory named by
+These tests carry the ``browser`` mark, which the suite's default run leaves out
+(``tests/conftest.py``): run them with ``python -m pytest -m browser``, or by naming this
+file. Screenshots go to the directory named by
 ``UNO_RULES_SCREENSHOTS`` (CI saves them into the documentation build), else to the test's
 temporary directory.
 """
