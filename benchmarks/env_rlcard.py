@@ -52,6 +52,15 @@ per step and as a share of RLCard's whole step in the same run (from its steps/s
 part must stay under for uno_rules to reach a given ratio. Time the breakdown on a quiet
 machine: its clocks are wall clocks.
 
+``--instructions`` counts instead the machine instructions per step of each side with
+valgrind's callgrind (``valgrind`` must be on the path): a count that a busy shared machine
+does not change, where the steps per second of one side (RLCard's above all) can swing by a
+third from one run to the next. Each side is run twice, for a few and for more episodes
+(after one warm-up episode), and the difference in instructions is divided by the
+difference in steps, so that start-up and imports cancel out. Fewer instructions are not
+the same as less time (the two sides' code differs in how many instructions a cycle
+retires), but the ratio is a figure that repeats.
+
 Without RLCard installed the script says so and measures uno_rules alone.
 """
 
@@ -59,9 +68,16 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import numpy as np
 
@@ -200,7 +216,86 @@ def measure(run: Callable[[int, int], int], episodes: int, seed: int) -> float:
     return steps / (time.process_time() - start)
 
 
+def all_sides(mask_scan: str = "flatnonzero") -> dict[str, Callable[[int, int], int]]:
+    """The sides measured, by name: RLCard's two only when it is installed."""
+    sides: dict[str, Callable[[int, int], int]] = {
+        "uno_rules": uno_rules_runner(mask_scan),
+        "gym wrapper": gym_steps,
+    }
+    rlcard, rlcard_learner = rlcard_runner(), rlcard_runner(learner=True)
+    if rlcard is not None and rlcard_learner is not None:
+        sides["rlcard"] = rlcard
+        sides["rlcard learner"] = rlcard_learner
+    return sides
+
+
+# Episodes of each side for the two runs of --instructions (few, more; quick: few, more).
+# A uno_rules episode is a whole game (about 1,000 steps at two players), an RLCard
+# episode one round (about 50 steps), so the runs hold a few thousand steps on each side.
+_EPISODES = {"uno_rules": (2, 8), "gym wrapper": (2, 8), "rlcard": (10, 150)}
+_QUICK_EPISODES = {"uno_rules": (1, 2), "rlcard": (2, 10)}
+
+
+def counted(side: str, episodes: int) -> tuple[int, int]:
+    """(instructions, steps) of a callgrind run of ``episodes`` episodes of ``side``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        done = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={Path(tmp) / 'callgrind.out'}",
+                sys.executable,
+                __file__,
+                "--count",
+                side,
+                str(episodes),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind did not report a count for {side}")
+    return int(found.group(1)), int(done.stdout.split()[-1])
+
+
+def instructions(quick: bool) -> None:
+    """Print the instructions per step of each side (see the module's docstring)."""
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed: no instruction counts")
+        return
+    plan = _QUICK_EPISODES if quick else _EPISODES
+    sides = [name for name in all_sides() if name in plan or name == "rlcard learner"]
+    if quick:  # the environment against RLCard's only: a smoke run under valgrind is slow
+        sides = [name for name in sides if name in {"uno_rules", "rlcard"}]
+    runs = [(side, n) for side in sides for n in plan[side.replace(" learner", "")]]
+    with ThreadPoolExecutor(max_workers=2) as pool:  # one valgrind per core
+        results = dict(zip(runs, pool.map(lambda run: counted(*run), runs), strict=True))
+    per_step = {}
+    for side in sides:
+        few, more = plan[side.replace(" learner", "")]
+        (i_few, s_few), (i_more, s_more) = results[side, few], results[side, more]
+        per_step[side] = (i_more - i_few) / (s_more - s_few)
+    print("instructions per step (callgrind; a busy machine does not change them)")
+    for side, value in per_step.items():
+        learner = side in {"gym wrapper", "rlcard learner"}
+        print(f"{side:<14} {value:>9.0f}" + ("  (learner steps)" if learner else ""))
+    if "rlcard" in per_step:
+        env_ratio = per_step["rlcard"] / per_step["uno_rules"]
+        print(f"RLCard / uno_rules instructions per step: {env_ratio:.2f}x")
+    if "rlcard learner" in per_step:
+        gym_ratio = per_step["rlcard learner"] / per_step["gym wrapper"]
+        print(f"RLCard learner / gym wrapper instructions per learner step: {gym_ratio:.2f}x")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--count"]:  # a run of --instructions, under callgrind
+        side, episodes = sys.argv[2], int(sys.argv[3])
+        run = all_sides()[side]
+        run(1, 999)  # the warm-up episode: first-use caches on either side
+        print(run(episodes, 0))
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few episodes, 3 repetitions")
     parser.add_argument("--episodes", type=int, default=20, help="episodes per repetition")
@@ -216,21 +311,22 @@ def main() -> None:
         action="store_true",
         help="also time each part of a uno_rules step against RLCard's step (see above)",
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count each side's instructions per step with callgrind instead (see above)",
+    )
     args = parser.parse_args()
+    if args.instructions:
+        instructions(args.quick)
+        return
     if args.episodes < 1 or args.repeat < 1:
         parser.error("--episodes and --repeat must be positive")
     episodes = 3 if args.quick else args.episodes
     repeat = 3 if args.quick else args.repeat
-    sides: dict[str, Callable[[int, int], int]] = {
-        "uno_rules": uno_rules_runner(args.mask_scan),
-        "gym wrapper": gym_steps,
-    }
-    rlcard, rlcard_learner = rlcard_runner(), rlcard_runner(learner=True)
-    if rlcard is None or rlcard_learner is None:
+    sides = all_sides(args.mask_scan)
+    if "rlcard" not in sides:
         print("RLCard is not installed (pip install '.[bench]'): measuring uno_rules alone.")
-    else:
-        sides["rlcard"] = rlcard
-        sides["rlcard learner"] = rlcard_learner
     runs: dict[str, list[float]] = {name: [] for name in sides}
     order = list(sides)
     for rep in range(repeat):  # interleaved, in turn first, so a noisy moment hits both sides
