@@ -16,15 +16,17 @@ the ``.po`` sources themselves.
 
 A plain build (``pip install .``, ``python -m build``) is untouched: pure Python, no compiler
 needed. With ``UNO_RULES_COMPILE=1`` in the environment, building a wheel compiles the modules
-listed in ``src/uno_rules/_compiled.py`` (``MODULES``) with mypyc, from the same typed source,
-and adds the extension modules to the wheel beside the ``.py`` files (Python imports an
+listed in ``src/uno_rules/_compiled.py`` (the engine's ``MODULES`` and the RL environment's
+``ENV_MODULES``, as two libraries) with mypyc, from the same typed source, and adds the
+extension modules to the wheel beside the ``.py`` files (Python imports an
 extension module before a source file of the same name), so the wheel is tagged for this
 interpreter and platform:
 
     UNO_RULES_COMPILE=1 python -m build --wheel
 
-mypy (which carries mypyc), setuptools (which drives the C compiler) and the type stubs the
-type check needs are build-time requirements only, asked for by :meth:`dependencies` when the
+mypy (which carries mypyc), setuptools (which drives the C compiler), and the type stubs and
+packages the type check reads (NumPy, Gymnasium and PettingZoo for the environment's
+modules) are build-time requirements only, asked for by :meth:`dependencies` when the
 variable is set. A C compiler and the Python headers must be installed.
 """
 
@@ -45,6 +47,8 @@ from hatchling.metadata.plugin.interface import MetadataHookInterface
 ENV = "UNO_RULES_COMPILE"
 PACKAGE = "uno_rules"
 REQUIREMENTS = ["mypy>=1.10", "setuptools>=64", "types-PyYAML", "attrs>=23.1", "PyYAML>=6.0"]
+# what the type check of the environment's modules (ENV_MODULES) reads: the rl extra
+ENV_REQUIREMENTS = ["numpy>=1.24", "gymnasium>=1.0", "pettingzoo>=1.24"]
 CATALOG_REQUIREMENTS = ["babel>=2.12"]
 
 
@@ -80,15 +84,16 @@ def wanted() -> bool:
     return os.environ.get(ENV, "").strip().lower() in {"1", "true", "yes", "on"}
 
 
-def compiled_module_names(root: Path) -> list[str]:
-    """The ``MODULES`` tuple of ``_compiled.py``, read without importing the package."""
+def compiled_module_names(root: Path, tuple_name: str = "MODULES") -> list[str]:
+    """A tuple of module names of ``_compiled.py`` (``MODULES`` or ``ENV_MODULES``), read
+    without importing the package."""
     source = (root / "src" / PACKAGE / "_compiled.py").read_text(encoding="utf-8")
     for node in ast.parse(source).body:
         if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "MODULES" for t in node.targets
+            isinstance(t, ast.Name) and t.id == tuple_name for t in node.targets
         ):
             return list(ast.literal_eval(node.value))
-    raise RuntimeError("_compiled.py defines no MODULES")
+    raise RuntimeError(f"_compiled.py defines no {tuple_name}")
 
 
 def compile_catalogs(root: Path, out: Path, build_data: dict[str, Any]) -> list[Path]:
@@ -125,7 +130,8 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
     def dependencies(self) -> list[str]:
         if self.target_name != "wheel":
             return []
-        return [*CATALOG_REQUIREMENTS, *(REQUIREMENTS if wanted() else [])]
+        compiling = [*REQUIREMENTS, *ENV_REQUIREMENTS] if wanted() else []
+        return [*CATALOG_REQUIREMENTS, *compiling]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel" or version == "editable":
@@ -141,12 +147,17 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
 
     def _compile_modules(self, build_data: dict[str, Any]) -> None:
         root = Path(self.root)
-        names = compiled_module_names(root)
-        paths = [str(Path("src", PACKAGE, *name.split(".")).with_suffix(".py")) for name in names]
+        core = compiled_module_names(root)
+        env = compiled_module_names(root, "ENV_MODULES")
+        names = core + env
+
+        def paths(names: list[str]) -> list[str]:
+            return [str(Path("src", PACKAGE, *n.split(".")).with_suffix(".py")) for n in names]
+
         previous = Path.cwd()
         os.chdir(root)  # mypy reads its settings from pyproject.toml; paths are relative
         try:
-            self._compile(paths)
+            self._compile(paths(core), paths(env))
         except BaseException:
             shutil.rmtree(self._work, ignore_errors=True)
             raise
@@ -168,8 +179,10 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
         build_data["infer_tag"] = True
         print(f"compiled {len(names)} modules for Python {sys.version.split()[0]}")
 
-    def _compile(self, paths: list[str]) -> None:
-        """Compile the modules at ``paths`` into ``self._work / "lib"``."""
+    def _compile(self, core: list[str], env: list[str]) -> None:
+        """Compile the modules at ``core`` and ``env`` into ``self._work / "lib"``, as two
+        libraries: the engine's, which ``import uno_rules`` loads, and the environment's,
+        which needs NumPy and is loaded only with ``uno_rules.env``."""
         from mypyc.build import mypycify
         from setuptools import Distribution
         from setuptools.command.build_ext import build_ext
@@ -180,10 +193,11 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
                 str(self._work / "mypy-cache"),
                 "--python-version",
                 "{}.{}".format(*sys.version_info[:2]),
-                *paths,
+                *core,
+                *env,
             ],
             opt_level="3",
-            group_name=f"{PACKAGE}_compiled",
+            separate=[(core, f"{PACKAGE}_compiled"), (env, f"{PACKAGE}_env_compiled")],
             target_dir=str(self._work / "c"),
         )
         command = build_ext(Distribution({"ext_modules": extensions}))

@@ -158,14 +158,14 @@ def rlcard_runner(learner: bool = False) -> Callable[[int, int], int] | None:
 def breakdown(episodes: int, seed: int) -> dict[str, float]:
     """Microseconds per uno_rules step: the whole step, and the parts of it timed where
     they run (see the module's docstring)."""
-    from uno_rules.env import aec
+    from uno_rules.env import aec, core
 
     clock = time.perf_counter
     spent = {"engine: apply": 0.0, "engine: legal_moves": 0.0, "observation": 0.0}
     originals = {
-        "apply": aec.apply,
-        "legal_moves": aec.legal_moves,
-        "observe_state": aec.observe_state,
+        "apply": core.apply,
+        "legal_moves": core.legal_moves,
+        "observation_of": core.observation_of,
     }
 
     def timing(part: str, work: Callable[..., object]) -> Callable[..., object]:
@@ -177,9 +177,9 @@ def breakdown(episodes: int, seed: int) -> dict[str, float]:
 
         return timed
 
-    aec.apply = timing("engine: apply", aec.apply)  # type: ignore[assignment]
-    aec.legal_moves = timing("engine: legal_moves", aec.legal_moves)  # type: ignore[assignment]
-    aec.observe_state = timing("observation", aec.observe_state)  # type: ignore[assignment]
+    core.apply = timing("engine: apply", core.apply)  # type: ignore[assignment]
+    core.legal_moves = timing("engine: legal_moves", core.legal_moves)  # type: ignore[assignment]
+    core.observation_of = timing("observation", core.observation_of)  # type: ignore[assignment]
     try:
         rng = random.Random(seed)
         env = aec.UnoEnv("official", players=2)

@@ -116,8 +116,41 @@ def _hook() -> Any:
 def test_the_build_hook_reads_the_listed_modules() -> None:
     hook = _hook()
     assert hook.compiled_module_names(ROOT) == list(_compiled.MODULES)
-    for name in _compiled.MODULES:
+    assert hook.compiled_module_names(ROOT, "ENV_MODULES") == list(_compiled.ENV_MODULES)
+    for name in _compiled.MODULES + _compiled.ENV_MODULES:
         assert (ROOT / "src" / "uno_rules" / Path(*name.split("."))).with_suffix(".py").is_file()
+
+
+def test_the_environment_modules_run_in_the_same_build_as_the_engine() -> None:
+    # the compiled wheel compiles the RL environment's step too (ENV_MODULES), in a library
+    # of its own that `import uno_rules` does not load: NumPy stays out of the CLI's start-up
+    pytest.importorskip("gymnasium")
+    code = (
+        "import sys, uno_rules; print(sorted(m for m in sys.modules if m == 'numpy' "
+        "or m.startswith('uno_rules.env')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"
+    import uno_rules.env  # noqa: F401 (loads ENV_MODULES)
+
+    assert _compiled.compiled_modules(_compiled.ENV_MODULES) == dict.fromkeys(
+        _compiled.ENV_MODULES, uno_rules.COMPILED
+    )
+
+
+def test_the_build_hook_asks_for_what_the_environment_modules_type_check_reads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hook = _hook()
+    monkeypatch.setenv(hook.ENV, "1")
+    compiling = hook.CompileHook.dependencies(type("Hook", (), {"target_name": "wheel"})())
+    for requirement in ("numpy", "gymnasium", "pettingzoo", "mypy"):
+        assert any(r.startswith(requirement) for r in compiling), requirement
+    monkeypatch.setenv(hook.ENV, "0")
+    plain = hook.CompileHook.dependencies(type("Hook", (), {"target_name": "wheel"})())
+    assert not any(r.startswith(("numpy", "mypy")) for r in plain)
 
 
 @pytest.mark.parametrize(

@@ -194,8 +194,8 @@ def test_the_observation_shows_what_a_challenge_is_judged_on() -> None:
     )
     env = UnoEnv("official", 2)
     env.reset(seed=0)
-    env._state = state
-    env._start_polling()
+    env._core._state = state
+    env._core._start_polling()
     env.step(encode(uno.parse_move("0 W+4 blue"), 2)[0])
     agent = env.agent_selection
     assert agent == "player_1" and env.game_state.penalty is not None
@@ -413,11 +413,11 @@ def check_last(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list
     kinds, target = chain_steps(env.action_table, chain)
     from_view = observe(
         uno.view(env.game_state, seat),
-        env._last_moves,
+        env._core._last_moves,
         kinds,
         env.polling,
         rules=env.rules,
-        previous=env._previous,
+        previous=env._core._previous,
         target=target,
     )
     assert np.array_equal(observation["observation"], from_view)
@@ -508,7 +508,7 @@ def test_a_play_names_its_target_first_in_a_step_of_its_own() -> None:
             move = t.decode((aim, last), seat, 4)
             assert move.target == target and move in legal  # type: ignore[attr-defined]
             env.step(last)
-            assert env._last_moves[seat] == move
+            assert env._core._last_moves[seat] == move
             named += 1
         if named >= 8:
             break
@@ -565,7 +565,7 @@ def check_no_leak(env: UnoEnv, agent: str, observation: dict[str, Any], chain: l
     rng = random.Random(len(state.discard_pile) * 31 + state.draw_pile_size)
     if rng.random() > 0.12:  # a sample of the decisions keeps the test quick
         return
-    polled = env._candidates(state)
+    polled = env._core._candidates(state)
     kinds, target = chain_steps(env.action_table, chain)
     try:
         for seat, name in enumerate(env.possible_agents):
@@ -574,23 +574,23 @@ def check_no_leak(env: UnoEnv, agent: str, observation: dict[str, Any], chain: l
                 before["observation"],
                 observe(
                     uno.view(state, seat),
-                    env._last_moves,
+                    env._core._last_moves,
                     kinds if name == agent else (),
                     env.polling and name == agent,
                     rules=env.rules,
-                    previous=env._previous,
+                    previous=env._core._previous,
                     target=target if name == agent else 0,
                 ),
             )
             other = permute_hidden(state, seat, rng)
-            env._state = other
+            env._core._state = other
             after = env.observe(name)
             assert np.array_equal(before["observation"], after["observation"]), name
             assert np.array_equal(before["action_mask"], after["action_mask"]), name
-            assert env._candidates(other) == polled
-            env._state = state
+            assert env._core._candidates(other) == polled
+            env._core._state = state
     finally:
-        env._state = state
+        env._core._state = state
 
 
 @pytest.mark.parametrize(
@@ -955,7 +955,7 @@ def test_every_observation_lies_in_its_bounded_space(name: str, rules: Any, play
 def test_the_wrappers_info_makes_the_view_only_when_read() -> None:
     """Reading ``info["action_mask"]`` (every masked learner does, every step) builds no
     view; ``info["view"]`` is the learner's view when read."""
-    from uno_rules.env.aec import _PENDING
+    from uno_rules.env.infos import _PENDING
 
     env = UnoGymEnv("official", 2, seat=1)
     _, info = env.reset(seed=4)
@@ -1066,3 +1066,45 @@ def test_gymnasium_check_env_on_flip() -> None:
     flip = table.table_for(uno.load_preset("flip"))
     assert made.action_space.n == flip.ACTION_COUNT  # type: ignore[attr-defined]
     assert made.observation_space.shape == (Layout.of(flip).size,)
+
+
+def test_a_python_subclass_extends_the_environment_and_pettingzoo_takes_it() -> None:
+    # UnoEnv is a Python subclass of PettingZoo's AECEnv around its table (an EnvCore,
+    # compiled in the compiled wheel): a subclass may override a step, add fields of its
+    # own, and still be an AECEnv that PettingZoo's wrappers and checks accept.
+    from pettingzoo import AECEnv
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    class Logged(UnoEnv):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.taken: list[int | None] = []
+            self.observed: list[str] = []
+
+        def step(self, action: Any) -> None:
+            self.taken.append(action)
+            super().step(action)
+
+        def observe(self, agent: Any) -> dict[str, Any]:
+            self.observed.append(agent)
+            return super().observe(agent)
+
+    env = Logged("official", players=2)
+    assert isinstance(env, AECEnv)
+    env.reset(seed=5)
+    taken = []
+    for _agent in env.agent_iter(max_iter=30):
+        observation, _reward, terminated, truncated, _info = env.last()
+        action = (
+            None if terminated or truncated else int(np.flatnonzero(observation["action_mask"])[0])
+        )
+        taken.append(action)
+        env.step(action)
+    assert env.taken == taken  # every step went through the override
+    assert len(taken) > 5
+    env.reset(seed=5)
+    env.observe("player_1")
+    assert env.observed == ["player_1"]  # last() builds its observation without observe()
+    env.note = "a field of the subclass's own"
+    assert env.note == "a field of the subclass's own"
+    api_test(OrderEnforcingWrapper(Logged("official", players=3)), num_cycles=10)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 
-__all__ = ["COMPILED", "MODULES", "compiled_modules"]
+__all__ = ["COMPILED", "ENV_MODULES", "MODULES", "compiled_modules"]
 
 # The modules the compiled wheel compiles (the build reads this tuple), under ``uno_rules``.
 # Not ``deal``: a compiled function checks its arguments' declared types itself, so
@@ -31,13 +31,21 @@ MODULES = (
     "rules.judge",
 )
 
+# The reinforcement-learning environment's step (the ``rl`` extra, ``docs/rl.md``), compiled
+# too, as a library of its own: these modules need NumPy, are loaded by ``import
+# uno_rules.env`` rather than by ``import uno_rules``, and are not counted in ``COMPILED``.
+# ``env.core`` holds the environment's working class; ``UnoEnv`` itself (``env.aec``) stays
+# a Python class, PettingZoo's ``AECEnv`` being its other base.
+ENV_MODULES = ("env.core", "env.observation")
 
-def compiled_modules() -> dict[str, bool]:
-    """Each listed module's name and whether it runs as a compiled extension module. Every
-    listed module is loaded by ``import uno_rules`` already; one that is not is reported as
-    not compiled rather than imported here."""
+
+def compiled_modules(names: tuple[str, ...] = MODULES) -> dict[str, bool]:
+    """Each module of ``names`` (by default :data:`MODULES`) and whether it runs as a
+    compiled extension module. Every module of ``MODULES`` is loaded by ``import
+    uno_rules`` already (``ENV_MODULES`` by ``import uno_rules.env``); one that is not
+    loaded is reported as not compiled rather than imported here."""
     result = {}
-    for name in MODULES:
+    for name in names:
         module = sys.modules.get(f"uno_rules.{name}")
         path = getattr(module, "__file__", None) or ""
         result[name] = path.endswith(tuple(EXTENSION_SUFFIXES))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -344,15 +344,8 @@ def observe(
     was played (both ``None`` for the first card turned); ``target`` the offset of the
     seat the play under way names (0 for none).
     """
-    return observe_state(
-        _ViewTable(view),  # type: ignore[arg-type]
-        view.seat,
-        last_moves,
-        chain,
-        polled,
-        scales=Scales.of(rules),
-        previous=previous,
-        target=target,
+    return observation_of(
+        _ViewTable(view), view.seat, last_moves, chain, polled, Scales.of(rules), previous, target
     )
 
 
@@ -427,6 +420,23 @@ def observe_state(
     ``state`` only what :func:`uno_rules.view` shows ``seat`` (its own hand and drawn card,
     the other hands' sizes, public facts), and saves the view's copy of the discard pile on
     every step. The tests hold the two equal."""
+    return observation_of(state, seat, last_moves, chain, polled, scales, previous, target)
+
+
+def observation_of(
+    state: Any,
+    seat: int,
+    last_moves: Sequence[Move | None],
+    chain: Sequence[int],
+    polled: bool,
+    scales: Scales,
+    previous: tuple[Card | None, Color | None],
+    target: int,
+) -> npt.NDArray[np.float32]:
+    """:func:`observe_state` with every argument given by position (the environment's
+    call on every step: a call by keyword costs more), of a state or of a view read
+    through a state's field names (:func:`observe`; hence ``Any``: the compiled build
+    checks a declared ``GameState`` itself)."""
     if type(state) is GameState:
         (
             players,
@@ -518,7 +528,7 @@ def observe_state(
 
 
 def _two_sided(
-    obs: memoryview[float], state: GameState, seat: int, lay: Layout, at: _Seats, copy: float
+    obs: memoryview[float], state: Any, seat: int, lay: Layout, at: _Seats, copy: float
 ) -> None:
     """UNO Flip (F14): the side in play, the backs of the other hands (their cards' other
     faces) and the draw pile's top back: what every seat sees of the faces turned away."""
@@ -531,7 +541,7 @@ def _two_sided(
         top_back = None if draw is None else draw[0].other
         side = state.side
     else:  # a view, read through a state's field names
-        backs, top_back, side = state.backs, state.draw_top_back, state.side  # type: ignore[attr-defined]
+        backs, top_back, side = state.backs, state.draw_top_back, state.side
     if side == "dark":
         obs[lay.side] = 1.0
     kind = lay.kind_index

@@ -88,7 +88,7 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         actions = self.table.action_table
-        layout = self.table._scales.layout
+        layout = self.table._core._scales.layout
         self.observation_space = spaces.Box(
             0.0, layout.high(), shape=(layout.size,), dtype=np.float32
         )
@@ -144,13 +144,13 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     # ------------------------------------------------------------------
 
     def _done(self) -> bool:
-        table = self.table
+        table = self.table._core
         return bool(table.terminations[self.agent] or table.truncations[self.agent])
 
     def _opponents_move(self) -> float:
         """Let the bots act until it is the learner's decision or the episode ends;
         the learner's reward meanwhile."""
-        table = self.table
+        table = self.table._core  # the table itself: the bots' steps skip the PettingZoo class
         agent = self.agent
         reward = 0.0
         while not self._done() and table.agent_selection != agent:
@@ -188,7 +188,7 @@ class UnoGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self._done():
             mask[table.action_table.NOOP] = 1
         self._mask = mask
-        info = SeatInfo(table._state, self.seat)  # the view is made when read
+        info = SeatInfo(table._core._state, self.seat)  # the view is made when read
         dict.__setitem__(info, "action_mask", mask.copy())
         observation: npt.NDArray[np.float32] = seen["observation"]
         return observation, info

@@ -201,10 +201,10 @@ def test_a_rule_allowing_plays_out_of_turn_is_asked_by_the_polling_players(twins
 
     env = UnoEnv(rules=rules, players=3)
     env.reset(seed=1)
-    assert env._candidates(table) == [1, 2]  # every other seat is asked
+    assert env._core._candidates(table) == [1, 2]  # every other seat is asked
     plain = UnoEnv(rules="official", players=3)
     plain.reset(seed=1)
-    assert plain._candidates(table) == []  # official: nobody may play out of turn here
+    assert plain._core._candidates(table) == []  # official: nobody may play out of turn here
 
 
 def jump_table(preset: object, **extra: object) -> uno.GameState:
