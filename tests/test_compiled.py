@@ -133,7 +133,7 @@ def test_the_environment_modules_run_in_the_same_build_as_the_engine() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]"
-    import uno_rules.env  # noqa: F401 (loads ENV_MODULES)
+    import uno_rules.env  # loads ENV_MODULES
 
     assert _compiled.compiled_modules(_compiled.ENV_MODULES) == dict.fromkeys(
         _compiled.ENV_MODULES, uno_rules.COMPILED

@@ -1108,3 +1108,47 @@ def test_a_python_subclass_extends_the_environment_and_pettingzoo_takes_it() -> 
     env.note = "a field of the subclass's own"
     assert env.note == "a field of the subclass's own"
     api_test(OrderEnforcingWrapper(Logged("official", players=3)), num_cycles=10)
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_a_copied_environment_plays_on_as_the_original(how: str) -> None:
+    # A search or a checkpoint copies an environment mid-episode: the copy (deepcopy, or a
+    # pickle's round trip) plays on exactly as the original, declining an out-of-turn
+    # chance included (the options compare "decline" by identity), in both builds.
+    import copy
+    import pickle
+
+    env = UnoEnv("official", players=2)
+    rng = random.Random(4)
+    for seed in range(50):  # play to a decision that offers NOOP (a poll)
+        env.reset(seed=seed)
+        for _agent in env.agent_iter(max_iter=400):
+            observation, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                break
+            if env.polling:
+                break
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+        if env.polling:
+            break
+    assert env.polling, "no poll reached"
+    other = copy.deepcopy(env) if how == "deepcopy" else pickle.loads(pickle.dumps(env))
+    assert other.game_state == env.game_state
+    first = True
+    for _agent in env.agent_iter(max_iter=300):
+        mine, theirs = env.last(), other.last()
+        assert env.agent_selection == other.agent_selection
+        assert mine[1:4] == theirs[1:4]
+        if mine[2] or mine[3]:
+            env.step(None)
+            other.step(None)
+            continue
+        assert np.array_equal(mine[0]["observation"], theirs[0]["observation"])
+        assert np.array_equal(mine[0]["action_mask"], theirs[0]["action_mask"])
+        legal = np.flatnonzero(mine[0]["action_mask"])
+        action = env.action_table.NOOP if first else int(legal[rng.randrange(len(legal))])
+        first = False
+        env.step(action)
+        other.step(action)
+    assert other.game_state == env.game_state

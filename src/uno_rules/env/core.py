@@ -44,19 +44,30 @@ _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
 
 
 class _Option:
-    """In the options of a decision, an action that makes no move yet."""
+    """In the options of a decision, an action that makes no move yet: one of the two
+    below, compared by identity, so a copied or pickled environment keeps the same two."""
 
-    __slots__ = ("name",)
+    __slots__ = ("global_name", "name")
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, global_name: str) -> None:
         self.name = name
+        self.global_name = global_name
 
     def __repr__(self) -> str:
         return self.name
 
+    def __copy__(self) -> _Option:
+        return self
 
-_CONTINUE = _Option("continue")  # this TARGET or CHAIN id goes on with a play
-_DECLINE = _Option("decline")  # NOOP: decline an out-of-turn chance
+    def __deepcopy__(self, memo: object) -> _Option:
+        return self
+
+    def __reduce__(self) -> str:
+        return self.global_name
+
+
+_CONTINUE = _Option("continue", "_CONTINUE")  # this TARGET or CHAIN id goes on with a play
+_DECLINE = _Option("decline", "_DECLINE")  # NOOP: decline an out-of-turn chance
 _KEEP_ENCODED = 4096  # move objects whose action id is remembered, at most
 _INT8 = np.dtype(np.int8)
 
@@ -382,8 +393,11 @@ class EnvCore:
             return
         self._state = state
         infos = self.infos  # _refresh_infos, inlined on this hot path
-        dict.update(infos, self._blank_infos)
-        infos._state = state
+        if type(infos) is Infos:
+            dict.update(infos, self._blank_infos)
+            infos._state = state
+        else:  # a plain dict: what a copy or a pickle of the environment holds
+            self._refresh_infos()
         if self._moves >= self.max_moves:
             self.truncations = dict.fromkeys(self.agents, True)
         elif state.uno_open or self._may_poll or (self._calls and 1 in map(len, state.hands)):

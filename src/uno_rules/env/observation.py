@@ -133,6 +133,7 @@ class Layout:
     _made: ClassVar[dict[int, Layout]] = {}  # a cache, by table
 
     def __init__(self, table: ActionTable) -> None:
+        self.table = table
         kinds = len(table.CARD_KINDS)
         colors = table.COLORS
         self.two_sided = table.two_sided
@@ -179,6 +180,17 @@ class Layout:
             players: tuple(_Seats(self, players, me) for me in range(players))
             for players in range(2, MAX_OFFSET + 2)
         }
+
+    # A layout is a fixed lookup table, shared: a copy is the layout itself, and a pickled
+    # one is made again from its action table (a compiled class has no default for either).
+    def __copy__(self) -> Layout:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Layout:
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Layout.of, (self.table,))
 
     @classmethod
     def of(cls, table: ActionTable) -> Layout:
@@ -268,17 +280,28 @@ class Scales:
     and the pending penalty, ``points`` (the target score) for scores. Made once per rule
     set (:meth:`of`)."""
 
-    __slots__ = ("card", "copy", "layout", "point")
+    __slots__ = ("bounds", "card", "copy", "layout", "point")
 
     _made: ClassVar[dict[int, tuple[Rules, Scales]]] = {}  # a cache, by rule set
 
     def __init__(
         self, copies: int, cards: int, points: int, layout: Layout = STANDARD_LAYOUT
     ) -> None:
+        self.bounds = (copies, cards, points)
         self.copy = 1.0 / copies
         self.card = 1.0 / cards
         self.point = 1.0 / points
         self.layout = layout
+
+    # shared and fixed, as a Layout is
+    def __copy__(self) -> Scales:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Scales:
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Scales, (*self.bounds, self.layout))
 
     @classmethod
     def of(cls, rules: Rules) -> Scales:
