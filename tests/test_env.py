@@ -1135,6 +1135,9 @@ def test_a_copied_environment_plays_on_as_the_original(how: str) -> None:
     assert env.polling, "no poll reached"
     other = copy.deepcopy(env) if how == "deepcopy" else pickle.loads(pickle.dumps(env))
     assert other.game_state == env.game_state
+    # the action ids remembered by object identity stay behind: the copy's moves are other
+    # objects, and in another process an id may be another object's
+    assert env._core._action_of and other._core._action_of == {}
     first = True
     for _agent in env.agent_iter(max_iter=300):
         mine, theirs = env.last(), other.last()
@@ -1152,3 +1155,12 @@ def test_a_copied_environment_plays_on_as_the_original(how: str) -> None:
         env.step(action)
         other.step(action)
     assert other.game_state == env.game_state
+
+
+def test_a_copy_of_the_table_holds_every_field_it_declares() -> None:
+    from uno_rules.env import core
+
+    declared = getattr(core.EnvCore, "__annotations__", None)
+    if not declared:
+        pytest.skip("the compiled build keeps no annotations")
+    assert tuple(declared) == core._FIELDS

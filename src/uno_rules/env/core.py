@@ -123,6 +123,18 @@ class EnvCore:
     _action_of: dict[int, int]
     _encoded: list[Move]
 
+    # A copy (copy.deepcopy) or a pickle of the table holds every field but the action
+    # ids remembered by object identity: in a copy the moves are other objects, and an id
+    # of this process may be another object's in the next. The copy remembers its own.
+    def __getstate__(self) -> dict[str, Any]:
+        state = {name: getattr(self, name) for name in _FIELDS if hasattr(self, name)}
+        state["_action_of"], state["_encoded"] = {}, []
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+
     @property
     def game_state(self) -> GameState:
         """The whole table, hidden cards included: for referees and debugging, not for
@@ -523,6 +535,46 @@ class EnvCore:
                 self.agent_selection = self._skip_agent_selection
             self._skip_agent_selection = None
         self._clear_rewards()
+
+
+# EnvCore's fields, in the order of its declarations (a test holds the two equal)
+_FIELDS = (
+    "rules",
+    "players",
+    "reward_mode",
+    "max_moves",
+    "action_table",
+    "_scales",
+    "_seat",
+    "_partners",
+    "_calls",
+    "_false_calls",
+    "_may_poll",
+    "_blank_infos",
+    "possible_agents",
+    "agents",
+    "agent_selection",
+    "rewards",
+    "_cumulative_rewards",
+    "terminations",
+    "truncations",
+    "infos",
+    "_skip_agent_selection",
+    "_state",
+    "_seeder",
+    "_poll_rng",
+    "_options",
+    "_polling",
+    "_queue",
+    "_chain",
+    "_moves_by_id",
+    "_moves",
+    "_rewarded",
+    "_last_moves",
+    "_previous",
+    "_action_of",
+    "_encoded",
+)
 
 
 def _index(action: object) -> int:
