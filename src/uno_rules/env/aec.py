@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -69,35 +69,21 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     may override any method of the API.
     """
 
-    # the table's fields (EnvCore), read and written through; typed as the table's
-    if TYPE_CHECKING:
-        rules: Rules
-        players: int
-        reward_mode: str
-        max_moves: int
-        action_table: ActionTable
-        possible_agents: list[str]
-        agents: list[str]
-        agent_selection: str
-        rewards: dict[str, float]
-        _cumulative_rewards: dict[str, float]
-        terminations: dict[str, bool]
-        truncations: dict[str, bool]
-        infos: dict[str, dict[str, Any]]
-    else:
-        rules = _kept("rules")
-        players = _kept("players")
-        reward_mode = _kept("reward_mode")
-        max_moves = _kept("max_moves")
-        action_table = _kept("action_table")
-        possible_agents = _kept("possible_agents")
-        agents = _kept("agents")
-        agent_selection = _kept("agent_selection")
-        rewards = _kept("rewards")
-        _cumulative_rewards = _kept("_cumulative_rewards")
-        terminations = _kept("terminations")
-        truncations = _kept("truncations")
-        infos = _kept("infos")
+    # The table's fields (EnvCore), read and written through: each name annotated here
+    # becomes a property onto the table below the class.
+    rules: Rules
+    players: int
+    reward_mode: str
+    max_moves: int
+    action_table: ActionTable
+    possible_agents: list[str]
+    agents: list[str]
+    agent_selection: str
+    rewards: dict[str, float]
+    _cumulative_rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    infos: dict[str, dict[str, Any]]
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it as a class attribute)
         "name": "uno_rules_v2",
@@ -222,6 +208,13 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         pass
 
     # ------------------------------------------------------------------ decisions
+
+
+# the annotated fields of UnoEnv, each a property onto its table (metadata is UnoEnv's own)
+for _name in UnoEnv.__annotations__:
+    if _name != "metadata":
+        setattr(UnoEnv, _name, _kept(_name))
+del _name
 
 
 def raw_env(
