@@ -34,8 +34,8 @@ MODULES = (
 # The reinforcement-learning environment's step (the ``rl`` extra, ``docs/rl.md``), compiled
 # too, as a library of its own: these modules need NumPy, are loaded by ``import
 # uno_rules.env`` rather than by ``import uno_rules``, and are not counted in ``COMPILED``.
-# ``env.core`` holds the environment's working class; ``UnoEnv`` itself (``env.aec``) stays
-# a Python class, PettingZoo's ``AECEnv`` being its other base.
+# ``env.core`` holds the environment's table and steps (``EnvCore``); ``UnoEnv`` itself
+# (``env.aec``) stays a Python subclass of PettingZoo's ``AECEnv`` that holds an ``EnvCore``.
 ENV_MODULES = ("env.core", "env.observation")
 
 
