@@ -1164,3 +1164,41 @@ def test_a_copy_of_the_table_holds_every_field_it_declares() -> None:
     if not declared:
         pytest.skip("the compiled build keeps no annotations")
     assert tuple(declared) == core._FIELDS
+
+
+@pytest.mark.parametrize("max_iter", [2**63, 25, 1, 0])
+def test_agent_iter_yields_what_pettingzoos_own_iterator_yields(max_iter: int) -> None:
+    """``UnoEnv.agent_iter`` reads the table's fields directly; it yields the agents
+    PettingZoo's ``AECEnv.agent_iter`` yields on the same episode (the dead steps at the
+    end included, then nothing), honours ``max_iter``, and each ``iter()`` of it counts
+    afresh, as PettingZoo's does."""
+    from pettingzoo import AECEnv
+
+    def played(iterate: Callable[[UnoEnv, int], Any]) -> list[str]:
+        env = UnoEnv("official", players=3)
+        env.reset(seed=8)
+        rng = random.Random(8)
+        seen = []
+        for agent in iterate(env, max_iter):
+            seen.append(agent)
+            observation, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+            else:
+                legal = np.flatnonzero(observation["action_mask"])
+                env.step(int(legal[rng.randrange(len(legal))]))
+        assert not env.agents or len(seen) == max_iter
+        return seen
+
+    ours = played(UnoEnv.agent_iter)
+    assert ours == played(AECEnv.agent_iter)
+    if max_iter <= 25:
+        assert len(ours) == max_iter
+    else:  # the whole round: each agent's dead step ends it
+        assert sorted(ours[-3:]) == ["player_0", "player_1", "player_2"]
+    env = UnoEnv("official", players=2)
+    env.reset(seed=1)
+    twice = env.agent_iter(max_iter=3)
+    acting = env.agent_selection
+    assert list(twice) == [acting] * 3  # nobody stepped: the same decision
+    assert list(twice) == [acting] * 3  # a fresh count

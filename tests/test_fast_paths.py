@@ -24,7 +24,7 @@ import pytest
 import uno_rules as uno
 from uno_rules import testing
 from uno_rules.cards import Rank
-from uno_rules.engine import apply_general, reference_legal_moves
+from uno_rules.engine import apply_general, apply_listed, reference_legal_moves
 from uno_rules.fastpath import FORM_ROTATE, FORM_SWAP, FastPlan
 from uno_rules.fastpath import fast_listing as _fast_listing
 from uno_rules.fastpath import shortcut as _shortcut
@@ -241,6 +241,25 @@ def test_listed_moves_are_shared_values() -> None:
         assert (uno.validate(other, move) is None) == isinstance(
             uno.apply(other, move), uno.Transition
         )
+
+
+@pytest.mark.parametrize(
+    ("rules", "players"), [("official", 2), ("family", 3), ("no-mercy", 4), ("flip", 3)]
+)
+def test_apply_listed_does_what_apply_does_for_every_listed_move(rules: str, players: int) -> None:
+    """``apply_listed`` (the RL environment's step) trusts that its move was listed for the
+    state: for every move ``legal_moves`` lists, at every state of two rounds, every seat
+    asked, it gives apply's state and events (UNO Flip's two-sided cards included)."""
+    compared = 0
+    for seed in (1, 2):
+        for state in playout_states(rules, players, seed, limit=400):
+            for seat in range(players):
+                for move in uno.legal_moves(state, seat):
+                    expected = uno.apply(state, move)
+                    assert isinstance(expected, uno.Transition)
+                    assert apply_listed(state, move) == expected, (rules, seed, move)
+                    compared += 1
+    assert compared > 300
 
 
 @pytest.mark.parametrize(

@@ -76,6 +76,7 @@ __all__ = [
     "after_transfer",
     "apply",
     "apply_general",
+    "apply_listed",
     "apply_or_raise",
     "can_draw",
     "has_legal_card",
@@ -169,6 +170,15 @@ def apply(state: GameState, move: MoveLike) -> Transition | v.Violation:
             return violation
         if type(move) is Play and state.discard[0].other is not None:  # type: ignore[index]
             move = resolve_cards(state, move)  # F1: the hand's two-sided cards it names
+    done = shortcut(state, move)
+    return done if done is not None else _perform(state, move)
+
+
+def apply_listed(state: GameState, move: Move) -> Transition:
+    """:func:`apply` of a move object that ``legal_moves(state, ...)`` returned for this very
+    state: known legal, so neither validated again nor looked for among the moves listed
+    (the RL environment's step, which keeps each decision's listed moves). Any other move
+    must go through :func:`apply`: this one trusts its caller."""
     done = shortcut(state, move)
     return done if done is not None else _perform(state, move)
 

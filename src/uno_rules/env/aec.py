@@ -30,7 +30,7 @@ from ..rules.deck import build_deck
 from ..rules.extra_cards import marked_faces
 from ..state import GameState
 from .actions import ActionTable, EnvError, table_for
-from .core import REWARD_MODES, EnvCore
+from .core import REWARD_MODES, AgentIter, EnvCore
 from .infos import SeatInfo
 from .observation import Scales
 
@@ -179,6 +179,11 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         return self._core.observe(agent)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AgentIter:
+        """PettingZoo's ``agent_iter()``: the acting agent, until the episode is over or
+        ``max_iter`` agents have acted; reads the table's fields directly."""
+        return AgentIter(self._core, max_iter)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last()``: the acting agent's observation, reward, termination,

@@ -341,6 +341,8 @@ _FIELDS = (
     "scores",
     "played_by",
     "eliminated",
+    "discard",
+    "draw",
 )
 _READ = itemgetter(*(GameState._fields.index(name) for name in _FIELDS))
 
@@ -475,12 +477,17 @@ def observation_of(
             scores,
             played_by,
             eliminated,
+            discard,
+            draw,
         ) = _READ(state)
+        top = discard[0]
+        pile = 0 if draw is None else draw[2]  # pile_size(draw), inlined
     else:  # a view, read through a state's field names (observe())
         players, hands, color, direction = state.players, state.hands, state.color, state.direction
         turn, phase, drawn, penalty = state.turn, state.phase, state.drawn, state.penalty
         uno_called, uno_open, scores = state.uno_called, state.uno_open, state.scores
         played_by, eliminated = state.played_by, state.eliminated
+        top, pile = state.top_card, state.draw_pile_size
     # Written through a memoryview: setting entries one by one costs far less there than
     # through numpy's item assignment (and floats cost less to store there than ints).
     lay = scales.layout
@@ -490,7 +497,7 @@ def observation_of(
     copy, card = scales.copy, scales.card
     for entry in map(lay.kind_index.__getitem__, hands[seat]):  # the hand section starts at 0
         obs[entry] += copy
-    obs[lay.top_at[state.top_card]] = 1.0
+    obs[lay.top_at[top]] = 1.0
     before, color_before = previous
     if before is not None:
         obs[lay.previous_at[before]] = 1.0
@@ -521,7 +528,7 @@ def observation_of(
             obs[at.eliminated[other]] = 1.0
     if penalty is not None:
         obs[lay.penalty] = min(penalty.amount * card, 1.0)
-    obs[lay.draw_pile] = state.draw_pile_size * card
+    obs[lay.draw_pile] = pile * card
     if drawn is not None and turn == seat:
         obs[lay.drawn_at[drawn]] = 1.0
     if played_by is not None:
