@@ -170,7 +170,7 @@ def breakdown(episodes: int, seed: int) -> dict[str, float]:
     clock = time.perf_counter
     spent = {"engine: apply": 0.0, "engine: legal_moves": 0.0, "observation": 0.0}
     originals = {
-        "apply": core.apply,
+        "apply_listed": core.apply_listed,
         "legal_moves": core.legal_moves,
         "observation_of": core.observation_of,
     }
@@ -184,7 +184,7 @@ def breakdown(episodes: int, seed: int) -> dict[str, float]:
 
         return timed
 
-    core.apply = timing("engine: apply", core.apply)  # type: ignore[assignment]
+    core.apply_listed = timing("engine: apply", core.apply_listed)  # type: ignore[assignment]
     core.legal_moves = timing("engine: legal_moves", core.legal_moves)  # type: ignore[assignment]
     core.observation_of = timing("observation", core.observation_of)  # type: ignore[assignment]
     try:
@@ -207,7 +207,7 @@ def breakdown(episodes: int, seed: int) -> dict[str, float]:
         whole = clock() - start
     finally:
         for name, work in originals.items():
-            setattr(aec, name, work)
+            setattr(core, name, work)
     parts = {name: value * 1e6 / steps for name, value in spent.items()}
     parts["agent: np.flatnonzero"] = agent * 1e6 / steps
     total = whole * 1e6 / steps
