@@ -43,6 +43,7 @@ figure is the median steps/s of each and their ratio uno_rules / RLCard.
     python benchmarks/env_rlcard.py            # full run
     python benchmarks/env_rlcard.py --quick    # a smoke run, for CI
     python benchmarks/env_rlcard.py --breakdown  # where a uno_rules step's time goes
+    python benchmarks/env_rlcard.py --floor    # also the engine and observation alone
 
 ``--breakdown`` (pure package) then plays uno_rules episodes again with a clock around each
 part of a step, where it runs: the engine's ``apply`` and ``legal_moves``, the observation, and the
@@ -51,6 +52,14 @@ options, infos, rewards) and the clocks' own cost. Each part is given in wall mi
 per step and as a share of RLCard's whole step in the same run (from its steps/s): what a
 part must stay under for uno_rules to reach a given ratio. Time the breakdown on a quiet
 machine: its clocks are wall clocks.
+
+``--floor`` adds a side that is not an environment: the same rounds played with the
+engine and the observation alone (``engine only``): each step lists the acting seat's
+legal moves, gives them their action ids (remembered by move object, as the environment
+does), fills the mask, builds the observation, lets the agent pick with
+``np.flatnonzero`` and applies the move. No polling (nobody is asked out of turn), no
+rewards, infos or PettingZoo. It is a bound: what any environment built on this engine
+and this observation could reach with the ordinary loop, in the same run as RLCard.
 
 ``--instructions`` counts instead the machine instructions per step of each side with
 valgrind's callgrind (``valgrind`` must be on the path): a count that a busy shared machine
@@ -109,6 +118,54 @@ def uno_rules_runner(mask_scan: str = "flatnonzero") -> Callable[[int, int], int
         return steps
 
     return uno_rules_steps
+
+
+def floor_steps(episodes: int, seed: int, rules: str = "official") -> int:
+    """``--floor``: rounds played with the engine and the observation alone, the agent as
+    above (see the module's docstring); the steps taken."""
+    from uno_rules.cards import Card, Color
+    from uno_rules.deal import new_game
+    from uno_rules.engine import apply_listed, legal_moves
+    from uno_rules.env.observation import observation_of
+    from uno_rules.moves import Move, Play
+    from uno_rules.state import Phase
+
+    rng = random.Random(seed)
+    core = UnoEnv(rules, players=2)._core  # its rules, action table and scales
+    table, scales = core.action_table, core._scales
+    count, over = table.ACTION_COUNT, (Phase.ROUND_OVER, Phase.GAME_OVER)
+    action_of: dict[int, int] = {}
+    kept = []  # the moves whose ids are remembered, kept alive
+    steps = 0
+    for episode in range(episodes):
+        state = new_game(core.rules, players=2, seed=seed + episode)
+        last_moves: list[Move | None] = [None, None]
+        previous: tuple[Card | None, Color | None] = (None, None)
+        while state.phase not in over:
+            moves = legal_moves(state)
+            options: dict[int, Move] = {}
+            for move in moves:
+                action = action_of.get(id(move))
+                if action is None:
+                    action = action_of[id(move)] = table.encode(move, 2)[0]
+                    kept.append(move)
+                options[action] = move
+            mask = np.zeros(count, np.int8)
+            entries = mask.data  # as the environment fills it
+            for action in options:
+                entries[action] = 1
+            observation = observation_of(
+                state, state.turn, last_moves, (), False, scales, previous, 0
+            )
+            seen = {"observation": observation, "action_mask": mask}
+            legal = np.flatnonzero(seen["action_mask"])  # as the agent reads it
+            move = options[int(legal[rng.randrange(len(legal))])]
+            if type(move) is Play:
+                previous = (state.top_card, state.color)
+            last_moves[move.seat] = move
+            state = apply_listed(state, move).state
+            steps += 1
+    return steps
 
 
 def gym_steps(episodes: int, seed: int, rules: str = "official") -> int:
@@ -223,12 +280,17 @@ def measure(run: Callable[[int, int], int], episodes: int, seed: int) -> float:
     return steps / (time.process_time() - start)
 
 
-def all_sides(mask_scan: str = "flatnonzero") -> dict[str, Callable[[int, int], int]]:
-    """The sides measured, by name: RLCard's two only when it is installed."""
+def all_sides(
+    mask_scan: str = "flatnonzero", floor: bool = False
+) -> dict[str, Callable[[int, int], int]]:
+    """The sides measured, by name: RLCard's two only when it is installed; with ``floor``
+    the engine and the observation alone too."""
     sides: dict[str, Callable[[int, int], int]] = {
         "uno_rules": uno_rules_runner(mask_scan),
         "gym wrapper": gym_steps,
     }
+    if floor:
+        sides["engine only"] = floor_steps
     rlcard, rlcard_learner = rlcard_runner(), rlcard_runner(learner=True)
     if rlcard is not None and rlcard_learner is not None:
         sides["rlcard"] = rlcard
@@ -319,6 +381,11 @@ def main() -> None:
         help="also time each part of a uno_rules step against RLCard's step (see above)",
     )
     parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also the engine and the observation alone, no environment (see above)",
+    )
+    parser.add_argument(
         "--instructions",
         action="store_true",
         help="count each side's instructions per step with callgrind instead (see above)",
@@ -331,7 +398,7 @@ def main() -> None:
         parser.error("--episodes and --repeat must be positive")
     episodes = 3 if args.quick else args.episodes
     repeat = 3 if args.quick else args.repeat
-    sides = all_sides(args.mask_scan)
+    sides = all_sides(args.mask_scan, args.floor)
     if "rlcard" not in sides:
         print("RLCard is not installed (pip install '.[bench]'): measuring uno_rules alone.")
     runs: dict[str, list[float]] = {name: [] for name in sides}
@@ -351,6 +418,8 @@ def main() -> None:
         print(f"uno_rules / RLCard: {medians['uno_rules'] / medians['rlcard']:.2f}x")
         print(f"gym wrapper / RLCard env steps: {wrapper / medians['rlcard']:.2f}x")
         print(f"gym wrapper / RLCard learner steps: {wrapper / medians['rlcard learner']:.2f}x")
+        if "engine only" in medians:
+            print(f"engine only / RLCard: {medians['engine only'] / medians['rlcard']:.2f}x")
     if args.breakdown and _env_compiled():
         print("\n--breakdown times the pure package's step only: in the compiled build the")
         print("environment's step calls the engine and the observation directly, unclocked.")
