@@ -17,6 +17,13 @@ revision with that API can be measured:
 
     python benchmarks/versions.py --old 326c0e0          # the figures of a change
     python benchmarks/versions.py --old HEAD~1 --quick   # check the script works
+    python benchmarks/versions.py --old HEAD             # the noise: a version against itself
+
+Read a ratio against that noise. On the development machine (two shared cores) six runs
+of a version against itself gave ratios of 0.97-1.03 per workload, at 100, 200 and 800
+rounds alike (more rounds did not narrow it), and single runs of one unchanged engine
+against its parent have given 0.94 and 1.10: a difference of a few percent needs several
+runs, or the instruction counts of ``env_rlcard.py --instructions``.
 
 Two installed builds (the compiled wheels of two revisions, each in its own virtual
 environment) are compared the same way with ``--pythons OLD NEW``, the interpreters of the
