@@ -637,6 +637,8 @@ def _check_draw_color(state: GameState, penalty: Penalty, top: Card | None, fail
             "penalty",
             N_("the zero draw of H17 is no bluff, not challengeable, and holds no hand"),
         )
+    if len(state.eliminated) >= state.players:
+        return  # no seat is left to be the victim (reported with the seats above)
     victim = seat_after(state.players, state.eliminated, penalty.offender, state.direction)
     if state.turn != victim:
         fail(

@@ -68,13 +68,25 @@ def pile_cards(pile: Pile) -> Iterator[Card]:
 def seat_after(
     players: int, out: frozenset[int] | set[int], seat: int, direction: int, steps: int = 1
 ) -> int:
-    """B4.3: the seat ``steps`` places after ``seat`` in ``direction``, passing over the
-    seats in ``out`` (eliminated)."""
+    """B4.3: the seat ``steps`` places after ``seat`` in ``direction`` (1 or -1), passing
+    over the seats in ``out`` (eliminated). With every seat out there is none:
+    ``ValueError`` (no move reaches such a table; a snapshot claiming one is refused before
+    its turn order is read)."""
     for _ in range(steps):
         seat = (seat + direction) % players
-        while seat in out:
-            seat = (seat + direction) % players
+        if seat in out:
+            seat = _first_seat_in(players, out, seat, direction)
     return seat
+
+
+def _first_seat_in(players: int, out: frozenset[int] | set[int], seat: int, direction: int) -> int:
+    """The first seat after ``seat`` (itself out) in ``direction`` that is not out: at most
+    one lap of the table, so a table with every seat out cannot loop forever."""
+    for _ in range(players):
+        seat = (seat + direction) % players
+        if seat not in out:
+            return seat
+    raise ValueError(f"every seat of the {players} is out of the game")
 
 
 class Phase(StrEnum):

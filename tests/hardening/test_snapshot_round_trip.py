@@ -12,7 +12,10 @@ with no internal error (``test_snapshot_invariants`` tampers with the H17 shape 
 from __future__ import annotations
 
 import copy
+import json
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -23,6 +26,7 @@ import uno_rules as uno
 from rules_strategies import player_counts, rules_for_games
 from uno_rules.deal import build_deck
 from uno_rules.snapshot import state_problems
+from uno_rules.state import seat_after
 
 from .budget import examples
 from .test_snapshot_invariants import play_on, random_move, refusal
@@ -86,6 +90,44 @@ def test_the_real_h17_zero_draw_round_trips_and_plays_on() -> None:
     after = uno.apply(state, "1 color blue")
     assert isinstance(after, uno.Transition)
     assert state_problems(after.state) == []
+
+
+_LOAD = """
+import json, sys
+import uno_rules as uno
+try:
+    uno.load_state(json.load(sys.stdin))
+except uno.SituationError as error:
+    print(json.dumps(error.problems))
+"""
+
+
+def test_an_h17_zero_draw_with_every_seat_eliminated_is_refused_not_looped_on() -> None:
+    # Found by test_a_tampered_snapshot_is_refused_or_plays_on: with every seat in
+    # "eliminated", the check of the victim's turn looked for the seat after the offender
+    # and went round the table for ever. Loaded in a child process, so that a loop fails
+    # this test (at the timeout) instead of hanging the suite.
+    snap = uno.dump_state(h17_pending())
+    snap["eliminated"] = [0, 1, 2]
+    done = subprocess.run(
+        [sys.executable, "-c", _LOAD],
+        input=json.dumps(snap),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    problems = json.loads(done.stdout)
+    assert "eliminated: 0 seat(s) left while the round goes on" in problems, problems
+
+
+def test_seat_after_with_every_seat_out_raises_instead_of_looping() -> None:
+    # B4.3: the seat after passes over the seats out; with none left there is no answer
+    assert seat_after(4, {1, 2}, 0, 1) == 3
+    assert seat_after(4, {3}, 0, -1) == 2
+    assert seat_after(4, {1}, 0, 1, steps=2) == 3
+    with pytest.raises(ValueError, match="every seat of the 3 is out"):
+        seat_after(3, frozenset({0, 1, 2}), 0, 1)
 
 
 @pytest.mark.parametrize(

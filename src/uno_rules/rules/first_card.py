@@ -117,7 +117,7 @@ class FirstTurn:
     def next(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` seats after ``seat`` in the direction of play, skipping seats
         out of the game."""
-        return seat_after(self.players, self.out, seat, steps * self.direction)
+        return seat_after(self.players, self.out, seat, self.direction, steps)
 
 
 def returned_first(rules: Rules, card: Card) -> bool:
