@@ -1075,7 +1075,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise _bad("", N_("--block-size must be at least 1"))
     meter = _SimulationProgress(sys.stderr.isatty() and not args.json)
     try:
-        totals = _run_simulation(args, rules, meter)
+        with _interrupts_kept(meter):
+            totals = _run_simulation(args, rules, meter)
     except KeyboardInterrupt:
         meter.end()
         lang = _lang(args)
@@ -1281,17 +1282,47 @@ def _dask_log_filter(record: Any) -> bool:
     return not isinstance(error, CancelledError | asyncio.CancelledError)
 
 
+@contextmanager
+def _interrupts_kept(meter: _SimulationProgress) -> Iterator[None]:
+    """While a simulation runs, a Ctrl-C is remembered as well as raised, so that one
+    raised where Python must ignore it (inside a finalizer, such as a Dask future's
+    ``__del__``, which prints "Exception ignored" and goes on) still stops the run: the
+    progress call after the next finished block raises it again. In the main thread only
+    (elsewhere Python lets no code set a signal handler)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupted(signum: int, frame: object) -> None:
+        meter.interrupted = True
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 class _SimulationProgress:
-    """Games done, games per second and the time left, on one line of a terminal."""
+    """Games done, games per second and the time left, on one line of a terminal. Called
+    after each finished block, it raises ``KeyboardInterrupt`` once a Ctrl-C has been
+    seen (``interrupted``, set by :func:`_interrupts_kept`), after counting the games."""
 
     def __init__(self, show: bool) -> None:
         self.show = show
         self.done = 0
+        self.interrupted = False
         self._start: tuple[float, int] | None = None
         self._written = False
 
     def __call__(self, done: int, total: int) -> None:
         self.done = done
+        if self.interrupted:  # a Ctrl-C that was swallowed on its way (see above)
+            raise KeyboardInterrupt
         now = time.monotonic()
         if self._start is None:  # the first call: games already done (resumed) do not count
             self._start = (now, done)
