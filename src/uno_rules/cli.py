@@ -20,6 +20,7 @@ import json
 import os
 import re
 import sys
+import threading
 import time
 import typing
 from collections.abc import Iterator, Sequence
@@ -1289,8 +1290,8 @@ def _interrupts_kept(meter: _SimulationProgress) -> Iterator[None]:
     ``__del__``, which prints "Exception ignored" and goes on) still stops the run: the
     progress call after the next finished block raises it again. In the main thread only
     (elsewhere Python lets no code set a signal handler)."""
+    # start-up: only a running simulation handles signals
     import signal
-    import threading
 
     if threading.current_thread() is not threading.main_thread():
         yield
