@@ -36,15 +36,20 @@ def is_extension(path: Path) -> bool:
     return path.name.endswith(tuple(EXTENSION_SUFFIXES))
 
 
+def _printed(code: str) -> str:
+    """What ``code`` prints, run in a fresh interpreter (nothing of this one loaded)."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+
+
 def test_import_loads_every_module_the_compiled_build_compiles() -> None:
     # COMPILED reads the loaded modules; it imports none itself.
     code = (
         "import sys, uno_rules; from uno_rules._compiled import MODULES; "
         "print(sorted(m for m in MODULES if 'uno_rules.' + m not in sys.modules))"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
+    out = _printed(code)
     assert out.strip() == "[]"
 
 
@@ -59,9 +64,7 @@ def test_compiled_is_true_exactly_when_the_listed_modules_are_extension_modules(
 def test_compiled_is_a_public_name_loaded_on_first_use() -> None:
     assert "COMPILED" in uno_rules.__all__ and "COMPILED" in dir(uno_rules)
     code = "import sys, uno_rules; print('uno_rules._compiled' in sys.modules, uno_rules.COMPILED)"
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
+    out = _printed(code)
     assert out.split() == ["False", str(uno_rules.COMPILED)]
 
 
@@ -129,9 +132,7 @@ def test_the_environment_modules_run_in_the_same_build_as_the_engine() -> None:
         "import sys, uno_rules; print(sorted(m for m in sys.modules if m == 'numpy' "
         "or m.startswith('uno_rules.env')))"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
+    out = _printed(code)
     assert out.strip() == "[]"
     import uno_rules.env  # loads ENV_MODULES
 
