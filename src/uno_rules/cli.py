@@ -1288,8 +1288,10 @@ def _interrupts_kept(meter: _SimulationProgress) -> Iterator[None]:
     """While a simulation runs, a Ctrl-C is remembered as well as raised, so that one
     raised where Python must ignore it (inside a finalizer, such as a Dask future's
     ``__del__``, which prints "Exception ignored" and goes on) still stops the run: the
-    progress call after the next finished block raises it again. In the main thread only
-    (elsewhere Python lets no code set a signal handler)."""
+    progress call after the next finished block raises it again. Python's report of the
+    lost one ("Exception ignored ... Traceback ... KeyboardInterrupt") is left out, since
+    the command stops with its own one line; any other such report is printed as before.
+    In the main thread only (elsewhere Python lets no code set a signal handler)."""
     # start-up: only a running simulation handles signals
     import signal
 
@@ -1301,10 +1303,18 @@ def _interrupts_kept(meter: _SimulationProgress) -> Iterator[None]:
         meter.interrupted = True
         raise KeyboardInterrupt
 
+    report = sys.unraisablehook
+
+    def unraisable(info: Any) -> None:
+        if not (meter.interrupted and info.exc_type is KeyboardInterrupt):
+            report(info)
+
     previous = signal.signal(signal.SIGINT, interrupted)
+    sys.unraisablehook = unraisable
     try:
         yield
     finally:
+        sys.unraisablehook = report
         signal.signal(signal.SIGINT, previous)
 
 
