@@ -20,8 +20,9 @@ from .errors import NotationError, PresetError, Problem, SituationError
 from .i18n import N_
 from .plain import plain
 from .presets import load_preset
-from .rules import OnBlocked, Rules, ScoringMode
+from .rules import OnBlocked, Rules, ScoringMode, W4Restriction
 from .rules.extra_cards import effect_steps, until_step
+from .rules.judge import is_bluff
 from .state import (
     GameState,
     Penalty,
@@ -579,6 +580,30 @@ def _check_penalty(state: GameState, penalty: Penalty, top: Card | None, fail: _
             fail("penalty.offender", N_("the victim of a challengeable penalty is another seat"))
 
     under = state.discard[1] if state.discard is not None else None
+    if penalty.challengeable and penalty.card.kind.restricted:
+        # B8.1, B8.2: a challenge's outcome is the recorded bluff, so the flag must be the
+        # verdict on the hand it was judged on against the color before the card, as the
+        # engine gave it when the card was played (judged against the card under it too
+        # where the restriction reads it, and the card under is known to be that card)
+        below = under[0] if under is not None and not state.eliminated else None
+        judged = below is not None or rules.w4_restriction is not W4Restriction.ANY_PLAYABLE
+        if judged:
+            bluff = is_bluff(
+                rules, penalty.offender_hand, below or penalty.card, penalty.previous_color
+            )
+            if bluff is not penalty.bluff:
+                fail(
+                    "penalty.bluff",
+                    N_(
+                        "{value}, but the hand the {card} was judged on says otherwise against "
+                        "{color} (B8.1, B8.2)"
+                    ),
+                    {
+                        "value": "true" if penalty.bluff else "false",
+                        "card": penalty.card,
+                        "color": penalty.previous_color.value,
+                    },
+                )
     if (
         penalty.card.kind.restricted
         and top == penalty.card

@@ -11,6 +11,7 @@ a legal move, rounds are dealt) until the game ends or a move cap is reached.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -165,6 +166,57 @@ def test_a_penalty_that_cannot_be_is_refused(change: dict[str, Any], field: str)
     snap["penalty"].update(change)
     problems = refusal(snap)
     assert any(p.startswith(field) for p in problems), problems
+
+
+def _pending_wild_draw_four(first: str) -> uno.GameState:
+    """Seat 0 plays a Wild Draw Four on a red 5 holding ``first`` and a blue 5: a bluff
+    when ``first`` is red (B8.1)."""
+    table = uno.situation(
+        {
+            "players": 4,
+            "hands": [[first, "B5", "W+4"], 6, ["Y9", "Yskip"], 3],
+            "discard": ["G5", "R5"],
+            "turn": 0,
+        }
+    )
+    result = uno.apply(table, "0 W+4 blue")
+    assert isinstance(result, uno.Transition)
+    return result.state
+
+
+@pytest.mark.parametrize(("first", "bluff"), [("R7", True), ("Y7", False)])
+def test_a_bluff_flag_the_hand_contradicts_is_refused(first: str, bluff: bool) -> None:
+    """B8.1, B8.2: the flag a challenge is decided by must be the hand's verdict; a flag
+    turned over would flip the challenge's outcome (the challenger draws 6 for a bluff)."""
+    state = _pending_wild_draw_four(first)
+    assert state.penalty is not None and state.penalty.bluff is bluff
+    snap = json.loads(json.dumps(uno.dump_state(state)))
+    assert uno.load_state(snap) == state
+    snap["penalty"]["bluff"] = not bluff
+    problems = refusal(snap)
+    assert problems == [
+        f"penalty.bluff: {str(not bluff).lower()}, but the hand the W+4 was judged on says "
+        "otherwise against red (B8.1, B8.2)"
+    ]
+
+
+def test_a_bluff_flag_is_judged_against_the_card_under_where_the_rule_reads_it() -> None:
+    """A11 ``any_playable``: the verdict reads the card under the Wild Draw Four."""
+    table = uno.situation(
+        {
+            "rules": {"extends": "official", "w4_restriction": "any_playable"},
+            "players": 4,
+            "hands": [["Y5", "B7", "W+4"], 6, 6, 3],
+            "discard": ["G5", "R5"],
+            "turn": 0,
+        }
+    )
+    result = uno.apply(table, "0 W+4 blue")
+    assert isinstance(result, uno.Transition) and result.state.penalty is not None
+    assert result.state.penalty.bluff  # the yellow 5 matches the red 5 by number
+    snap = json.loads(json.dumps(uno.dump_state(result.state)))
+    snap["penalty"]["bluff"] = False
+    assert [p.split(":")[0] for p in refusal(snap)] == ["penalty.bluff"]
 
 
 def test_a_challengeable_penalty_whose_victim_is_its_offender_is_refused() -> None:
