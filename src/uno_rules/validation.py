@@ -437,17 +437,20 @@ def _hands_moved(state: GameState) -> bool:
 
 def _check_challenge(state: GameState, move: Challenge) -> v.Violation | None:
     penalty = state.penalty
+    if not state.rules.challenge_possible:
+        # H10, H11: under rules with no challenge at all, that is the ruling, whether or not
+        # a Wild Draw Four was just played (with none waiting, its penalty was drawn at once)
+        rule = "H11" if state.rules.w4_challenge.value == "disabled" else "H10"
+        card = penalty.card if penalty is not None and penalty.card.kind.restricted else None
+        return v.ChallengeDisabled(seat=move.seat, rule=rule, card=card)
     if state.phase is not PHASE_PENALTY or penalty is None:
         return v.NoChallengePending(seat=move.seat)
     if not penalty.card.kind.restricted:
         return v.NoChallengePending(seat=move.seat, rule="B8.3")
     if not penalty.challengeable:
-        if not state.rules.challenge_possible:
-            rule = "H11" if state.rules.w4_challenge.value == "disabled" else "H10"
-        elif state.top_card != penalty.card:
-            rule = "H15"  # a deflected penalty
-        else:
-            rule = "A46"  # stacking's own challenge setting or a waived restriction
+        # H15: a deflected penalty; A46: stacking's own challenge setting or a waived
+        # restriction
+        rule = "H15" if state.top_card != penalty.card else "A46"
         return v.ChallengeDisabled(seat=move.seat, rule=rule, card=penalty.card)
     if move.seat != state.turn:
         return v.NotChallengeEligible(seat=move.seat, victim=state.turn, card=penalty.card)

@@ -83,7 +83,8 @@ def test_H10_none_never_a_bluff_and_the_victim_draws_at_once() -> None:
     assert [e.seat for e in events_of(t.events, "skipped")] == [1]
     assert t.state.turn == 2
     assert t.state.color is uno.Color.BLUE
-    refused(t.state, "1 challenge", "no-challenge-pending")
+    # the ruling says why: these rules allow no challenge (H10), not just "nothing pending"
+    refused(t.state, "1 challenge", "challenge-disabled", "H10")
     assert uno.Challenge(1) not in uno.legal_moves(t.state, seat=1)
 
 
@@ -123,9 +124,8 @@ def test_H11_challenge_disabled_the_victim_draws_at_once() -> None:
     assert drew(t.events) == [(1, 4)]
     assert sizes(t.state) == (2, 6, 2)
     assert t.state.turn == 2
-    v = uno.apply(t.state, "1 challenge")
-    assert isinstance(v, uno.Violation)
-    assert v.code in ("challenge-disabled", "no-challenge-pending")
+    # challenge-disabled, not no-challenge-pending: the rules are why (H11)
+    refused(t.state, "1 challenge", "challenge-disabled", "H11")
 
 
 def test_H11_challenge_disabled_with_a_pending_stack_decision() -> None:

@@ -132,9 +132,7 @@ def test_H11_challenge_disabled_option() -> None:
     assert sizes(t.state) == (2, 6, 2)
     assert t.state.turn == 2
     assert [e.seat for e in events_of(t.events, "skipped")] == [1]
-    v = uno.apply(t.state, "1 challenge")
-    assert isinstance(v, uno.Violation)
-    assert v.code in ("challenge-disabled", "no-challenge-pending")
+    refused(t.state, "1 challenge", "challenge-disabled", "H11")
 
 
 # -- A10 -------------------------------------------------------------------------------
