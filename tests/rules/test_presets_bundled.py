@@ -166,10 +166,22 @@ def test_mattel_2001_uno_penalty_is_four_cards() -> None:
     assert events_of(t.events, "uno-caught")[0].penalty == 4
 
 
-@pytest.mark.parametrize(("name", "turn"), [("mattel-2001", 0), ("official", 1)])
+@pytest.mark.parametrize(
+    ("name", "turn"),
+    [
+        ("mattel-2001", 0),
+        ("family", 0),
+        ("progressive", 0),
+        ("no-mercy-lite", 0),
+        ("official", 1),
+        ("official-112", 1),
+        ("official-2015", 1),
+    ],
+)
 def test_two_player_reverse_per_preset(name: str, turn: int) -> None:
-    """H08: with two players a Reverse acts as a Skip under mattel-2001 (T1); under official
-    it is a plain Reverse."""
+    """H08: with two players a Reverse acts as a Skip under mattel-2001 (T1) and the
+    house-rule presets (the specification's preamble); under the official presets it is a
+    plain Reverse."""
     state = table([["Rrev", "R1"], ["B1", "B2"]], ["R5"], rules=name)
     assert ok_any_deck(state, "0 Rrev").state.turn == turn
 
@@ -251,7 +263,7 @@ def test_progressive_settings() -> None:
     assert hr.jump_in.enabled
     assert str(hr.jump_in.wilds) == "w4_and_w"
     assert not hr.draw_until_playable.enabled
-    assert str(p.two_player_reverse) == "reverse"
+    assert str(p.two_player_reverse) == "skip"  # RULES preamble: every house-rule preset
 
 
 def test_progressive_stacks_like_for_like_only() -> None:
