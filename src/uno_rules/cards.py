@@ -61,9 +61,10 @@ __all__ = [
 
 class Color(StrEnum):
     """The card colors: the four of the classic deck (:data:`COLORS`) and UNO Flip's dark
-    side's four (:data:`DARK_COLORS`, F1). ``Color.parse`` accepts ``red``, ``R``, any case
-    (the classic four, as a wild's color in a classic game; :func:`parse_any_color` reads
-    the dark side's too)."""
+    side's four (:data:`DARK_COLORS`, F1). ``Color.parse`` accepts any color's value or
+    letter, any case (``red``, ``R``, ``teal``, ``T``; ``V`` for purple), as
+    :func:`parse_any_color` does; :func:`parse_color` reads the classic four only (a wild's
+    color in a classic game). Which colors a play may name is the game's to judge (F1)."""
 
     RED = "red"
     YELLOW = "yellow"
@@ -83,7 +84,7 @@ class Color(StrEnum):
 
     @classmethod
     def parse(cls, text: str) -> Color:
-        return parse_color(text)
+        return parse_any_color(text)
 
 
 COLORS: tuple[Color, ...] = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)

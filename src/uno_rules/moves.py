@@ -22,7 +22,7 @@ from attrs import field, frozen
 
 from ._budget import brief
 from ._records import replace
-from .cards import Card, Color, Rank, parse_any_color, parse_cards, parse_color
+from .cards import Card, Color, parse_any_color, parse_cards
 from .errors import NotationError
 from .i18n import N_
 
@@ -98,16 +98,16 @@ def _color(value: object) -> Color | None:
     if value is None or type(value) is Color:
         return value
     if isinstance(value, str):
-        return parse_color(value)
+        # any Color's value, as a Color member would be: whether the card's side in play
+        # lets it be named is the engine's ruling (color-not-in-play, F1), not a text error
+        return parse_any_color(value)
     raise TypeError(f"a color must be a Color, a color name or None, got {brief(value)}")
 
 
 def _named_color(value: object) -> Color:
     if value is None:
         raise TypeError("a color must be named: a Color or a color name, not None")
-    if isinstance(value, str):
-        return parse_any_color(value)  # F11: a color to name may be of the dark side
-    color = _color(value)
+    color = _color(value)  # F11: a color to name may be of the dark side
     assert color is not None
     return color
 
@@ -294,10 +294,6 @@ def parse_move(text: str) -> Move:
 VERBS = ("draw", "pass", "uno", "catch", "challenge", "accept", "color")
 
 
-# F1: a dark side's card, so its play may name a dark color in text
-_WILD_DRAW_COLOR = Rank.WILD_DRAW_COLOR
-
-
 def _parse_play(seat: int, tokens: list[str], text: str) -> Play:
     try:
         card = Card.parse(tokens[0])
@@ -321,12 +317,10 @@ def _parse_play(seat: int, tokens: list[str], text: str) -> Play:
             trailing = True
         else:
             try:
-                # F1: a two-sided card's play may name a dark color
-                parsed_color: Color | None = (
-                    parse_any_color(token)
-                    if card.other is not None or card.rank is _WILD_DRAW_COLOR
-                    else parse_color(token)
-                )
+                # any color reads, as Play(color=...) takes it: whether the side in play
+                # lets the card name it is the engine's ruling (color-not-in-play, F1), so
+                # str(move) reads back for every move
+                parsed_color: Color | None = parse_any_color(token)
             except NotationError:
                 parsed_color = None
             if parsed_color is not None:

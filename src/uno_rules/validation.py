@@ -283,7 +283,9 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
     if move.color is not None and (not card.is_wild or no_color is not None):
         return v.ColorNotAllowed(seat=seat, rule=no_color or "A61", card=card)
     if move.color is not None and move.color not in side_colors(card):
-        return v.ColorNotInPlay(seat=seat, color=move.color)
+        # F1 on a two-sided card; A61 in a classic game: one of the four colors
+        rule = "F1" if card.other is not None else "A61"
+        return v.ColorNotInPlay(seat=seat, rule=rule, color=move.color)
     left = len(hand) - len(cards)
     if cards[-1].kind.sheds:  # N13: the effect takes more cards from the hand
         left = cards_left(without(hand, cards), cards[-1])
@@ -486,7 +488,8 @@ def _check_choose(state: GameState, move: ChooseColor) -> v.Violation | None:
     if move.seat != state.turn:
         return v.NotYourTurn(seat=move.seat, turn=state.turn)
     if move.color not in side_colors(state.top_card):
-        return v.ColorNotInPlay(seat=move.seat, color=move.color)
+        rule = "F1" if state.top_card.other is not None else "A61"
+        return v.ColorNotInPlay(seat=move.seat, rule=rule, color=move.color)
     return None
 
 

@@ -215,13 +215,17 @@ class ColorNotAllowed(Violation, kw_only=True):
 
 class ColorNotInPlay(Violation, kw_only=True):
     """F1: a color named for a wild that is not one of the side in play's colors (pink on
-    the light side, red on UNO Flip's dark side, or a dark color in a classic game)."""
+    the light side, red on UNO Flip's dark side); A61: a dark color in a classic game."""
 
     code: ClassVar[str] = "color-not-in-play"
     default_rule: ClassVar[str] = "F1"
     color: Color
 
     def message(self) -> tuple[str, dict[str, object]]:
+        if self.rule == "A61":  # a classic game: one side, four colors
+            return N_("{color} is not one of the four colors a wild may name"), {
+                "color": self.color
+            }
         return N_("{color} is not a color of the side in play; name one of its four colors"), {
             "color": self.color
         }

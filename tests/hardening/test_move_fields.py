@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import uno_rules as uno
-from uno_rules.cards import Card
+from uno_rules.cards import DARK_COLORS, Card
 
 
 @pytest.mark.parametrize(
@@ -46,7 +46,7 @@ def test_a_field_of_the_wrong_type_is_a_type_error(build: Any, words: str) -> No
     "build",
     [
         lambda: uno.Play(0, "Q9"),
-        lambda: uno.Play(0, "W", color="purple"),
+        lambda: uno.Play(0, "W", color="mauve"),
         lambda: uno.Play(0, "R5", extra="R5 Z"),
         lambda: uno.ChooseColor(0, "mauve"),
     ],
@@ -64,6 +64,23 @@ def test_good_moves_are_built_as_before() -> None:
     assert str(uno.Play(2, "R7", target=1, call_uno=True)) == "2 R7 >1 uno"
     assert uno.ChooseColor(1, uno.Color.BLUE) == uno.parse_move("1 color blue")
     assert uno.CatchUno(0, 2) == uno.parse_move("0 catch 2")
+
+
+@pytest.mark.parametrize("word", ["teal", "Teal", "T", "purple", "V", "pink", "orange"])
+def test_a_color_of_either_side_reads_as_its_member_does(word: str) -> None:
+    """API 2: Color parsing accepts every member's value (the dark side's too, F1), and a
+    move built from the word equals the one built from the member; which colors a wild may
+    name is the engine's ruling, not a text error."""
+    color = uno.Color.parse(word)
+    assert color in DARK_COLORS
+    assert uno.Play(0, "W", color=word) == uno.Play(0, "W", color=color)
+    assert uno.ChooseColor(0, word) == uno.ChooseColor(0, color)
+    move = uno.Play(0, "W", color=word)
+    assert uno.parse_move(str(move)) == move
+    table = uno.situation({"players": 2, "hands": [["W", "R1"], 3], "discard": ["R5"]})
+    refusal = uno.apply(table, move)
+    assert isinstance(refusal, uno.Violation)
+    assert (refusal.code, refusal.rule) == ("color-not-in-play", "A61")
 
 
 def test_a_seat_out_of_range_is_a_violation_not_an_exception() -> None:

@@ -43,10 +43,12 @@ def test_A60_draw_two_without_stacking_draws_automatically_in_the_same_transitio
 
 
 def test_A61_declared_color_must_be_one_of_the_four_colors() -> None:
-    """A61 [D]: the declared color must be one of the four colors, as part of the play."""
+    """A61 [D]: the declared color must be one of the four colors, as part of the play:
+    UNO Flip's dark colors (F1) read as colors, and a classic game refuses them (A61)."""
     with pytest.raises(uno.NotationError):
-        uno.parse_move("0 W purple")
+        uno.parse_move("0 W mauve")
     state = table([["W", "B1"], 3], ["R5"])
+    refused(state, "0 W purple", "color-not-in-play", "A61")
     refused(state, "0 W", "color-required", "B7.4")
 
 
