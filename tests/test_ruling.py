@@ -115,3 +115,16 @@ def test_a_refused_move_is_ruled_under_its_violation_and_changes_nothing() -> No
 def test_an_unknown_clause_still_gets_a_sentence() -> None:
     assert clause_text("Z99") == "Clause Z99: see docs/rules.md#z99."
     assert clause_text("H99") == "Clause H99: see docs/house-rules.md#h99."
+
+
+@pytest.mark.parametrize("lang", ["vi", "tl"])
+def test_a_ruling_text_is_in_the_language_asked_for(lang: str) -> None:
+    """API 11: every function that renders text for people takes ``lang=``; the verdict and
+    the clause do not change with it."""
+    table = uno.situation({"players": 2, "hands": [["R7", "B6"], 3], "discard": ["R5"]})
+    for move in ("0 B6", "0 R7"):
+        english, translated = uno.rule_on(table, move), uno.rule_on(table, move, lang=lang)
+        assert (translated.legal, translated.clause) == (english.legal, english.clause)
+        assert translated.text == clause_text(english.clause, table.rules, lang)
+        assert translated.text != english.text
+        assert english.text == clause_text(english.clause, table.rules)

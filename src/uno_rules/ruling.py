@@ -52,17 +52,20 @@ class Ruling:
     state: GameState
 
 
-def rule_on(state: GameState, move: Move | str) -> Ruling:
-    """Apply ``move`` and say why it is legal or not, citing the deciding clause."""
+def rule_on(state: GameState, move: Move | str, lang: str = "en") -> Ruling:
+    """Apply ``move`` and say why it is legal or not, citing the deciding clause; the
+    ruling's ``text`` (the clause's summary) is in ``lang`` (English by default; ``vi``,
+    ``tl``). The verdict, the clause id and the violation do not depend on the language
+    (``str(ruling.violation)`` is English; ``uno.violation_text`` says it in ``lang``)."""
     if isinstance(move, str):
         move = parse_move(move)
     result = apply(state, move)
     if isinstance(result, Violation):
-        text = clause_text(result.rule, state.rules)
+        text = clause_text(result.rule, state.rules, lang)
         return Ruling(move, False, result.rule, text, result, (), state)
     assert isinstance(result, Transition)
     clause = _legal_clause(state, move, result)
-    text = clause_text(clause, state.rules)
+    text = clause_text(clause, state.rules, lang)
     return Ruling(move, True, clause, text, None, result.events, result.state)
 
 
