@@ -204,6 +204,20 @@ def test_no_more_blocks_in_flight_than_allowed() -> None:
     assert [done for done, _ in calls] == sorted(done for done, _ in calls)
 
 
+def test_rules_may_be_named_as_every_other_entry_point_takes_them() -> None:
+    """A preset's name or a mapping gives the totals its Rules gives, in this process and
+    on an executor; a bad preset is its PresetError, not an AttributeError."""
+    reference = simulate(OFFICIAL, games=3, seed=5, bot="random", **QUICK)
+    assert simulate("official", games=3, seed=5, bot="random", **QUICK) == reference
+    with ThreadPoolExecutor(2) as pool:
+        named = simulate(
+            {"extends": "official"}, games=3, seed=5, bot="random", executor=pool, **QUICK
+        )
+    assert named == reference
+    with pytest.raises(uno.PresetError):
+        simulate("officail", games=1, **QUICK)
+
+
 def test_bad_arguments_are_value_errors() -> None:
     for kwargs in ({"games": -1}, {"jobs": 0}, {"block_size": 0}, {"bot": "nosuch"}):
         with pytest.raises(ValueError):

@@ -42,7 +42,7 @@ from .engine import Transition, apply
 from .errors import Problem, UnoError
 from .events import CardsDrawn, RoundEnded
 from .i18n import N_
-from .presets import rules_to_dict
+from .presets import load_preset, rules_to_dict
 from .randomness import derive_seed
 from .rules import Rules
 from .state import GameState
@@ -661,7 +661,7 @@ def _loads(line: bytes) -> Any:
 
 
 def simulate(
-    rules: Rules,
+    rules: Rules | str | Mapping[str, Any],
     players: int = 4,
     games: int = 100,
     seed: int = 0,
@@ -687,7 +687,11 @@ def simulate(
     and after each block. With ``out``, each finished block is appended to that file; a run
     given an existing file for the same rules, players, bot, seed and ``max_turns`` plays
     only the games the file does not hold yet, so an interrupted run loses no finished block.
+
+    ``rules`` is a :class:`~uno_rules.Rules`, a bundled preset's name, a preset file or a
+    mapping, as :func:`uno_rules.load_preset` reads them (its ``PresetError`` for a bad one).
     """
+    rules = load_preset(rules)
     if games < 0 or jobs < 1 or max_turns < 1:
         raise ValueError("games must be at least 0, jobs and max_turns at least 1")
     if bot not in BOTS:
