@@ -746,7 +746,8 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-_MAX_UNKNOWN = 20  # unknown keys listed one by one in a mapping; the rest are counted
+# Unknown keys of a mapping given a "did you mean" (the rest are reported without one).
+_MAX_UNKNOWN = 20
 
 
 def rules_with_installed() -> Rules:
@@ -814,12 +815,14 @@ def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
         if issubclass(cls, HouseRules) and key in registry.installed_names():
             continue  # declared by a package but not loadable: reported above
         unknown += 1
-        if unknown > _MAX_UNKNOWN:
-            continue  # counted below: the report stays short, whatever the mapping holds
         if not isinstance(key, str):
             problems.append(Problem(_join(path, brief(key)), N_("keys must be text")))
         elif len(key) > 60:
             problems.append(Problem(_join(path, key[:57] + "..."), N_("unknown setting")))
+        elif unknown > _MAX_UNKNOWN:
+            # each one counts, but past the first few without the search for a "did you
+            # mean": the work stays small, whatever the mapping holds
+            problems.append(Problem(_join(path, key), N_("unknown setting")))
         else:
             extra: _Said = (
                 (N_(" ('extends' is only allowed at the top)"), {})
@@ -852,13 +855,6 @@ def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
                     {"hint": hint or _NO_HINT, "extra": extra},
                 )
             )
-    if unknown > _MAX_UNKNOWN:
-        more = unknown - _MAX_UNKNOWN
-        problems.append(
-            Problem(
-                path or "preset", N_("{count} more unknown settings not listed"), {"count": more}
-            )
-        )
     for name, a in fields.items():
         if name in data:
             _check_value(hints[name], a.metadata, data[name], _join(path, name), problems)

@@ -84,7 +84,7 @@ _KEYS = {
     "description",
     "moves",
 }
-_MAX_UNKNOWN = 20  # unknown fields listed one by one; the rest are counted
+_MAX_UNKNOWN = 20  # unknown fields given a "did you mean" (the rest are reported without)
 _AT_LEAST_ONE = N_("a hand in play holds at least one card")
 _DIRECTIONS = {
     "clockwise": 1,
@@ -119,14 +119,12 @@ def situation(description: Mapping[str, Any]) -> GameState:
     problems: list[str] = []
     d = description
     unknown = [key for key in d if key not in _KEYS]
-    for key in unknown[:_MAX_UNKNOWN]:
+    for i, key in enumerate(unknown):
         name = key if isinstance(key, str) and len(key) <= 60 else brief(key, 40)
-        close = difflib.get_close_matches(name, sorted(_KEYS), n=1)
+        # each one counts; past the first few, without the search for a "did you mean"
+        close = difflib.get_close_matches(name, sorted(_KEYS), n=1) if i < _MAX_UNKNOWN else []
         hint = (N_(" (did you mean {path}?)"), {"path": repr(close[0])}) if close else ("", {})
         problems.append(Problem(name, N_("unknown field{hint}"), {"hint": hint}))
-    if len(unknown) > _MAX_UNKNOWN:
-        more = len(unknown) - _MAX_UNKNOWN
-        problems.append(Problem("", N_("{count} more unknown fields not listed"), {"count": more}))
     rules: Rules | None = None
     try:
         rules = coerce_rules(d.get("rules", "official"))

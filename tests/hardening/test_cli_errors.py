@@ -182,3 +182,17 @@ def test_errors_never_span_lines_even_for_odd_input(
     path.write_text(json.dumps({"players": 2, "hands": [["R5"], 3], "discard": ["R3\nX"]}))
     code, _, err = run(capsys, "rule", str(path))
     one_line_error(code, err)
+
+
+def test_presets_check_counts_every_unknown_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "many.yaml"
+    path.write_text("extends: official\n" + "".join(f"bogus{i}: 1\n" for i in range(70)))
+    code, out, _ = run(capsys, "presets", "check", str(path))
+    lines = out.splitlines()
+    assert code == 1 and lines[0] == f"{path}: 70 problem(s)"
+    assert len(lines) == 52 and lines[-1] == "  ... and 20 more"
+    code, out, _ = run(capsys, "presets", "check", "--json", str(path))
+    report = json.loads(out)
+    assert report["problem_count"] == len(report["problems"]) == 70
