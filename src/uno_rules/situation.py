@@ -35,8 +35,10 @@ files carry them) and are not read here.
 from __future__ import annotations
 
 import difflib
+import os
 from collections import Counter
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ._budget import TABLE, brief, over_budget
@@ -96,6 +98,22 @@ _DIRECTIONS = {
 }
 
 
+def _rules_at(given: object, problem: str) -> str:
+    """Where a problem of the table's ``rules`` is: in the preset file they name, when it
+    is one of that file's settings (a problem of the file as a whole names it already)."""
+    if not isinstance(given, str) or not _is_file(given):
+        return "rules"
+    where = problem.where if isinstance(problem, Problem) else ""
+    return "rules" if where == str(Path(given)) else f"rules: {given}"
+
+
+def _is_file(text: str) -> bool:
+    try:
+        return os.path.exists(text)
+    except (OSError, ValueError):
+        return False
+
+
 def situation(description: Mapping[str, Any]) -> GameState:
     """Build the state a table description describes (see the module docstring).
 
@@ -129,7 +147,7 @@ def situation(description: Mapping[str, Any]) -> GameState:
     try:
         rules = coerce_rules(d.get("rules", "official"))
     except PresetError as exc:
-        problems.extend(within("rules", p) for p in exc.problems)
+        problems.extend(within(_rules_at(d.get("rules"), p), p) for p in exc.problems)
     players = d.get("players")
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         problems.append(players_problem(players))
