@@ -32,7 +32,7 @@ from . import COMPILED, __version__, _budget
 from .deal import table_problems
 from .errors import NotationError, PresetError, Problem, SituationError, UnoError, problem_text
 from .i18n import N_, from_environ, normalize, tr
-from .presets import load_preset, preset_names, preset_summary, read_yaml
+from .presets import EMPTY_FILE, kind_said, load_preset, preset_names, preset_summary, read_yaml
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -541,9 +541,7 @@ def _read_mapping(path: str, what: str) -> dict[str, Any]:
     except PresetError as exc:
         raise BadInput.of(functools.partial(_one_line, exc)) from None
     if not isinstance(data, dict):
-        got: object = (
-            (N_("nothing (an empty file)"), {}) if data is None else f"a {type(data).__name__}"
-        )
+        got = EMPTY_FILE if data is None else kind_said(data)  # the kind, never the contents
         raise _bad(path, N_("expected a mapping of fields, got {got}"), got=got)
     return data
 
@@ -551,12 +549,21 @@ def _read_mapping(path: str, what: str) -> dict[str, Any]:
 def _load_rules(source: str | dict[str, Any] | None) -> Rules:
     """A bundled preset or a preset file; a file is first read as ``presets check`` reads
     it, so every verb refuses the same files (an empty file, a list, bad YAML)."""
-    if isinstance(source, str) and source not in preset_names() and _looks_like_file(source):
-        _read_mapping(source, "preset file")
+    file = source if isinstance(source, str) and _names_a_file(source) else None
+    if file is not None:
+        _read_mapping(file, "preset file")
     try:
         return load_preset("official" if source is None else source)
     except PresetError as exc:
+        if file is not None:  # named, with one problem per line, as `presets check` lists them
+            raise _problems(file, exc.problems, file) from None
         raise BadInput.of(functools.partial(_one_line, exc)) from None
+
+
+def _names_a_file(source: str) -> bool:
+    """Whether a preset given by name (``--preset``, ``rules:``) is a file, not a bundled
+    preset's name."""
+    return source not in preset_names() and _looks_like_file(source)
 
 
 def _looks_like_file(source: str) -> bool:
@@ -581,21 +588,40 @@ def _emit_json(data: Any) -> None:
 # --------------------------------------------------------------------------- rule
 
 
-def _problems(where: str, problems: Sequence[str]) -> BadInput:
+def _problems(where: str, problems: Sequence[str], file: str | None = None) -> BadInput:
     """One error for several problems, one per line, as ``presets check`` lists them (each
-    in the language asked for; ``where`` as written)."""
+    in the language asked for; ``where`` as written, or nothing). A problem of the whole
+    ``file`` (one that names the file itself, which ``where`` already names) is listed
+    without the file's name."""
 
     def said(lang: str) -> str:
         # start-up: the sentences load only when a problem is written
         from ._words import say
 
-        listed = [problem_text(p, lang) for p in problems]
+        listed = [_unnamed(p, file, lang) for p in problems]
+        at = f"{where}: " if where else ""
         if len(listed) == 1:
-            return f"{where}: {listed[0]}"
+            return f"{at}{listed[0]}"
         head = say(lang, N_("{count} problems"), count=len(listed))
-        return f"{where}: {head}\n" + "\n".join(f"  {p}" for p in listed)
+        return f"{at}{head}\n" + "\n".join(f"  {p}" for p in listed)
 
     return BadInput.of(said)
+
+
+def _unnamed(problem: str, file: str | None, lang: str) -> str:
+    """``problem`` in ``lang``, without its ``where`` when that is ``file`` itself."""
+    if file is not None and isinstance(problem, Problem) and _same_file(problem.where, file):
+        return Problem("", problem.message, problem.facts).text(lang)
+    return problem_text(problem, lang)
+
+
+def _same_file(where: str, file: str) -> bool:
+    if where == file:
+        return True
+    try:
+        return Path(where) == Path(file) or Path(where).resolve() == Path(file).resolve()
+    except (OSError, ValueError, RuntimeError):
+        return False
 
 
 def _preset_problems(sources: Sequence[str], error: Exception) -> BadInput:
@@ -605,8 +631,8 @@ def _preset_problems(sources: Sequence[str], error: Exception) -> BadInput:
         try:
             load_preset(source)
         except PresetError as exc:
-            if source not in preset_names() and _looks_like_file(source):
-                return _problems(source, exc.problems)
+            if _names_a_file(source):
+                return _problems(source, exc.problems, source)
             return BadInput.of(functools.partial(_one_line, exc))
     return BadInput.of(functools.partial(_one_line, error))
 
@@ -787,6 +813,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         result = replay(data)
     except (SituationError, NotationError) as exc:
         raise BadInput(f"{args.file}: {_one_line(exc, _lang(args))}") from None
+    except PresetError as exc:  # the record's rules: the file they are in named too
+        rules = data.get("rules")
+        file = rules if isinstance(rules, str) and _names_a_file(rules) else None
+        where = f"{args.file}: rules" + (f": {file}" if file else "")
+        raise _problems(where, exc.problems, file) from None
     state = result.state
     if args.json:
         _emit_json(
