@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import COMPILED, __version__, _budget
-from .deal import table_problems
+from .deal import MAX_SEED_BITS, table_problems
 from .errors import NotationError, PresetError, Problem, SituationError, UnoError, problem_text
 from .i18n import N_, from_environ, normalize, tr
 from .presets import EMPTY_FILE, kind_said, load_preset, preset_names, preset_summary, read_yaml
@@ -647,6 +647,8 @@ def cmd_rule(args: argparse.Namespace) -> int:
         raise _bad(
             "", N_("--preset {name} is given more than once; give each preset once"), name=twice[0]
         )
+    if getattr(args, "svg", None) == "":
+        raise _bad("--svg", N_("expected a folder to save the pictures in, got nothing"))
     if getattr(args, "svg", None):
         moves = data.get("moves")
         count = len(moves) if isinstance(moves, list) else 0
@@ -685,6 +687,12 @@ def _write_svgs(directory: str, settlement: Settlement) -> None:
 
     out = Path(directory)
     try:
+        if out.exists() and not out.is_dir():
+            raise _bad(
+                str(directory),
+                N_("cannot write pictures: {why}"),
+                why=(N_("it is a file, not a folder"), {}),
+            )
         out.mkdir(parents=True, exist_ok=True)
         for name, pictures in dispute_svgs(settlement).items():
             stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "table"
@@ -890,6 +898,15 @@ def cmd_presets_show(args: argparse.Namespace) -> int:
 
 
 def cmd_presets_check(args: argparse.Namespace) -> int:
+    if args.file in preset_names() and not os.path.lexists(args.file):
+        raise _bad(
+            args.file,
+            N_(
+                "no such preset file; check reads a preset file, and {name} is a bundled "
+                "preset (presets show {name} shows it)"
+            ),
+            name=args.file,
+        )
     _read_mapping(args.file, "preset file")  # unreadable, not YAML, not a mapping: exit 2
     try:
         rules = load_preset(args.file)
@@ -1091,9 +1108,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import summarise
 
     rules = _load_rules(args.preset)
-    problems = table_problems(rules, args.players)
+    problems = [  # the option, not the table's field
+        Problem("--players", p.message, p.facts)
+        if isinstance(p, Problem) and p.where == "players"
+        else p
+        for p in table_problems(rules, args.players)
+    ]
     if problems:
-        raise BadInput("; ".join(problem_text(p, _lang(args)) for p in problems))
+        raise _problems("", problems)
     for flag, value, most in (
         ("--games", args.games, MAX_GAMES),
         ("--jobs", args.jobs, MAX_JOBS),
@@ -1103,6 +1125,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             raise _bad(
                 flag, N_("expected 1 to {most}, got {got}"), most=most, got=_short(str(value), 40)
             )
+    if args.seed.bit_length() > MAX_SEED_BITS:  # what the library refuses, said of the option
+        raise _bad("--seed", N_("more than {bits} bits (the seed limit)"), bits=MAX_SEED_BITS)
     if args.block_size is not None and args.block_size < 1:
         raise _bad("", N_("--block-size must be at least 1"))
     meter = _SimulationProgress(sys.stderr.isatty() and not args.json)

@@ -286,3 +286,51 @@ def test_a_file_that_is_text_is_said_in_words(
     assert one_line_error(code, err) == (
         f"uno-rules: {path}: expected a mapping of fields, got text"
     )
+
+
+def test_simulate_names_its_options_for_the_seed_and_the_players(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "simulate", "--games", "2", "--seed", str(2**400))
+    assert out == "" and one_line_error(code, err) == (
+        "uno-rules: --seed: more than 332 bits (the seed limit)"
+    )
+    code, _, err = run(capsys, "simulate", "--players", "1")
+    assert one_line_error(code, err) == "uno-rules: --players: expected 2 to 10 (B1.2), got 1"
+
+
+def test_presets_check_of_a_bundled_name_says_it_reads_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "presets", "check", "official")
+    line = one_line_error(code, err)
+    assert line.startswith("uno-rules: official: no such preset file; check reads a preset file")
+    assert "presets show official" in line
+
+
+def test_svg_needs_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    table = str(Path(JUMP_IN).with_name("stacking-plus2-on-plus2.yaml"))
+    code, out, err = run(capsys, "rule", table, "--svg", "")
+    assert out == "" and one_line_error(code, err) == (
+        "uno-rules: --svg: expected a folder to save the pictures in, got nothing"
+    )
+    taken = tmp_path / "taken"
+    taken.write_text("")
+    code, out, err = run(capsys, "rule", table, "--svg", str(taken))
+    assert one_line_error(code, err) == (
+        f"uno-rules: {taken}: cannot write pictures: it is a file, not a folder"
+    )
+
+
+def test_a_move_that_is_not_text_is_named_by_its_index(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "moves.yaml"
+    path.write_text("players: 2\nhands: [[R7], 3]\ndiscard: [R5]\nmoves: [0 R7, 5, null]\n")
+    code, _, err = run(capsys, "rule", str(path))
+    one_line_error(code, err)
+    assert err.splitlines()[1:] == [
+        "  moves[1]: expected a move text, got a number",
+        "  moves[2]: expected a move text, got nothing (null)",
+    ]
