@@ -437,7 +437,7 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = verbs.add_parser("replay", help=N_("check a recorded game move by move"))
     replay.add_argument("file", help=N_("a game record (YAML/JSON)"))
-    replay.add_argument("--json", action="store_true")
+    replay.add_argument("--json", action="store_true", help=N_("machine-readable output"))
     replay.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
     replay.set_defaults(handler=cmd_replay)
 
@@ -449,16 +449,16 @@ def _parser() -> argparse.ArgumentParser:
     p_show.add_argument("name", help=N_("a bundled preset name or a preset file"))
     p_show.set_defaults(handler=cmd_presets_show)
     p_check = sub.add_parser("check", help=N_("check a preset file and report every problem"))
-    p_check.add_argument("file")
+    p_check.add_argument("file", help=N_("a preset file (YAML/JSON)"))
     p_check.set_defaults(handler=cmd_presets_check)
     p_diff = sub.add_parser("diff", help=N_("what two presets do differently"))
-    p_diff.add_argument("a")
-    p_diff.add_argument("b")
+    p_diff.add_argument("a", help=N_("a bundled preset name or a preset file"))
+    p_diff.add_argument("b", help=N_("the preset to compare it with (a name or a file)"))
     p_diff.set_defaults(handler=cmd_presets_diff)
     p_schema = sub.add_parser("schema", help=N_("the JSON Schema of preset files"))
     p_schema.set_defaults(handler=cmd_presets_schema)
     for p in (p_list, p_show, p_check, p_diff, p_schema):
-        p.add_argument("--json", action="store_true")
+        p.add_argument("--json", action="store_true", help=N_("machine-readable output"))
     presets.set_defaults(handler=None, group=presets)
 
     serve = verbs.add_parser("serve", help=N_("run the referee service: dispute page and JSON API"))
@@ -505,12 +505,27 @@ def _parser() -> argparse.ArgumentParser:
     serve.set_defaults(handler=cmd_serve)
 
     sim = verbs.add_parser("simulate", help=N_("bots play many games under a rule set"))
-    sim.add_argument("--preset", default="official", metavar="NAME|FILE")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=200)
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument(
+        "--preset",
+        default="official",
+        metavar="NAME|FILE",
+        help=N_("the rule set: a bundled preset name or a preset file (default official)"),
+    )
+    sim.add_argument("--players", type=int, default=4, help=N_("players at each table (default 4)"))
+    sim.add_argument("--games", type=int, default=200, help=N_("games to play (default 200)"))
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help=N_("the seed of the whole run: the same seed plays the same games (default 0)"),
+    )
     sim.add_argument("--jobs", type=int, default=1, help=N_("worker processes"))
-    sim.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
+    sim.add_argument(
+        "--bot",
+        choices=("heuristic", "random"),
+        default="heuristic",
+        help=N_("how the bots choose their moves (default heuristic)"),
+    )
     sim.add_argument("--max-turns", type=int, default=20_000, help=N_("turn cap per game"))
     sim.add_argument(
         "--scheduler",
@@ -524,7 +539,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--out", metavar="FILE", help=N_("save each finished block to FILE; resume from it")
     )
-    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--json", action="store_true", help=N_("machine-readable output"))
     sim.set_defaults(handler=cmd_simulate)
     return parser
 

@@ -9,6 +9,7 @@ and name the limit hit."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import subprocess
@@ -334,3 +335,14 @@ def test_a_move_that_is_not_text_is_named_by_its_index(
         "  moves[1]: expected a move text, got a number",
         "  moves[2]: expected a move text, got nothing (null)",
     ]
+
+
+def test_every_option_and_argument_has_a_help_text() -> None:
+    parsers = [cli._parser()]
+    while parsers:
+        parser = parsers.pop()
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                parsers.extend(action.choices.values())
+            else:
+                assert action.help, f"{parser.prog} {action.dest}"
