@@ -1106,9 +1106,8 @@ def test_a_directory_is_not_a_preset(tmp_path: Path) -> None:
         assert len(problems) == 1 and "not a regular file" in problems[0], problems
 
 
-@pytest.mark.parametrize("text", ["", "\n", "# only a comment\n", "---\n", "{}\n", "~\n"])
-def test_an_empty_file_is_the_official_rules_named_custom(tmp_path: Path, text: str) -> None:
-    path = write(tmp_path, "empty.yaml", text)
+def test_an_empty_mapping_is_the_official_rules_named_custom(tmp_path: Path) -> None:
+    path = write(tmp_path, "empty.yaml", "{}\n")
     rules = uno.load_preset(str(path))
     assert rules == CUSTOM
     assert uno.load_preset({}) == CUSTOM
@@ -1485,3 +1484,43 @@ def test_the_schema_agrees_with_the_loader(data: Any) -> None:
         return
     if isinstance(data, dict) and "extends" not in data:
         assert valid
+
+
+@pytest.mark.parametrize("text", ["", "\n", "# only a comment\n", "---\n", "~\n", "null\n"])
+def test_a_file_without_settings_is_refused_naming_it(tmp_path: Path, text: str) -> None:
+    path = write(tmp_path, "empty.yaml", text)
+    assert problems_of(str(path)) == [
+        f"{path}: a preset must be a mapping of settings, got nothing (an empty file or only "
+        "comments)"
+    ]
+
+
+def test_a_problem_of_a_whole_file_names_it_as_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "bad/list.yaml", "- 1\n")
+    assert problems_of("bad/list.yaml") == [
+        "bad/list.yaml: a preset must be a mapping of settings, got a list"
+    ]
+
+
+def test_a_parent_that_leads_nowhere_names_the_file_that_holds_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "bad/ext.yaml", "extends: nosuch\n")
+    write(tmp_path, "sub/child.yaml", "extends: ../bad/ext.yaml\n")
+    (problem,) = problems_of("sub/child.yaml")
+    assert problem.startswith(
+        "extends: sub/../bad/ext.yaml: extends: 'nosuch': no such preset or file"
+    )
+    (problem,) = problems_of({"extends": "famly"})
+    assert problem.startswith("extends: 'famly': no such preset or file (did you mean")
+
+
+@pytest.mark.parametrize(
+    ("source", "said"), [(None, "nothing (null)"), (5, "a number (5)"), (b"x", "bytes")]
+)
+def test_a_source_of_another_kind_is_said_in_words(source: Any, said: str) -> None:
+    assert problems_of(source) == [f"expected a preset name, a file path or a mapping, got {said}"]

@@ -29,10 +29,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import COMPILED, __version__, _budget
-from .deal import table_problems
+from .deal import MAX_SEED_BITS, table_problems
 from .errors import NotationError, PresetError, Problem, SituationError, UnoError, problem_text
 from .i18n import N_, from_environ, normalize, tr
-from .presets import load_preset, preset_names, preset_summary, read_yaml
+from .presets import EMPTY_FILE, kind_said, load_preset, preset_names, preset_summary, read_yaml
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -437,7 +437,7 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = verbs.add_parser("replay", help=N_("check a recorded game move by move"))
     replay.add_argument("file", help=N_("a game record (YAML/JSON)"))
-    replay.add_argument("--json", action="store_true")
+    replay.add_argument("--json", action="store_true", help=N_("machine-readable output"))
     replay.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
     replay.set_defaults(handler=cmd_replay)
 
@@ -449,16 +449,16 @@ def _parser() -> argparse.ArgumentParser:
     p_show.add_argument("name", help=N_("a bundled preset name or a preset file"))
     p_show.set_defaults(handler=cmd_presets_show)
     p_check = sub.add_parser("check", help=N_("check a preset file and report every problem"))
-    p_check.add_argument("file")
+    p_check.add_argument("file", help=N_("a preset file (YAML/JSON)"))
     p_check.set_defaults(handler=cmd_presets_check)
     p_diff = sub.add_parser("diff", help=N_("what two presets do differently"))
-    p_diff.add_argument("a")
-    p_diff.add_argument("b")
+    p_diff.add_argument("a", help=N_("a bundled preset name or a preset file"))
+    p_diff.add_argument("b", help=N_("the preset to compare it with (a name or a file)"))
     p_diff.set_defaults(handler=cmd_presets_diff)
     p_schema = sub.add_parser("schema", help=N_("the JSON Schema of preset files"))
     p_schema.set_defaults(handler=cmd_presets_schema)
     for p in (p_list, p_show, p_check, p_diff, p_schema):
-        p.add_argument("--json", action="store_true")
+        p.add_argument("--json", action="store_true", help=N_("machine-readable output"))
     presets.set_defaults(handler=None, group=presets)
 
     serve = verbs.add_parser("serve", help=N_("run the referee service: dispute page and JSON API"))
@@ -505,12 +505,27 @@ def _parser() -> argparse.ArgumentParser:
     serve.set_defaults(handler=cmd_serve)
 
     sim = verbs.add_parser("simulate", help=N_("bots play many games under a rule set"))
-    sim.add_argument("--preset", default="official", metavar="NAME|FILE")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=200)
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument(
+        "--preset",
+        default="official",
+        metavar="NAME|FILE",
+        help=N_("the rule set: a bundled preset name or a preset file (default official)"),
+    )
+    sim.add_argument("--players", type=int, default=4, help=N_("players at each table (default 4)"))
+    sim.add_argument("--games", type=int, default=200, help=N_("games to play (default 200)"))
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help=N_("the seed of the whole run: the same seed plays the same games (default 0)"),
+    )
     sim.add_argument("--jobs", type=int, default=1, help=N_("worker processes"))
-    sim.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
+    sim.add_argument(
+        "--bot",
+        choices=("heuristic", "random"),
+        default="heuristic",
+        help=N_("how the bots choose their moves (default heuristic)"),
+    )
     sim.add_argument("--max-turns", type=int, default=20_000, help=N_("turn cap per game"))
     sim.add_argument(
         "--scheduler",
@@ -524,7 +539,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--out", metavar="FILE", help=N_("save each finished block to FILE; resume from it")
     )
-    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--json", action="store_true", help=N_("machine-readable output"))
     sim.set_defaults(handler=cmd_simulate)
     return parser
 
@@ -541,9 +556,7 @@ def _read_mapping(path: str, what: str) -> dict[str, Any]:
     except PresetError as exc:
         raise BadInput.of(functools.partial(_one_line, exc)) from None
     if not isinstance(data, dict):
-        got: object = (
-            (N_("nothing (an empty file)"), {}) if data is None else f"a {type(data).__name__}"
-        )
+        got = EMPTY_FILE if data is None else kind_said(data)  # the kind, never the contents
         raise _bad(path, N_("expected a mapping of fields, got {got}"), got=got)
     return data
 
@@ -551,12 +564,21 @@ def _read_mapping(path: str, what: str) -> dict[str, Any]:
 def _load_rules(source: str | dict[str, Any] | None) -> Rules:
     """A bundled preset or a preset file; a file is first read as ``presets check`` reads
     it, so every verb refuses the same files (an empty file, a list, bad YAML)."""
-    if isinstance(source, str) and source not in preset_names() and _looks_like_file(source):
-        _read_mapping(source, "preset file")
+    file = source if isinstance(source, str) and _names_a_file(source) else None
+    if file is not None:
+        _read_mapping(file, "preset file")
     try:
         return load_preset("official" if source is None else source)
     except PresetError as exc:
+        if file is not None:  # named, with one problem per line, as `presets check` lists them
+            raise _problems(file, exc.problems, file) from None
         raise BadInput.of(functools.partial(_one_line, exc)) from None
+
+
+def _names_a_file(source: str) -> bool:
+    """Whether a preset given by name (``--preset``, ``rules:``) is a file, not a bundled
+    preset's name."""
+    return source not in preset_names() and _looks_like_file(source)
 
 
 def _looks_like_file(source: str) -> bool:
@@ -581,21 +603,40 @@ def _emit_json(data: Any) -> None:
 # --------------------------------------------------------------------------- rule
 
 
-def _problems(where: str, problems: Sequence[str]) -> BadInput:
+def _problems(where: str, problems: Sequence[str], file: str | None = None) -> BadInput:
     """One error for several problems, one per line, as ``presets check`` lists them (each
-    in the language asked for; ``where`` as written)."""
+    in the language asked for; ``where`` as written, or nothing). A problem of the whole
+    ``file`` (one that names the file itself, which ``where`` already names) is listed
+    without the file's name."""
 
     def said(lang: str) -> str:
         # start-up: the sentences load only when a problem is written
         from ._words import say
 
-        listed = [problem_text(p, lang) for p in problems]
+        listed = [_unnamed(p, file, lang) for p in problems]
+        at = f"{where}: " if where else ""
         if len(listed) == 1:
-            return f"{where}: {listed[0]}"
+            return f"{at}{listed[0]}"
         head = say(lang, N_("{count} problems"), count=len(listed))
-        return f"{where}: {head}\n" + "\n".join(f"  {p}" for p in listed)
+        return f"{at}{head}\n" + "\n".join(f"  {p}" for p in listed)
 
     return BadInput.of(said)
+
+
+def _unnamed(problem: str, file: str | None, lang: str) -> str:
+    """``problem`` in ``lang``, without its ``where`` when that is ``file`` itself."""
+    if file is not None and isinstance(problem, Problem) and _same_file(problem.where, file):
+        return Problem("", problem.message, problem.facts).text(lang)
+    return problem_text(problem, lang)
+
+
+def _same_file(where: str, file: str) -> bool:
+    if where == file:
+        return True
+    try:
+        return Path(where) == Path(file) or Path(where).resolve() == Path(file).resolve()
+    except (OSError, ValueError, RuntimeError):
+        return False
 
 
 def _preset_problems(sources: Sequence[str], error: Exception) -> BadInput:
@@ -605,8 +646,8 @@ def _preset_problems(sources: Sequence[str], error: Exception) -> BadInput:
         try:
             load_preset(source)
         except PresetError as exc:
-            if source not in preset_names() and _looks_like_file(source):
-                return _problems(source, exc.problems)
+            if _names_a_file(source):
+                return _problems(source, exc.problems, source)
             return BadInput.of(functools.partial(_one_line, exc))
     return BadInput.of(functools.partial(_one_line, error))
 
@@ -621,6 +662,8 @@ def cmd_rule(args: argparse.Namespace) -> int:
         raise _bad(
             "", N_("--preset {name} is given more than once; give each preset once"), name=twice[0]
         )
+    if getattr(args, "svg", None) == "":
+        raise _bad("--svg", N_("expected a folder to save the pictures in, got nothing"))
     if getattr(args, "svg", None):
         moves = data.get("moves")
         count = len(moves) if isinstance(moves, list) else 0
@@ -659,6 +702,12 @@ def _write_svgs(directory: str, settlement: Settlement) -> None:
 
     out = Path(directory)
     try:
+        if out.exists() and not out.is_dir():
+            raise _bad(
+                str(directory),
+                N_("cannot write pictures: {why}"),
+                why=(N_("it is a file, not a folder"), {}),
+            )
         out.mkdir(parents=True, exist_ok=True)
         for name, pictures in dispute_svgs(settlement).items():
             stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "table"
@@ -787,6 +836,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         result = replay(data)
     except (SituationError, NotationError) as exc:
         raise BadInput(f"{args.file}: {_one_line(exc, _lang(args))}") from None
+    except PresetError as exc:  # the record's rules: the file they are in named too
+        rules = data.get("rules")
+        file = rules if isinstance(rules, str) and _names_a_file(rules) else None
+        where = f"{args.file}: rules" + (f": {file}" if file else "")
+        raise _problems(where, exc.problems, file) from None
     state = result.state
     if args.json:
         _emit_json(
@@ -859,6 +913,15 @@ def cmd_presets_show(args: argparse.Namespace) -> int:
 
 
 def cmd_presets_check(args: argparse.Namespace) -> int:
+    if args.file in preset_names() and not os.path.lexists(args.file):
+        raise _bad(
+            args.file,
+            N_(
+                "no such preset file; check reads a preset file, and {name} is a bundled "
+                "preset (presets show {name} shows it)"
+            ),
+            name=args.file,
+        )
     _read_mapping(args.file, "preset file")  # unreadable, not YAML, not a mapping: exit 2
     try:
         rules = load_preset(args.file)
@@ -1060,9 +1123,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import summarise
 
     rules = _load_rules(args.preset)
-    problems = table_problems(rules, args.players)
+    problems = [  # the option, not the table's field
+        Problem("--players", p.message, p.facts)
+        if isinstance(p, Problem) and p.where == "players"
+        else p
+        for p in table_problems(rules, args.players)
+    ]
     if problems:
-        raise BadInput("; ".join(problem_text(p, _lang(args)) for p in problems))
+        raise _problems("", problems)
     for flag, value, most in (
         ("--games", args.games, MAX_GAMES),
         ("--jobs", args.jobs, MAX_JOBS),
@@ -1072,6 +1140,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             raise _bad(
                 flag, N_("expected 1 to {most}, got {got}"), most=most, got=_short(str(value), 40)
             )
+    if args.seed.bit_length() > MAX_SEED_BITS:  # what the library refuses, said of the option
+        raise _bad("--seed", N_("more than {bits} bits (the seed limit)"), bits=MAX_SEED_BITS)
     if args.block_size is not None and args.block_size < 1:
         raise _bad("", N_("--block-size must be at least 1"))
     meter = _SimulationProgress(sys.stderr.isatty() and not args.json)

@@ -26,7 +26,7 @@ from .deal import build_deck, deal_game, given_seed
 from .errors import NotationError, PresetError, Problem, SituationError
 from .i18n import N_
 from .moves import parse_move
-from .presets import load_preset, preset_names
+from .presets import kind_said, load_preset, preset_names
 from .render import describe, describe_event, ruling_verdict, say, violation_text
 from .ruling import rule_on
 from .situation import situation
@@ -317,8 +317,15 @@ def settle(
     moves = data.get("moves", [])
     table = {k: v for k, v in data.items() if k not in DISPUTE_KEYS}
     try:
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        if not isinstance(moves, list):
             raise SituationError([Problem("moves", N_("expected a list of move texts"))])
+        not_text = [
+            Problem(f"moves[{i}]", N_("expected a move text, got {got}"), {"got": kind_said(m)})
+            for i, m in enumerate(moves)
+            if not isinstance(m, str)
+        ]
+        if not_text:
+            raise SituationError(not_text)
         too_many = rulings_problem(len(moves), max(1, len(presets)))
         if too_many is not None:
             raise SituationError([too_many])

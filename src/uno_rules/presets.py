@@ -31,7 +31,7 @@ from typing import Any
 import attrs
 
 from ._budget import PRESET, Budget, brief, over_budget
-from .errors import PresetError, Problem
+from .errors import PresetError, Problem, within
 from .i18n import N_, normalize
 from .kinds import is_steps, read_steps
 from .plain import plain
@@ -450,12 +450,16 @@ def _resolve(
     source: str | os.PathLike[str] | Mapping[str, Any],
     chain: tuple[str, ...],
     base_dir: Path | None = None,
+    ref: str = "",
 ) -> tuple[dict[str, Any], str, set[str]]:
     """The merged raw mapping for ``source`` (its ``extends`` chain applied), its default
-    name, and the setting paths that ``source`` itself writes."""
+    name, and the setting paths that ``source`` itself writes. ``ref`` is where ``source``
+    is named (the ``extends`` of the preset that extends it), for the problems of a
+    reference that leads nowhere."""
     if isinstance(source, Mapping):
         data: Any = source
         name, here, key = _CUSTOM_NAME, base_dir, "<mapping>"
+        shown = key
         problem = over_budget(source, PRESET)
         if problem is not None:
             raise PresetError([problem])
@@ -471,8 +475,13 @@ def _resolve(
                 path = base_dir / path
             exists = _exists(path)
             if not exists and not text.endswith((".yaml", ".yml", ".json")):
-                raise PresetError([_unknown_preset(text)])
+                raise PresetError(
+                    [within(ref, _unknown_preset(text)) if ref else _unknown_preset(text)]
+                )
             name = _CUSTOM_NAME
+        # the file as given (joined to the folder of the preset that extends it): what its
+        # problems name; ``key``, the file itself, tells a cycle
+        shown = str(path)
         key = str(path.resolve()) if _exists(path) else str(path)
         if key in chain:
             cycle = " -> ".join([*chain, key])
@@ -487,22 +496,20 @@ def _resolve(
                 Problem(
                     "",
                     N_("expected a preset name, a file path or a mapping, got {got}"),
-                    {"got": type(source).__name__},
+                    {"got": _type_said(source)},
                 )
             ]
         )
-    if data is None:
-        data = {}
     from_file = not isinstance(source, Mapping)
     if not isinstance(data, Mapping):
         # A file's contents are never quoted: the path may name any file at all.
-        got = _kind_said(data) if from_file else _type_said(data)
+        got = (EMPTY_FILE if data is None else kind_said(data)) if from_file else _type_said(data)
         raise PresetError(
-            [Problem(key, N_("a preset must be a mapping of settings, got {got}"), {"got": got})]
+            [Problem(shown, N_("a preset must be a mapping of settings, got {got}"), {"got": got})]
         )
     if from_file and data and not any(k in _TOP_KEYS for k in data):
         raise PresetError(
-            [Problem(key, N_("not a preset: none of its keys is a rule setting or 'extends'"))]
+            [Problem(shown, N_("not a preset: none of its keys is a rule setting or 'extends'"))]
         )
     if from_file and chain and not all(k in _TOP_KEYS for k in data):
         # A file reached through ``extends`` declares itself a preset by holding only rule
@@ -511,7 +518,7 @@ def _resolve(
         raise PresetError(
             [
                 Problem(
-                    f"extends: {key}",
+                    f"extends: {shown}",
                     N_(
                         "not a preset: a file reached through 'extends' holds only rule "
                         "settings, and this one holds other keys (its contents are not shown)"
@@ -525,11 +532,13 @@ def _resolve(
     written = leaf_paths(data)
     if not has_parent:
         return data, str(data.get("name", name)), written
+    # where this preset's own ``extends`` is: a file reached through another's is named
+    own = f"extends: {shown}: extends" if chain else "extends"
     if not isinstance(parent, str) or not parent.strip():
         raise PresetError(
             [
                 Problem(
-                    "extends",
+                    own,
                     N_("expected a preset name or a path, got {got}"),
                     {"got": _type_said(parent)},
                 )
@@ -545,14 +554,18 @@ def _resolve(
                 )
             ]
         )
-    parent_data, _, _ = _resolve(parent, (*chain, key), here)
+    parent_data, _, _ = _resolve(parent, (*chain, key), here, own)
     merged = _merge(parent_data, data)
     if "name" not in data:
         merged.pop("name", None)
     return merged, str(data.get("name", name)), written
 
 
-def _kind_said(value: Any) -> _Said:
+# What a YAML file that holds no document reads as: nothing at all.
+EMPTY_FILE: _Said = (N_("nothing (an empty file or only comments)"), {})
+
+
+def kind_said(value: Any) -> _Said:
     """What kind of value ``value`` is, without quoting it, as a message and its facts."""
     if value is None:
         return N_("nothing (null)"), {}
@@ -746,7 +759,8 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-_MAX_UNKNOWN = 20  # unknown keys listed one by one in a mapping; the rest are counted
+# Unknown keys of a mapping given a "did you mean" (the rest are reported without one).
+_MAX_UNKNOWN = 20
 
 
 def rules_with_installed() -> Rules:
@@ -814,12 +828,14 @@ def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
         if issubclass(cls, HouseRules) and key in registry.installed_names():
             continue  # declared by a package but not loadable: reported above
         unknown += 1
-        if unknown > _MAX_UNKNOWN:
-            continue  # counted below: the report stays short, whatever the mapping holds
         if not isinstance(key, str):
             problems.append(Problem(_join(path, brief(key)), N_("keys must be text")))
         elif len(key) > 60:
             problems.append(Problem(_join(path, key[:57] + "..."), N_("unknown setting")))
+        elif unknown > _MAX_UNKNOWN:
+            # each one counts, but past the first few without the search for a "did you
+            # mean": the work stays small, whatever the mapping holds
+            problems.append(Problem(_join(path, key), N_("unknown setting")))
         else:
             extra: _Said = (
                 (N_(" ('extends' is only allowed at the top)"), {})
@@ -852,13 +868,6 @@ def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
                     {"hint": hint or _NO_HINT, "extra": extra},
                 )
             )
-    if unknown > _MAX_UNKNOWN:
-        more = unknown - _MAX_UNKNOWN
-        problems.append(
-            Problem(
-                path or "preset", N_("{count} more unknown settings not listed"), {"count": more}
-            )
-        )
     for name, a in fields.items():
         if name in data:
             _check_value(hints[name], a.metadata, data[name], _join(path, name), problems)

@@ -35,8 +35,10 @@ files carry them) and are not read here.
 from __future__ import annotations
 
 import difflib
+import os
 from collections import Counter
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ._budget import TABLE, brief, over_budget
@@ -84,7 +86,7 @@ _KEYS = {
     "description",
     "moves",
 }
-_MAX_UNKNOWN = 20  # unknown fields listed one by one; the rest are counted
+_MAX_UNKNOWN = 20  # unknown fields given a "did you mean" (the rest are reported without)
 _AT_LEAST_ONE = N_("a hand in play holds at least one card")
 _DIRECTIONS = {
     "clockwise": 1,
@@ -94,6 +96,22 @@ _DIRECTIONS = {
     "anticlockwise": -1,
     "ccw": -1,
 }
+
+
+def _rules_at(given: object, problem: str) -> str:
+    """Where a problem of the table's ``rules`` is: in the preset file they name, when it
+    is one of that file's settings (a problem of the file as a whole names it already)."""
+    if not isinstance(given, str) or not _is_file(given):
+        return "rules"
+    where = problem.where if isinstance(problem, Problem) else ""
+    return "rules" if where == str(Path(given)) else f"rules: {given}"
+
+
+def _is_file(text: str) -> bool:
+    try:
+        return os.path.exists(text)
+    except (OSError, ValueError):
+        return False
 
 
 def situation(description: Mapping[str, Any]) -> GameState:
@@ -119,19 +137,17 @@ def situation(description: Mapping[str, Any]) -> GameState:
     problems: list[str] = []
     d = description
     unknown = [key for key in d if key not in _KEYS]
-    for key in unknown[:_MAX_UNKNOWN]:
+    for i, key in enumerate(unknown):
         name = key if isinstance(key, str) and len(key) <= 60 else brief(key, 40)
-        close = difflib.get_close_matches(name, sorted(_KEYS), n=1)
+        # each one counts; past the first few, without the search for a "did you mean"
+        close = difflib.get_close_matches(name, sorted(_KEYS), n=1) if i < _MAX_UNKNOWN else []
         hint = (N_(" (did you mean {path}?)"), {"path": repr(close[0])}) if close else ("", {})
         problems.append(Problem(name, N_("unknown field{hint}"), {"hint": hint}))
-    if len(unknown) > _MAX_UNKNOWN:
-        more = len(unknown) - _MAX_UNKNOWN
-        problems.append(Problem("", N_("{count} more unknown fields not listed"), {"count": more}))
     rules: Rules | None = None
     try:
         rules = coerce_rules(d.get("rules", "official"))
     except PresetError as exc:
-        problems.extend(within("rules", p) for p in exc.problems)
+        problems.extend(within(_rules_at(d.get("rules"), p), p) for p in exc.problems)
     players = d.get("players")
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         problems.append(players_problem(players))

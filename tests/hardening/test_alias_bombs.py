@@ -55,14 +55,26 @@ def test_a_mapping_of_many_unknown_keys_is_refused_at_bounded_work() -> None:
     assert "key limit" in info.value.problems[0]
 
 
-def test_a_few_unknown_keys_are_still_listed_and_many_are_counted() -> None:
+def test_every_unknown_key_is_a_problem_of_its_own_at_bounded_work() -> None:
     with pytest.raises(uno.PresetError) as info:
         uno.load_preset({f"unknown_{i}": i for i in range(3)})
     assert len(info.value.problems) == 3
+    many = {f"penalty_card{i}": i for i in range(500)}
     with pytest.raises(uno.PresetError) as info:
-        uno.load_preset({f"unknown_{i}": i for i in range(500)})
-    assert len(info.value.problems) == 21
-    assert "480 more unknown settings" in info.value.problems[-1]
+        within_calls(400_000, uno.load_preset, many)
+    problems = info.value.problems
+    assert len(problems) == 500
+    assert problems[-1] == "penalty_card499: unknown setting"  # past the first, no search
+    assert all(p.endswith("unknown setting") or "did you mean" in p for p in problems)
+
+
+def test_every_unknown_field_of_a_table_is_a_problem_of_its_own() -> None:
+    table = {"players": 2, "hands": [["R7"], 3], "discard": ["R5"]}
+    with pytest.raises(uno.SituationError) as info:
+        uno.situation({**table, **{f"junk{i}": 1 for i in range(30)}})
+    problems = info.value.problems
+    assert len(problems) == 30
+    assert problems[-1] == "junk29: unknown field"
 
 
 def test_a_table_description_and_a_record_have_budgets_too() -> None:

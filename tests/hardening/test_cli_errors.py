@@ -9,6 +9,7 @@ and name the limit hit."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import subprocess
@@ -182,3 +183,166 @@ def test_errors_never_span_lines_even_for_odd_input(
     path.write_text(json.dumps({"players": 2, "hands": [["R5"], 3], "discard": ["R3\nX"]}))
     code, _, err = run(capsys, "rule", str(path))
     one_line_error(code, err)
+
+
+def test_presets_check_counts_every_unknown_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "many.yaml"
+    path.write_text("extends: official\n" + "".join(f"bogus{i}: 1\n" for i in range(70)))
+    code, out, _ = run(capsys, "presets", "check", str(path))
+    lines = out.splitlines()
+    assert code == 1 and lines[0] == f"{path}: 70 problem(s)"
+    assert len(lines) == 52 and lines[-1] == "  ... and 20 more"
+    code, out, _ = run(capsys, "presets", "check", "--json", str(path))
+    report = json.loads(out)
+    assert report["problem_count"] == len(report["problems"]) == 70
+
+
+JUMP_IN = str(Path(__file__).resolve().parents[2] / "examples" / "jump-in.yaml")
+BROKEN = (
+    "extends: family\nuno:\n  penalty_card: 4\ntwo_player_reverse: skipp\n"
+    "scoring:\n  target: 0\n  ties: play_another_round\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "said"),
+    [
+        ("syntax.yaml", "uno: [\n", "not valid YAML at line 2"),
+        ("list.yaml", "- 1\n", "a preset must be a mapping of settings, got a list"),
+        ("empty.yaml", "# nothing\n", "got nothing (an empty file or only comments)"),
+        ("gone.yaml", None, "no such preset file"),
+        ("folder", "", "not a regular file"),
+    ],
+)
+def test_a_preset_file_that_cannot_be_read_is_named_once(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    text: str | None,
+    said: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad").mkdir()
+    path = tmp_path / "bad" / name
+    if name == "folder":
+        path.mkdir()
+    elif text is not None:
+        path.write_text(text, encoding="utf-8")
+    code, _, err = run(capsys, "rule", JUMP_IN, "--preset", f"bad/{name}")
+    line = one_line_error(code, err)
+    assert line.startswith(f"uno-rules: bad/{name}: ") and said in line, line
+    assert line.count(name) == 1 and str(tmp_path) not in line, line
+
+
+def test_every_verb_names_the_preset_file_with_one_problem_a_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "type.yaml").write_text("extends: official\nuno:\n  penalty_cards: four\n")
+    (tmp_path / "broken.yaml").write_text(BROKEN)
+    (tmp_path / "rec.yaml").write_text("rules: type.yaml\nplayers: 2\nmoves: []\n")
+    typed = "uno.penalty_cards: expected an integer, got the text 'four'"
+    for argv, said in (
+        (["replay", "rec.yaml"], f"uno-rules: rec.yaml: rules: type.yaml: {typed}\n"),
+        (["simulate", "--preset", "type.yaml", "--games", "1"], f"uno-rules: type.yaml: {typed}\n"),
+        (["presets", "show", "type.yaml"], f"uno-rules: type.yaml: {typed}\n"),
+    ):
+        code, _, err = run(capsys, *argv)
+        assert (code, err) == (2, said)
+    for argv in (
+        ["presets", "show", "broken.yaml"],
+        ["presets", "diff", "official", "broken.yaml"],
+    ):
+        code, _, err = run(capsys, *argv)
+        lines = err.splitlines()
+        one_line_error(code, err)
+        assert lines[0] == "uno-rules: broken.yaml: 4 problems"
+        assert lines[2] == "  uno.penalty_card: unknown setting (did you mean 'penalty_cards'?)"
+        assert len(lines) == 5
+
+
+def test_a_tables_preset_file_is_named_with_its_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "type.yaml").write_text("extends: official\nuno:\n  penalty_cards: four\n")
+    table = Path(JUMP_IN).read_text().replace("rules: official", "rules: type.yaml")
+    (tmp_path / "table.yaml").write_text(table)
+    code, _, err = run(capsys, "rule", "table.yaml")
+    assert one_line_error(code, err) == (
+        "uno-rules: table.yaml: rules: type.yaml: uno.penalty_cards: expected an integer, got "
+        "the text 'four'"
+    )
+
+
+def test_a_file_that_is_text_is_said_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "hello.yaml"
+    path.write_text('"hello"\n')
+    code, _, err = run(capsys, "presets", "check", str(path))
+    assert one_line_error(code, err) == (
+        f"uno-rules: {path}: expected a mapping of fields, got text"
+    )
+
+
+def test_simulate_names_its_options_for_the_seed_and_the_players(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "simulate", "--games", "2", "--seed", str(2**400))
+    assert out == "" and one_line_error(code, err) == (
+        "uno-rules: --seed: more than 332 bits (the seed limit)"
+    )
+    code, _, err = run(capsys, "simulate", "--players", "1")
+    assert one_line_error(code, err) == "uno-rules: --players: expected 2 to 10 (B1.2), got 1"
+
+
+def test_presets_check_of_a_bundled_name_says_it_reads_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "presets", "check", "official")
+    line = one_line_error(code, err)
+    assert line.startswith("uno-rules: official: no such preset file; check reads a preset file")
+    assert "presets show official" in line
+
+
+def test_svg_needs_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    table = str(Path(JUMP_IN).with_name("stacking-plus2-on-plus2.yaml"))
+    code, out, err = run(capsys, "rule", table, "--svg", "")
+    assert out == "" and one_line_error(code, err) == (
+        "uno-rules: --svg: expected a folder to save the pictures in, got nothing"
+    )
+    taken = tmp_path / "taken"
+    taken.write_text("")
+    code, out, err = run(capsys, "rule", table, "--svg", str(taken))
+    assert one_line_error(code, err) == (
+        f"uno-rules: {taken}: cannot write pictures: it is a file, not a folder"
+    )
+
+
+def test_a_move_that_is_not_text_is_named_by_its_index(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "moves.yaml"
+    path.write_text("players: 2\nhands: [[R7], 3]\ndiscard: [R5]\nmoves: [0 R7, 5, null]\n")
+    code, _, err = run(capsys, "rule", str(path))
+    one_line_error(code, err)
+    assert err.splitlines()[1:] == [
+        "  moves[1]: expected a move text, got a number",
+        "  moves[2]: expected a move text, got nothing (null)",
+    ]
+
+
+def test_every_option_and_argument_has_a_help_text() -> None:
+    parsers = [cli._parser()]
+    while parsers:
+        parser = parsers.pop()
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                parsers.extend(action.choices.values())
+            else:
+                assert action.help, f"{parser.prog} {action.dest}"
