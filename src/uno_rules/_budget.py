@@ -134,9 +134,13 @@ def over_budget(value: Any, budget: Budget, where: str = "") -> Problem | None:
             if bits > budget.max_digits * 3.33 or (
                 bits > budget.max_digits * 3.32 and abs(item) >= 10**budget.max_digits
             ):
-                return problem(
-                    N_("an integer has more than {count} digits (the integer limit)"),
-                    budget.max_digits,
+                return _at(
+                    problem(
+                        N_("an integer has more than {count} digits (the integer limit)"),
+                        budget.max_digits,
+                    ),
+                    value,
+                    item,
                 )
             continue
         if not isinstance(item, (Mapping, list, tuple)):
@@ -167,6 +171,32 @@ def over_budget(value: Any, budget: Budget, where: str = "") -> Problem | None:
 
 
 _VALUES = N_("the {what} holds more than {count} values (the value limit)")
+
+
+def _at(problem: Problem, root: Any, target: object) -> Problem:
+    """``problem`` of the value ``target`` found inside ``root``, at its path there
+    (``seed``, ``moves[3]``, ``penalty.amount``): looked for only once a limit is passed, so
+    a document within its limits costs nothing more. A key that is not text, or a key
+    itself too big, leaves the problem where it was."""
+    stack: list[tuple[Any, str]] = [(root, "")]
+    seen: set[int] = set()
+    while stack:
+        item, path = stack.pop()
+        if item is target:
+            if not path:
+                return problem
+            where = f"{problem.where}: {path}" if problem.where else path
+            return Problem(where, problem.message, problem.facts)
+        if id(item) in seen or not isinstance(item, (Mapping, list, tuple)):
+            continue
+        seen.add(id(item))
+        if isinstance(item, Mapping):
+            for k, v in item.items():
+                if isinstance(k, str) and len(k) <= 60:
+                    stack.append((v, f"{path}.{k}" if path else k))
+        else:
+            stack.extend((v, f"{path}[{i}]") for i, v in enumerate(item))
+    return problem
 
 
 def not_a_seat(players: int, seat: object) -> Problem:

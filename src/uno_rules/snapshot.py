@@ -108,6 +108,9 @@ class _Reader:
         if type(value) is not int:
             self.fail(key, N_("expected an integer, got {got}"), {"got": brief(value)})
             return None
+        if hi is None and lo is not None and value < lo:  # a count: no upper bound to say
+            self.fail(key, N_("{value} is below {lo}"), {"value": value, "lo": lo})
+            return None
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             self.fail(
                 key, N_("{value} is out of range {lo}..{hi}"), {"value": value, "lo": lo, "hi": hi}
@@ -241,6 +244,11 @@ def load_state(data: Mapping[str, Any]) -> GameState:
     discard = r.cards(data.get("discard_pile"), "discard_pile")
     if not discard:
         r.fail("discard_pile", N_("needs at least the top card"))
+    elif discard[0].other is None and "side" in data:
+        # F1: dump_state writes the side only for two-sided cards; here it would be dropped
+        r.fail("side", N_("only a snapshot of UNO Flip's two-sided cards has a side (F1)"))
+    elif discard[0].other is not None and "side" not in data:
+        r.fail("side", N_("missing (a snapshot holds every field that dump_state writes)"))
     color: Color | None = None
     if data.get("color") is not None:
         try:
@@ -450,11 +458,11 @@ def state_problems(state: GameState) -> list[str]:
     # The top card, the color and the phase's decision (A1, B6.3, A60, H17).
     top = discard[-1] if discard else None
     color = state.color
-    if top is not None and top.color is not None and color is not top.color:
+    if top is not None and top.color is not None and color is not None and color is not top.color:
         fail(
             "color",
             N_("the top card {top} is {color}, not {named}"),
-            {"top": top, "color": top.color.value, "named": color},
+            {"top": top, "color": top.color.value, "named": color.value},
         )
     if color is None and phase is not Phase.CHOOSE_COLOR:
         fail("color", N_("missing: only a wild turned first may wait for its color"))

@@ -621,3 +621,38 @@ def test_a_pending_wild_draw_four_over_an_eliminated_hand_round_trips() -> None:
     }
     with pytest.raises(uno.SituationError, match="A8"):
         uno.load_state(tampered)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "problem"),
+    [
+        # a count with no upper bound says its lower one, not "0..None"
+        ("shuffles", -1, "shuffles: -1 is below 0"),
+        ("round_number", -3, "round_number: -3 is below 0"),
+        # a missing color is said once, as missing (not "is blue, not None")
+        ("color", None, "color: missing: only a wild turned first may wait for its color"),
+        # an integer over the limit is named by its field
+        ("seed", 2**400, "seed: an integer has more than 100 digits (the integer limit)"),
+        (
+            "scores",
+            [0, 0, 10**150],
+            "scores[2]: an integer has more than 100 digits (the integer limit)",
+        ),
+        # F1: a side on one-sided cards would be dropped without a word
+        ("side", "dark", "side: only a snapshot of UNO Flip's two-sided cards has a side (F1)"),
+        ("side", "light", "side: only a snapshot of UNO Flip's two-sided cards has a side (F1)"),
+    ],
+)
+def test_a_tampered_field_is_named_in_words(key: str, value: object, problem: str) -> None:
+    snap = game_state()
+    snap[key] = value
+    assert refusal(snap) == [problem]
+
+
+def test_a_snapshot_of_two_sided_cards_needs_its_side() -> None:
+    """F1: dump_state writes the side of two-sided cards; load_state fills in no default."""
+    state = uno.new_game("flip", players=2, seed=1)
+    snap = uno.dump_state(state)
+    assert uno.load_state(snap) == state
+    del snap["side"]
+    assert refusal(snap) == ["side: missing (a snapshot holds every field that dump_state writes)"]
