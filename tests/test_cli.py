@@ -116,6 +116,43 @@ def test_rule_without_preset_uses_the_files_rules(
     assert report["all_legal"] is True
 
 
+def test_a_files_rules_file_is_found_beside_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table's or record's ``rules: house.yaml`` names the file in the table's own
+    folder, as a preset's ``extends`` does, whatever the current folder; a path that is
+    not there stays relative to the current folder, as before."""
+    folder = tmp_path / "disputes"
+    folder.mkdir()
+    write_yaml(folder / "house.yaml", {"extends": "family", "name": "our-house"})
+    table = {
+        "rules": "house.yaml",
+        "players": 4,
+        "hands": [["R5", "B2", "G4"], ["B1", "B4", "Y6"], ["Y6", "Y7", "G1"], ["R5", "G9", "Y3"]],
+        "discard": ["G5"],
+        "turn": 0,
+        "moves": ["0 R5", "3 R5"],  # a jump-in: legal under family only
+    }
+    path = write_yaml(folder / "jump.yaml", table)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    code, out, _ = run_main(capsys, "rule", str(path), "--json")
+    assert code == 0
+    assert json.loads(out)["presets"] == ["our-house"]
+    record = {"rules": "house.yaml", "players": 2, "seed": 3, "moves": []}
+    code, out, _ = run_main(
+        capsys, "replay", str(write_yaml(folder / "game.yaml", record)), "--json"
+    )
+    assert code == 0
+    assert json.loads(out)["ok"] is True
+    # relative to the current folder, when the table's folder has no such file
+    write_yaml(elsewhere / "cwd.yaml", {"extends": "official", "name": "from-here"})
+    path = write_yaml(folder / "other.yaml", {**table, "rules": "cwd.yaml"})
+    code, out, _ = run_main(capsys, "rule", str(path), "--json")
+    assert json.loads(out)["presets"] == ["from-here"]
+
+
 def test_rule_several_presets_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_main(
         capsys, "rule", str(STACKING), "--preset", "official", "--preset", "family"

@@ -575,6 +575,22 @@ def _load_rules(source: str | dict[str, Any] | None) -> Rules:
         raise BadInput.of(functools.partial(_one_line, exc)) from None
 
 
+def _rules_beside(data: dict[str, Any], file: str) -> dict[str, Any]:
+    """``data`` (a table or a record read from ``file``) with its ``rules`` file found
+    beside ``file``, as a preset's ``extends`` is: a relative path names a file in the
+    folder of the file that names it, when there is one there; otherwise it stays relative
+    to the current folder, as it always was."""
+    rules = data.get("rules")
+    if not isinstance(rules, str) or not _names_a_file(rules) or os.path.isabs(rules):
+        return data
+    beside = os.path.join(os.path.dirname(file), rules)
+    try:
+        found = beside != rules and os.path.isfile(beside)
+    except (OSError, ValueError):
+        found = False
+    return {**data, "rules": beside} if found else data
+
+
 def _names_a_file(source: str) -> bool:
     """Whether a preset given by name (``--preset``, ``rules:``) is a file, not a bundled
     preset's name."""
@@ -656,7 +672,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
     # start-up: only `rule` and `replay` read disputes and write sentences
     from .dispute import rulings_problem, settle
 
-    data = _read_mapping(args.file, "table file")
+    data = _rules_beside(_read_mapping(args.file, "table file"), args.file)
     twice = sorted({p for p in args.preset if args.preset.count(p) > 1})
     if twice:
         raise _bad(
@@ -831,7 +847,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .record import replay
     from .render import describe, say, violation_text
 
-    data = _read_mapping(args.file, "game record")
+    data = _rules_beside(_read_mapping(args.file, "game record"), args.file)
     try:
         result = replay(data)
     except (SituationError, NotationError) as exc:
