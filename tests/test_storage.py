@@ -157,7 +157,7 @@ def test_old_games_are_pruned_by_the_policy(store: Store) -> None:
 
 def test_a_sqlite_store_survives_a_reopening_in_wal_mode(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "games.sqlite3"
-    first = SQLiteStore(path)
+    first = SQLiteStore(path, make_folder=True)
     game = a_game()
     first.create(game)
     kept = played(first, game, 4, now=NOW)
@@ -189,6 +189,20 @@ def test_store_urls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ]:
         with pytest.raises(StoreError, match=words.replace(".", r"\.")):
             open_store(bad)
+
+
+def test_a_store_in_a_folder_that_does_not_exist_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mistyped folder in --store is an error, not folders made behind the user's back;
+    the default store's own folder is made (it is the service's, not the user's)."""
+    missing = tmp_path / "no" / "such" / "folder"
+    with pytest.raises(StoreError, match=r"its folder .* does not exist"):
+        open_store(f"sqlite:///{missing / 'games.sqlite3'}")
+    assert not (tmp_path / "no").exists()
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    assert isinstance(open_store(None), SQLiteStore)
+    assert (tmp_path / "state" / "uno-rules" / "games.sqlite3").is_file()
 
 
 def test_a_postgres_store_without_its_extra_or_its_server_is_one_line(

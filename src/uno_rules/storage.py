@@ -334,13 +334,23 @@ class SQLiteStore(_SQLStore):
 
     kind = "sqlite"
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, make_folder: bool = False) -> None:
+        """Open (or create) the file at ``path``. Its folder must exist, unless
+        ``make_folder``: the default store's own folder is made, a folder named by the user
+        never is (a mistyped path would leave folders behind)."""
         super().__init__()
         self._lock = threading.Lock()
         self.path = Path(path).expanduser().resolve()
         self.where = str(self.path)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if make_folder:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            elif not self.path.parent.is_dir():
+                raise _store_error(
+                    N_("cannot open the SQLite store {path}: its folder {folder} does not exist"),
+                    path=self.path,
+                    folder=self.path.parent,
+                )
             self._db = sqlite3.connect(
                 self.path, timeout=10.0, isolation_level=None, check_same_thread=False
             )
@@ -465,7 +475,7 @@ def open_store(url: str | None) -> Store:
     """The store ``url`` names: ``memory``, ``sqlite:///PATH`` or ``sqlite:PATH``,
     ``postgresql://...``; ``None`` is the default SQLite file."""
     if url is None:
-        return SQLiteStore(default_sqlite_path())
+        return SQLiteStore(default_sqlite_path(), make_folder=True)
     if url == "memory":
         return MemoryStore()
     if url.startswith(("postgresql://", "postgres://")):
