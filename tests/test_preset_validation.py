@@ -1524,3 +1524,13 @@ def test_a_parent_that_leads_nowhere_names_the_file_that_holds_it(
 )
 def test_a_source_of_another_kind_is_said_in_words(source: Any, said: str) -> None:
     assert problems_of(source) == [f"expected a preset name, a file path or a mapping, got {said}"]
+
+
+@pytest.mark.parametrize("typed", ["OFFICIAL", "Family", "  family  ", "No-Mercy"])
+def test_a_preset_name_in_other_letters_gets_its_suggestion(typed: str) -> None:
+    """Names are exact (``OFFICIAL`` is not ``official``), but the suggestion ignores case
+    and surrounding spaces, as a reader does."""
+    with pytest.raises(uno.PresetError) as info:
+        uno.load_preset(typed)
+    meant = typed.strip().lower()
+    assert f"(did you mean {meant!r}?)" in info.value.problems[0]

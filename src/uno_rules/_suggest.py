@@ -15,9 +15,13 @@ def closest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | Non
     be a typo of one)."""
     if len(word) > 100:
         return None
-
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
-    return close[0] if close else None
+    # compared without case or surrounding spaces (OFFICIAL, ' family'), the choice given as
+    # it is spelt
+    by_folded: dict[str, str] = {}
+    for choice in choices:
+        by_folded.setdefault(choice.strip().casefold(), choice)
+    close = difflib.get_close_matches(word.strip().casefold(), list(by_folded), n=1, cutoff=cutoff)
+    return by_folded[close[0]] if close else None
 
 
 def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str:
@@ -26,6 +30,8 @@ def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str:
 
     >>> did_you_mean("famly", ["official", "family"])
     " (did you mean 'family'?)"
+    >>> did_you_mean("OFFICIAL", ["official", "family"])
+    " (did you mean 'official'?)"
     >>> did_you_mean("xyzzy", ["official", "family"])
     ''
     """

@@ -176,7 +176,9 @@ def _run(argv: Sequence[str] | None) -> int:
     parser = _parser()
     if lang != "en":
         _in_language(parser, lang)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        _unrecognized(parser, sys.argv[1:] if argv is None else list(argv), extra)
     handler = getattr(args, "handler", None)
     if handler is None:
         group = getattr(args, "group", None)
@@ -194,6 +196,22 @@ def _run(argv: Sequence[str] | None) -> int:
     except (PresetError, SituationError) as exc:
         raise BadInput(_one_line(exc, _lang(args))) from None
     return code
+
+
+def _unrecognized(
+    parser: argparse.ArgumentParser, argv: Sequence[str], extra: Sequence[str]
+) -> typing.NoReturn:
+    """Arguments no parser took: refused by the parser of the verb (or action) they were
+    given to, so that the message points at that verb's ``--help`` and suggests its option
+    (``_Parser.error``)."""
+    here = parser
+    for word in argv:
+        if word == "--":
+            break
+        verbs = [a for a in here._actions if isinstance(a, argparse._SubParsersAction)]
+        if verbs and word in verbs[0].choices:
+            here = verbs[0].choices[word]
+    here.error("unrecognized arguments: " + " ".join(extra))
 
 
 def _choices(parser: argparse.ArgumentParser) -> str:
@@ -261,12 +279,19 @@ class _Parser(argparse.ArgumentParser):
         verb = self.prog.removeprefix("uno-rules").strip()
 
         choice = re.match(r"argument \w+: invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        unknown = re.match(r"unrecognized arguments: (--[^\s=]+)", message)
         said = _argparse_message(message, self.lang)
-        if choice:  # a misspelt verb or action: the suggestion every entry point makes
-            # start-up: only a mistyped verb needs the suggestions
+        if choice or unknown:  # a misspelt verb, action or option: the suggestion every
+            # entry point makes
+            # start-up: only a mistyped verb or option needs the suggestions
             from ._suggest import closest
 
-            near = closest(choice.group(1), re.findall(r"'([^']*)'", choice.group(2)))
+            if choice:
+                near = closest(choice.group(1), re.findall(r"'([^']*)'", choice.group(2)))
+            else:
+                assert unknown is not None
+                options = [o for a in self._actions for o in a.option_strings]
+                near = closest(unknown.group(1), [o for o in options if o.startswith("--")])
             if near is not None:
                 said += tr(self.lang, N_(" (did you mean {path}?)")).format(path=repr(near))
         see = tr(self.lang, N_("(see {prog} --help)")).format(prog=self.prog)
@@ -459,6 +484,7 @@ def _parser() -> argparse.ArgumentParser:
     p_schema.set_defaults(handler=cmd_presets_schema)
     for p in (p_list, p_show, p_check, p_diff, p_schema):
         p.add_argument("--json", action="store_true", help=N_("machine-readable output"))
+        p.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
     presets.set_defaults(handler=None, group=presets)
 
     serve = verbs.add_parser("serve", help=N_("run the referee service: dispute page and JSON API"))
@@ -502,6 +528,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help=N_("prune an unfinished game this long after its last move (default 7 days)"),
     )
+    serve.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
     serve.set_defaults(handler=cmd_serve)
 
     sim = verbs.add_parser("simulate", help=N_("bots play many games under a rule set"))
@@ -540,6 +567,7 @@ def _parser() -> argparse.ArgumentParser:
         "--out", metavar="FILE", help=N_("save each finished block to FILE; resume from it")
     )
     sim.add_argument("--json", action="store_true", help=N_("machine-readable output"))
+    sim.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
     sim.set_defaults(handler=cmd_simulate)
     return parser
 

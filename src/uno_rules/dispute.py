@@ -23,7 +23,7 @@ from . import events as ev
 from ._budget import MAX_PICTURES, MAX_RULINGS
 from .clauses import clause_text
 from .deal import build_deck, deal_game, given_seed
-from .errors import NotationError, PresetError, Problem, SituationError
+from .errors import NotationError, PresetError, Problem, SituationError, within
 from .i18n import N_
 from .moves import parse_move
 from .presets import kind_said, load_preset, preset_names
@@ -159,12 +159,22 @@ def start_table(described: dict[str, Any], deal: Any) -> tuple[GameState, tuple[
     extra = set(described) - {"rules"}
     if extra:
         raise SituationError([Problem(k, N_("not used with deal")) for k in sorted(extra)])
-    return deal_game(
-        described.get("rules", "official"),
-        players=deal.get("players", 4),
-        seed=given_seed(deal),
-        dealer=deal.get("dealer"),
-    )
+    try:
+        return deal_game(
+            described.get("rules", "official"),
+            players=deal.get("players", 4),
+            seed=given_seed(deal),
+            dealer=deal.get("dealer"),
+        )
+    except SituationError as exc:  # the deal's fields, by their paths in the file
+        raise SituationError([_in_deal(p) for p in exc.problems]) from None
+
+
+def _in_deal(problem: str) -> str:
+    """A problem of the deal's ``players``, ``seed`` or ``dealer``, at ``deal.KEY``."""
+    if isinstance(problem, Problem) and problem.where in ("players", "seed", "dealer"):
+        return Problem(f"deal.{problem.where}", problem.message, problem.facts)
+    return within("deal", problem)
 
 
 MOVE_VERBS = ("draw", "pass", "uno", "catch", "challenge", "accept", "color")

@@ -31,6 +31,7 @@ from typing import Any
 import attrs
 
 from ._budget import PRESET, Budget, brief, over_budget
+from ._suggest import closest
 from .errors import PresetError, Problem, within
 from .i18n import N_, normalize
 from .kinds import is_steps, read_steps
@@ -631,8 +632,8 @@ def _mean(path: str) -> _Said:
 
 
 def _suggest(word: str, choices: typing.Iterable[str]) -> _Said | None:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return _mean(close[0]) if close else None
+    close = closest(word, choices)
+    return None if close is None else _mean(close)
 
 
 def _build(data: dict[str, Any], default_name: str, written: set[str]) -> Rules:

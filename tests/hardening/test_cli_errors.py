@@ -25,6 +25,8 @@ from uno_rules._budget import RECORD
 
 from .helpers import one_line_error, run
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 @pytest.mark.parametrize(
     "argv",
@@ -346,3 +348,74 @@ def test_every_option_and_argument_has_a_help_text() -> None:
                 parsers.extend(action.choices.values())
             else:
                 assert action.help, f"{parser.prog} {action.dest}"
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            ["rule", "TABLE", "--jsn"],
+            "uno-rules: rule: unrecognized arguments: --jsn (did you mean '--json'?) "
+            "(see uno-rules rule --help)",
+        ),
+        (
+            ["simulate", "--gmaes", "3"],
+            "uno-rules: simulate: unrecognized arguments: --gmaes 3 (did you mean '--games'?) "
+            "(see uno-rules simulate --help)",
+        ),
+        (
+            ["presets", "check", "PRESET", "--jsno"],
+            "uno-rules: presets check: unrecognized arguments: --jsno (did you mean '--json'?) "
+            "(see uno-rules presets check --help)",
+        ),
+        (
+            ["rule", "TABLE", "more"],
+            "uno-rules: rule: unrecognized arguments: more (see uno-rules rule --help)",
+        ),
+    ],
+)
+def test_an_unknown_argument_is_refused_by_its_verb_with_a_suggestion(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """The message points at the verb's own help and names the option probably meant, as
+    a mistyped verb, move or preset name gets."""
+    table = str(ROOT / "examples" / "jump-in.yaml")
+    preset = str(ROOT / "presets" / "family.yaml")
+    argv = [table if a == "TABLE" else preset if a == "PRESET" else a for a in argv]
+    code, out, err = run(capsys, *argv)
+    assert one_line_error(code, err) == said
+    assert out == ""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["presets", "check", "PRESET", "--lang", "vi"],
+        ["presets", "list", "--lang", "vi"],
+        ["simulate", "--games", "1", "--players", "2", "--lang", "vi"],
+    ],
+)
+def test_lang_is_taken_after_every_verb(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """``--lang`` after any verb or action, as after ``rule`` and ``replay``."""
+    preset = str(ROOT / "presets" / "family.yaml")
+    argv = [preset if a == "PRESET" else a for a in argv]
+    code, _out, err = run(capsys, *argv)
+    assert code == 0, err
+
+
+@pytest.mark.parametrize(
+    ("deal", "problem"),
+    [
+        ({"seed": None}, "deal.seed: no value (leave the key out for the default 0)"),
+        ({"players": 12}, "deal.players: expected 2 to 10 (B1.2), got 12"),
+    ],
+)
+def test_a_bad_deal_is_named_by_its_path_in_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], deal: dict[str, Any], problem: str
+) -> None:
+    path = tmp_path / "deal.yaml"
+    path.write_text(json.dumps({"rules": "official", "deal": deal, "moves": []}))
+    code, _out, err = run(capsys, "rule", str(path))
+    assert one_line_error(code, err) == f"uno-rules: {path}: {problem}"
