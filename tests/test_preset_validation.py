@@ -1534,3 +1534,10 @@ def test_a_preset_name_in_other_letters_gets_its_suggestion(typed: str) -> None:
         uno.load_preset(typed)
     meant = typed.strip().lower()
     assert f"(did you mean {meant!r}?)" in info.value.problems[0]
+
+
+@pytest.mark.parametrize("typed", ["", "   "])
+def test_an_empty_name_is_no_preset_not_the_current_folder(typed: str) -> None:
+    with pytest.raises(uno.PresetError) as info:
+        uno.load_preset(typed)
+    assert info.value.problems[0].startswith(f"{typed!r}: no such preset or file")

@@ -466,6 +466,10 @@ def _resolve(
             raise PresetError([problem])
     elif isinstance(source, (str, os.PathLike)):
         text = os.fspath(source)
+        if not text.strip():  # not the current folder, which Path("") would name
+            raise PresetError(
+                [within(ref, _unknown_preset(text)) if ref else _unknown_preset(text)]
+            )
         bundled = isinstance(source, str) and text in preset_names()
         if bundled:
             path = preset_dir() / f"{text}.yaml"
