@@ -792,3 +792,47 @@ def test_the_services_own_request_problems_are_said_in_the_callers_language(
             assert theirs != ours
     in_query = client.get("/api/nowhere?lang=vi").json()
     assert in_query["problems"] == ["không có đường dẫn này"]
+
+
+def test_a_seat_out_of_range_tells_the_table_size_only_to_its_seats(client: TestClient) -> None:
+    """Whoever holds no token of the game learns nothing of it from a seat number: a seat
+    out of range is a token that is not that seat's (403), as any other wrong seat is."""
+    game = new_game(client, rules="official", players=3)
+    gid, token = game["game"], game["seats"][0]["token"]
+    stranger = new_game(client, rules="official", players=2)["seats"][0]["token"]
+    for seat in (2, 5, 9):
+        r = client.get(f"/api/games/{gid}/seats/{seat}/view", headers=auth(stranger))
+        assert r.status_code == 403, r.text
+        assert r.json()["problems"] == [f"this token is not seat {seat}'s"]
+    r = client.get(f"/api/games/{gid}/seats/5/view", headers=auth(token))
+    assert (r.status_code, r.json()["problems"]) == (404, ["seat: expected 0 to 2"])
+
+
+def test_a_token_pasted_into_a_move_is_never_quoted_back(client: TestClient) -> None:
+    game = new_game(client, rules="official", players=3)
+    gid = game["game"]
+    mine, other = game["seats"][1]["token"], game["seats"][0]["token"]
+    for text in (mine, f"1 catch {other}", f"  {other} "):
+        r = client.post(f"/api/games/{gid}/seats/1/moves", json={"move": text}, headers=auth(mine))
+        assert r.status_code == 422, r.text
+        assert mine not in r.text and other not in r.text
+        assert r.json()["problems"] == [
+            "the move text holds a seat's token: send it in the Authorization header only"
+        ]
+
+
+def test_a_move_text_that_cannot_be_read_is_said_in_the_language_asked_for(
+    client: TestClient,
+) -> None:
+    game = new_game(client, rules="official", players=3)
+    gid, token = game["game"], game["seats"][1]["token"]
+    english = client.post(
+        f"/api/games/{gid}/seats/1/moves", json={"move": "1 X9"}, headers=auth(token)
+    ).json()["problems"]
+    vietnamese = client.post(
+        f"/api/games/{gid}/seats/1/moves?lang=vi", json={"move": "1 X9"}, headers=auth(token)
+    ).json()["problems"]
+    assert english[0].startswith("cannot read '1 X9'")
+    assert vietnamese != english and "'1 X9'" in vietnamese[0]
+    card = client.get("/api/cards/X9.svg?lang=vi")
+    assert card.status_code == 422 and not card.json()["problems"][0].startswith("cannot read")

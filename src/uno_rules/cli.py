@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import COMPILED, __version__, _budget
+from ._suggest import closest
 from .deal import MAX_SEED_BITS, table_problems
 from .errors import NotationError, PresetError, Problem, SituationError, UnoError, problem_text
 from .i18n import N_, from_environ, normalize, tr
@@ -283,9 +284,6 @@ class _Parser(argparse.ArgumentParser):
         said = _argparse_message(message, self.lang)
         if choice or unknown:  # a misspelt verb, action or option: the suggestion every
             # entry point makes
-            # start-up: only a mistyped verb or option needs the suggestions
-            from ._suggest import closest
-
             if choice:
                 near = closest(choice.group(1), re.findall(r"'([^']*)'", choice.group(2)))
             else:

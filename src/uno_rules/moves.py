@@ -22,6 +22,7 @@ from attrs import field, frozen
 
 from ._budget import brief
 from ._records import replace
+from ._suggest import closest
 from .cards import Card, Color, parse_any_color, parse_cards
 from .errors import NotationError
 from .i18n import N_
@@ -245,9 +246,6 @@ def _unread(text: str) -> NotationError:
 
 def _verb_hint(text: str) -> str | None:
     """``'0 draw'`` for a move whose second word is close to a verb."""
-    # start-up: only a mistyped move needs the suggestions
-    from ._suggest import closest
-
     seat, word, *rest = text.split()
     near = closest(word.lower(), VERBS, cutoff=0.75)
     if near is None or len(text) > 100:

@@ -175,7 +175,10 @@ def _uno_problem(exc: UnoError, lang: str = "en") -> Problem:
     """The typed problem list of a library error, as the command line prints it: each
     problem in ``lang``, still naming where it is as the input writes it."""
     problems = getattr(exc, "problems", None)
-    said = [problem_text(p, lang) for p in problems] if problems else [str(exc)]
+    if isinstance(exc, NotationError):  # a text that cannot be read: said in ``lang`` too
+        said = [exc.problem("").text(lang)]
+    else:
+        said = [problem_text(p, lang) for p in problems] if problems else [str(exc)]
     return Problem(422, type(exc).__name__, said)
 
 
@@ -729,13 +732,21 @@ def create_app(
         game = await off_loop(games.load, game_id)
         if game is None:
             raise missing
+        digest = _digest(token)
         if not 0 <= seat < game.players:
+            # the table's size is told only to one of its seats: to anyone else a seat out
+            # of range is a token that is not that seat's, as for any other seat
+            if any(hmac.compare_digest(digest, kept) for kept in game.tokens):
+                raise Problem(
+                    404,
+                    "not-found",
+                    [Sentence("seat", N_("expected 0 to {last}"), {"last": game.players - 1})],
+                )
+            failures.take(client)
             raise Problem(
-                404,
-                "not-found",
-                [Sentence("seat", N_("expected 0 to {last}"), {"last": game.players - 1})],
+                403, "forbidden", [_said(N_("this token is not seat {seat}'s"), seat=seat)]
             )
-        if not hmac.compare_digest(_digest(token), game.tokens[seat]):
+        if not hmac.compare_digest(digest, game.tokens[seat]):
             failures.take(client)
             raise Problem(
                 403, "forbidden", [_said(N_("this token is not seat {seat}'s"), seat=seat)]
@@ -1001,6 +1012,21 @@ def create_app(
                 "NotationError",
                 [_said(N_("expected {example}"), example='{"move": "<move text>"}')],
             )
+        if any(_digest(word) in game.tokens for word in text.split()[:16]):
+            # a token pasted into the move: refused without a word of the text, which every
+            # error would otherwise quote back
+            raise Problem(
+                422,
+                "NotationError",
+                [
+                    _said(
+                        N_(
+                            "the move text holds a seat's token: send it in the Authorization "
+                            "header only"
+                        )
+                    )
+                ],
+            )
         lock = locks.get(game.id)
         if lock is None:  # one move of a game at a time in this process (the store's
             lock = locks[game.id] = asyncio.Lock()  # version check covers other processes)
@@ -1086,7 +1112,7 @@ def create_app(
         try:
             svg = draw_card(request.path_params["card"], _lang_of(request))
         except NotationError as exc:
-            raise _uno_problem(exc) from None
+            raise _uno_problem(exc, _lang_of(request)) from None
         headers = {
             **_SECURITY_HEADERS,
             "Cache-Control": "public, max-age=86400",

@@ -133,7 +133,7 @@ def test_a_dispute_deal_with_an_empty_seed_is_refused() -> None:
 
     with pytest.raises(uno.SituationError) as info:
         start_table({"rules": "official"}, {"players": 2, "seed": None})
-    assert info.value.problems[0].startswith("seed: no value")
+    assert info.value.problems[0].startswith("deal.seed: no value")
     state, _ = start_table({"rules": "official"}, {"players": 2})
     assert state.seed == 0
 
