@@ -836,3 +836,18 @@ def test_a_move_text_that_cannot_be_read_is_said_in_the_language_asked_for(
     assert vietnamese != english and "'1 X9'" in vietnamese[0]
     card = client.get("/api/cards/X9.svg?lang=vi")
     assert card.status_code == 422 and not card.json()["problems"][0].startswith("cannot read")
+
+
+def test_next_round_answers_as_every_move_does(client: TestClient) -> None:
+    """MoveResult: a refused or accepted next-round carries its clause, its rule's sentence,
+    the violation (or null) and the seat's view, as any other move's answer."""
+    game = new_game(client, players=2)
+    url = f"/api/games/{game['game']}/seats/0/moves"
+    headers = auth(game["seats"][0]["token"])
+    refused = client.post(url, json={"move": "next-round"}, headers=headers).json()
+    card = client.post(url, json={"move": "0 pass"}, headers=headers).json()
+    assert set(refused) == set(card)
+    assert refused["legal"] is False and refused["violation"]["code"] == "round-not-over"
+    assert refused["clause"] == refused["violation"]["rule"] and refused["rule"]
+    assert refused["seat"] == 0 and refused["view"]["hand"]
+    assert isinstance(refused["legal_moves"], list) and refused["events"] == card["events"]

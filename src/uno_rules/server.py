@@ -538,6 +538,9 @@ def _lang_of(request: Request) -> str:
     return from_accept_language(request.headers.get("accept-language"))
 
 
+_NEXT_ROUND = "B2.5"  # a finished round is followed by a new deal
+
+
 def _rule_and_keep(
     store: Store, game_id: str, seat: int, text: str, now: float, lang: str = "en"
 ) -> dict[str, Any]:
@@ -560,14 +563,31 @@ def _rule_and_keep(
                 ],
             )
         if text.strip().lower() == "next-round":
+            # the answer of any other move: its clause (B2.5, the next round is dealt; or
+            # the violation's), the violation, the seat's view
             result = next_round(game.state)
+            rules = game.state.rules
             if isinstance(result, Violation):
                 refused = {**result.to_dict(), "message": violation_text(result, lang)}
-                return {"move": "next-round", "legal": False, "violation": refused}
+                return {
+                    "move": "next-round",
+                    "legal": False,
+                    "clause": result.rule,
+                    "rule": clause_text(result.rule, rules, lang),
+                    "violation": refused,
+                    **_seat_view(game, seat),
+                }
             entry = entry_row(game.version, seat, "next-round", [[] for _ in range(game.players)])
             if store.commit(game, result, entry, now):
                 game.state, game.version = result, game.version + 1
-                return {"move": "next-round", "legal": True, **_seat_view(game, seat)}
+                return {
+                    "move": "next-round",
+                    "legal": True,
+                    "clause": _NEXT_ROUND,
+                    "rule": clause_text(_NEXT_ROUND, rules, lang),
+                    "violation": None,
+                    **_seat_view(game, seat),
+                }
             continue
         try:
             move = parse_move(text)
