@@ -851,3 +851,13 @@ def test_next_round_answers_as_every_move_does(client: TestClient) -> None:
     assert refused["clause"] == refused["violation"]["rule"] and refused["rule"]
     assert refused["seat"] == 0 and refused["view"]["hand"]
     assert isinstance(refused["legal_moves"], list) and refused["events"] == card["events"]
+
+
+def test_a_preset_asked_for_twice_is_refused_as_on_the_command_line(client: TestClient) -> None:
+    dispute = {"players": 2, "hands": [["R1"], 3], "discard": ["R5"], "moves": ["0 R1"]}
+    r = client.post("/api/disputes?preset=official&preset=family&preset=official", json=dispute)
+    assert r.status_code == 422, r.text
+    assert r.json()["problems"] == [
+        "preset: official is given more than once; give each preset once"
+    ]
+    assert client.post("/api/disputes?preset=official&preset=family", json=dispute).is_success

@@ -859,6 +859,19 @@ def create_app(
             )
         for name in presets:
             _bundled(name, "preset")
+        twice = sorted({name for name in presets if presets.count(name) > 1})
+        if twice:  # as the command line refuses it: one column per preset asked for
+            raise Problem(
+                422,
+                "PresetError",
+                [
+                    Sentence(
+                        "preset",
+                        N_("{name} is given more than once; give each preset once"),
+                        {"name": twice[0]},
+                    )
+                ],
+            )
         moves = data.get("moves")
         if isinstance(moves, list) and len(moves) > MAX_DISPUTE_MOVES:
             raise Problem(
