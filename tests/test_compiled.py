@@ -1,5 +1,5 @@
-"""``uno_rules.COMPILED`` says which build runs: the pure-Python package or the compiled wheel
-(``UNO_RULES_COMPILE=1 python -m build --wheel``, see ``docs/performance.md``).
+"""``uno_rules.COMPILED`` says which build runs: the pure-Python package or the compiled build
+(``UNO_RULES_COMPILE=1 python -m pip install .``, see ``docs/performance.md``).
 
 The whole suite runs against both builds in CI, so the two can never rule differently; the
 tests here check that the flag tells the truth about the files actually imported.
