@@ -92,7 +92,16 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from playouts import build
+from uno_rules._compiled import ENV_MODULES, compiled_modules
 from uno_rules.env import UnoEnv, UnoGymEnv
+
+
+def env_build() -> str:
+    """Which build runs, the environment's step included (``ENV_MODULES``, which
+    ``uno_rules.COMPILED`` does not count)."""
+    step = "compiled" if all(compiled_modules(ENV_MODULES).values()) else "pure Python"
+    return f"{build()}; the environment's step: {step}"
 
 
 def uno_rules_runner(mask_scan: str = "flatnonzero") -> Callable[[int, int], int]:
@@ -401,6 +410,7 @@ def main() -> None:
     episodes = 3 if args.quick else args.episodes
     repeat = 3 if args.quick else args.repeat
     sides = all_sides(args.mask_scan, args.floor)
+    print(env_build())
     if "rlcard" not in sides:
         print("RLCard is not installed (pip install '.[bench]'): measuring uno_rules alone.")
     runs: dict[str, list[float]] = {name: [] for name in sides}
