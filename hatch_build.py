@@ -20,8 +20,10 @@ listed in ``src/uno_rules/_compiled.py`` (the engine's ``MODULES`` and the RL en
 ``ENV_MODULES``, as two libraries) with mypyc, from the same typed source, and adds the
 extension modules to the wheel beside the ``.py`` files (Python imports an
 extension module before a source file of the same name), so the wheel is tagged for this
-interpreter and platform:
+interpreter and platform. pip builds a wheel through this hook too, so one command installs
+the compiled build from a clone, and the other builds a wheel file:
 
+    UNO_RULES_COMPILE=1 python -m pip install ".[rl]"
     UNO_RULES_COMPILE=1 python -m build --wheel
 
 mypy (which carries mypyc), setuptools (which drives the C compiler), and the type stubs and

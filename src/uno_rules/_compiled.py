@@ -1,6 +1,6 @@
 """Which build of the engine runs: ``uno_rules.COMPILED``.
 
-The compiled wheel (``UNO_RULES_COMPILE=1 python -m build --wheel``; ``docs/performance.md``)
+The compiled build (``UNO_RULES_COMPILE=1 python -m pip install .``; ``docs/performance.md``)
 compiles the engine's hot modules, listed in :data:`MODULES`, to extension modules from the
 same typed source; every other module, and every module of a source install, is the pure
 Python one. ``COMPILED`` is true when every listed module runs compiled.
