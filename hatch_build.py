@@ -136,7 +136,15 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
         return [*CATALOG_REQUIREMENTS, *compiling]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if self.target_name != "wheel" or version == "editable":
+        if self.target_name != "wheel":
+            return
+        if version == "editable":  # runs the sources in place: nothing to compile
+            if wanted():  # asked for the compiled build: say why it cannot be had this way
+                raise RuntimeError(
+                    f"{ENV}=1 asks for the compiled build, and an editable install "
+                    "(pip install -e) runs the Python sources in place: install without -e, "
+                    f'{ENV}=1 python -m pip install ".[rl]"'
+                )
             return
         self._work = Path(tempfile.mkdtemp(prefix="uno-rules-build-"))
         try:

@@ -167,3 +167,20 @@ def test_the_build_hook_compiles_only_when_asked(
     else:
         monkeypatch.setenv(hook.ENV, value)
     assert hook.wanted() is wanted
+
+
+def test_an_editable_install_that_asks_for_the_compiled_build_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``UNO_RULES_COMPILE=1 pip install -e .`` would run the sources and say nothing: the
+    hook refuses it and names the command that compiles; a plain editable install builds
+    nothing (the package reads the sources and the ``.po`` catalogs in place)."""
+    hook = _hook()
+    editable = type("Hook", (), {"target_name": "wheel"})()
+    monkeypatch.setenv(hook.ENV, "1")
+    with pytest.raises(RuntimeError, match=r"editable install.*install without -e"):
+        hook.CompileHook.initialize(editable, "editable", {})
+    monkeypatch.setenv(hook.ENV, "0")
+    data: dict[str, Any] = {}
+    assert hook.CompileHook.initialize(editable, "editable", data) is None
+    assert data == {}
