@@ -126,6 +126,16 @@ def compile_catalogs(root: Path, out: Path, build_data: dict[str, Any]) -> list[
     return written
 
 
+def no_compiler(error: BaseException) -> str:
+    """What a failed C compilation of the compiled build says: what it needs, and that
+    the pure package needs none of it."""
+    return (
+        f"{ENV}=1: compiling the engine failed ({error}); the compiled build needs a C "
+        "compiler and the Python headers (on Debian: apt-get install gcc python3-dev). "
+        f"Without {ENV} the pure package installs, with neither"
+    )
+
+
 class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "custom"
 
@@ -196,6 +206,7 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
         from mypyc.build import mypycify
         from setuptools import Distribution
         from setuptools.command.build_ext import build_ext
+        from setuptools.errors import CCompilerError, ExecError, PlatformError
 
         extensions = mypycify(
             [
@@ -215,7 +226,10 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
         command.build_temp = str(self._work / "temp")
         command.parallel = os.cpu_count() or 1
         command.ensure_finalized()
-        command.run()
+        try:
+            command.run()
+        except (CCompilerError, ExecError, PlatformError) as error:
+            raise RuntimeError(no_compiler(error)) from error
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         work = getattr(self, "_work", None)

@@ -184,3 +184,52 @@ def test_an_editable_install_that_asks_for_the_compiled_build_is_refused(
     data: dict[str, Any] = {}
     assert hook.CompileHook.initialize(editable, "editable", data) is None
     assert data == {}
+
+
+def test_a_compiler_that_fails_is_named_with_what_the_build_needs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A machine with no C compiler (or no Python headers) ends the compiled build with one
+    sentence saying what it needs and that the pure package needs neither, not only
+    setuptools' CompileError. mypyc and setuptools are stood in for here: the compiler
+    run itself is what fails."""
+    import types
+
+    hook = _hook()
+
+    class CCompilerError(Exception):
+        pass
+
+    class CompileError(CCompilerError):
+        pass
+
+    class Command:
+        def __init__(self, distribution: object) -> None:
+            pass
+
+        def ensure_finalized(self) -> None:
+            pass
+
+        def run(self) -> None:
+            raise CompileError("command 'cc' failed: No such file or directory")
+
+    fakes = {
+        "mypyc": types.ModuleType("mypyc"),
+        "mypyc.build": types.SimpleNamespace(mypycify=lambda *args, **kwargs: []),
+        "setuptools": types.SimpleNamespace(Distribution=lambda attrs: attrs),
+        "setuptools.command": types.ModuleType("setuptools.command"),
+        "setuptools.command.build_ext": types.SimpleNamespace(build_ext=Command),
+        "setuptools.errors": types.SimpleNamespace(
+            CCompilerError=CCompilerError, ExecError=OSError, PlatformError=OSError
+        ),
+    }
+    for name, module in fakes.items():
+        monkeypatch.setitem(sys.modules, name, module)
+    compiling = types.SimpleNamespace(_work=tmp_path)
+    with pytest.raises(RuntimeError) as raised:
+        hook.CompileHook._compile(compiling, ["engine.py"], ["env/core.py"])
+    message = str(raised.value)
+    assert message.startswith("UNO_RULES_COMPILE=1: compiling the engine failed (command 'cc'")
+    assert "needs a C compiler and the Python headers" in message
+    assert "the pure package installs" in message
+    assert isinstance(raised.value.__cause__, CompileError)
