@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import types
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any
@@ -193,8 +194,6 @@ def test_a_compiler_that_fails_is_named_with_what_the_build_needs(
     sentence saying what it needs and that the pure package needs neither, not only
     setuptools' CompileError. mypyc and setuptools are stood in for here: the compiler
     run itself is what fails."""
-    import types
-
     hook = _hook()
 
     class CCompilerError(Exception):
