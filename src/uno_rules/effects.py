@@ -35,7 +35,7 @@ from .events import (
     TableFlipped,
     WildsDiscarded,
 )
-from .kinds import Step
+from .kinds import Step, StepOp
 from .randomness import shuffled
 from .rules import DealDirection, TwoPlayerReverse
 from .rules.builder import Builder
@@ -45,7 +45,7 @@ from .rules.judge import is_bluff
 from .rules.registry import hook_rule
 from .state import Penalty, Phase, pile_cards, pile_from, pile_push
 
-__all__ = ["STEPS", "apply_card_effect", "draw_until_color", "take_until"]
+__all__ = ["STEPS", "apply_card_effect", "draw_until_color", "take_until", "weighted_count"]
 
 # Enum members read on every move, bound to module names: on Python 3.11 reading
 # ``Phase.TURN`` goes through EnumType.__getattr__'s hook and costs about ten times a
@@ -149,6 +149,47 @@ def _everyone_draws(b: Builder, ctx: PlayContext, step: Step) -> None:
         b.draw_cards(b.next(seat, i), step.n, "penalty")
 
 
+def _targeted_draws(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """AW4: the seat the play names draws ``n`` cards at once; play then goes on as usual
+    (the named seat keeps its turn, even when it is the next one)."""
+    target = ctx.move.target
+    if target is not None:
+        b.draw_cards(target, step.n * ctx.times, "penalty")
+
+
+def _player_draws(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """The card's own player draws ``n`` cards ("skip the next two, and you draw one")."""
+    b.draw_cards(ctx.move.seat, step.n * ctx.times, "penalty")
+
+
+def _random_draws(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """AT3: a press of UNO Attack's launcher. The seat to play next (``who: next``), each
+    other seat in play order (``everyone``) or the card's player (``player``) draws k
+    cards, k drawn with probability proportional to its weight (0 included) from a seed
+    derived from the game's, so replays and snapshots are exact (:func:`weighted_count`)."""
+    seat = ctx.move.seat
+    if step.who == "everyone":
+        seats = [b.next(seat, i) for i in range(1, len(b.active()))]
+    else:
+        seats = [seat if step.who == "player" else b.turn]
+    for victim in seats:
+        count = weighted_count(step.weights, b.next_shuffle_seed())
+        b.draw_cards(victim, count, "penalty")
+
+
+def weighted_count(weights: tuple[int, ...], seed: int) -> int:
+    """A count k from 0 to ``len(weights) - 1``, with probability proportional to
+    ``weights[k]``, decided by ``seed`` (a 64-bit integer) alone: the same on every
+    machine and Python version."""
+    total = sum(weights)
+    pick = seed % total
+    for count, weight in enumerate(weights):
+        if pick < weight:
+            return count
+        pick -= weight
+    raise AssertionError("weights add up to their total")  # pragma: no cover
+
+
 def _draw_until(b: Builder, ctx: PlayContext, step: Step) -> None:
     """H17, N15: the next seat draws until a card of a color shows. With ``chooser:
     victim`` it first names the color (a ``color`` move) while the draw waits as a
@@ -215,6 +256,12 @@ def _rotate_hands(b: Builder, ctx: PlayContext, step: Step) -> None:
     b.rotate_hands()
 
 
+def _pass_hands(b: Builder, ctx: PlayContext, step: Step) -> None:
+    """Every hand passes one seat: ``left`` from seat i to seat i+1, ``right`` from seat
+    i to seat i-1, whatever the direction of play ("pass your hand to the left")."""
+    b.rotate_hands(1 if step.side == "left" else -1)
+
+
 def _shuffle_hands(b: Builder, ctx: PlayContext, step: Step) -> None:
     """E2.2, E2.3, A35-A37: collect every hand, shuffle, deal from the player's left."""
     seat = ctx.move.seat
@@ -271,20 +318,26 @@ def _flip(b: Builder, ctx: PlayContext, step: Step) -> None:
 
 #: Each effect step's one implementation, by its op (:data:`uno_rules.kinds.STEP_OPS`).
 STEPS: Final[dict[str, Callable[[Builder, PlayContext, Step], None]]] = {
-    "skip": _skip,
-    "reverse": _reverse,
-    "next_draws": _next_draws,
-    "everyone_draws": _everyone_draws,
-    "draw_until_color": _draw_until,
-    "discard_color": _discard_color,
-    "discard_wilds": _discard_wilds,
-    "discard_faces": _discard_faces,
-    "swap_hands": _swap_hands,
-    "rotate_hands": _rotate_hands,
-    "shuffle_hands": _shuffle_hands,
-    "play_again": _play_again,
-    "flip": _flip,
+    StepOp.SKIP: _skip,
+    StepOp.REVERSE: _reverse,
+    StepOp.NEXT_DRAWS: _next_draws,
+    StepOp.EVERYONE_DRAWS: _everyone_draws,
+    StepOp.TARGETED_DRAWS: _targeted_draws,
+    StepOp.PLAYER_DRAWS: _player_draws,
+    StepOp.RANDOM_DRAWS: _random_draws,
+    StepOp.DRAW_UNTIL_COLOR: _draw_until,
+    StepOp.DISCARD_COLOR: _discard_color,
+    StepOp.DISCARD_WILDS: _discard_wilds,
+    StepOp.DISCARD_FACES: _discard_faces,
+    StepOp.SWAP_HANDS: _swap_hands,
+    StepOp.ROTATE_HANDS: _rotate_hands,
+    StepOp.PASS_HANDS: _pass_hands,
+    StepOp.SHUFFLE_HANDS: _shuffle_hands,
+    StepOp.PLAY_AGAIN: _play_again,
+    StepOp.FLIP: _flip,
 }
+# every op but the preset's written rule (replaced by its steps before it runs) has one
+assert set(STEPS) == set(StepOp) - {StepOp.CUSTOM}, "a declared step without its implementation"
 
 
 def draw_until_color(b: Builder, victim: int, color: Color, loses_turn: bool | None = None) -> None:

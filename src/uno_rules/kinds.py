@@ -44,6 +44,7 @@ import json
 import os
 import re
 from collections.abc import Iterator, Mapping
+from enum import StrEnum
 from typing import Any, ClassVar, NamedTuple
 
 from .errors import Problem
@@ -52,58 +53,164 @@ from .i18n import N_
 __all__ = [
     "POINTS_CLASSES",
     "STEP_OPS",
+    "STEP_SPECS",
     "CardData",
     "CardKind",
     "KindDataError",
     "Rank",
     "Step",
+    "StepOp",
+    "StepSpec",
     "bundled_card_data",
     "is_steps",
     "kind_problems",
+    "penalty_value",
     "read_card_data",
     "read_steps",
     "register_kind",
     "step_to_plain",
+    "steps_with",
 ]
 
 MAX_STEP_COUNT = 108  # the most cards one step may make a seat draw or skip
 MAX_STEPS = 16  # the most steps one effect may list
+MAX_WEIGHTS = 21  # random_draws: weights for 0 to 20 cards
+MAX_WEIGHT = 1000  # random_draws: the largest weight
+
+
+class StepOp(StrEnum):
+    """The effect steps' vocabulary: each op names one step, implemented once
+    (:data:`uno_rules.effects.STEPS`) and declared once (:data:`STEP_SPECS`). An op is a
+    ``str`` equal to the word a preset writes (``StepOp.SKIP == "skip"``)."""
+
+    SKIP = "skip"
+    REVERSE = "reverse"
+    NEXT_DRAWS = "next_draws"
+    EVERYONE_DRAWS = "everyone_draws"
+    TARGETED_DRAWS = "targeted_draws"
+    PLAYER_DRAWS = "player_draws"
+    RANDOM_DRAWS = "random_draws"
+    DRAW_UNTIL_COLOR = "draw_until_color"
+    DISCARD_COLOR = "discard_color"
+    DISCARD_WILDS = "discard_wilds"
+    SWAP_HANDS = "swap_hands"
+    ROTATE_HANDS = "rotate_hands"
+    PASS_HANDS = "pass_hands"
+    SHUFFLE_HANDS = "shuffle_hands"
+    PLAY_AGAIN = "play_again"
+    DISCARD_FACES = "discard_faces"
+    CUSTOM = "custom"
+    FLIP = "flip"
+
+
+class StepSpec(NamedTuple):
+    """What the rest of the engine needs to know of a step, declared once: validation,
+    listing, stacking, the RL action table, the pictures and the fast path read these
+    facts instead of comparing step names.
+
+    - ``shape``: what its value is (``count``, ``skip``, ``flag``, ``until``, ``faces``,
+      ``side``, ``weights``);
+    - ``penalty``: its ``n`` adds to the card's draw value, a penalty on the next seat that
+      stacking and the rest answer (K3);
+    - ``target``: the play names a seat (``>S``; E4);
+    - ``transfers``: hands change seats, so UNO calls lapse (A19);
+    - ``sheds``: it takes more cards from the player's hand (N13);
+    - ``waits``: it may leave a decision waiting (a color to name, a challenge; H17, F4);
+    - ``data_only``: only card data may write it, not a preset's written rule;
+    - ``doc``: one line for people (``docs/cards.md``).
+    """
+
+    shape: str
+    doc: str
+    penalty: bool = False
+    target: bool = False
+    transfers: bool = False
+    sheds: bool = False
+    waits: bool = False
+    data_only: bool = False
+
+
+#: Every step's declaration, by op.
+STEP_SPECS: Mapping[StepOp, StepSpec] = {
+    StepOp.SKIP: StepSpec("skip", "the next N seats lose their turn (B7.1); everyone: N12"),
+    StepOp.REVERSE: StepSpec("flag", "the direction of play changes (B7.2, H08)"),
+    StepOp.NEXT_DRAWS: StepSpec(
+        "count", "a draw penalty of N on the seat to play next (B7.3, K3)", penalty=True
+    ),
+    StepOp.EVERYONE_DRAWS: StepSpec("count", "each other seat draws N at once"),
+    StepOp.TARGETED_DRAWS: StepSpec(
+        "count", "the seat the play names draws N at once; play goes on (AW4)", target=True
+    ),
+    StepOp.PLAYER_DRAWS: StepSpec("count", "the card's own player draws N"),
+    StepOp.RANDOM_DRAWS: StepSpec(
+        "weights", "a seat draws k cards, k drawn from the weights and the game's seed (AT3)"
+    ),
+    StepOp.DRAW_UNTIL_COLOR: StepSpec(
+        "until", "the next seat turns cards until a color shows (H17, N15)", waits=True
+    ),
+    StepOp.DISCARD_COLOR: StepSpec(
+        "flag", "the player also discards every card of the color (N13)", sheds=True
+    ),
+    StepOp.DISCARD_WILDS: StepSpec(
+        "flag", "every other seat puts its wild cards under the pile (E3.3)"
+    ),
+    StepOp.SWAP_HANDS: StepSpec(
+        "flag", "the player and the seat it names trade hands (E4)", target=True, transfers=True
+    ),
+    StepOp.ROTATE_HANDS: StepSpec(
+        "flag", "every hand passes on in the direction of play (H07)", transfers=True
+    ),
+    StepOp.PASS_HANDS: StepSpec(
+        "side", "every hand passes one seat left or right, whatever the direction", transfers=True
+    ),
+    StepOp.SHUFFLE_HANDS: StepSpec(
+        "flag", "every hand is gathered, shuffled and dealt out (E2)", transfers=True
+    ),
+    StepOp.PLAY_AGAIN: StepSpec("flag", "the player takes another turn"),
+    StepOp.DISCARD_FACES: StepSpec(
+        "faces", "the player may also put down the marked cards, with the play (docs/cards.md)"
+    ),
+    StepOp.CUSTOM: StepSpec("flag", "the preset's written rule (E3.3)", data_only=True),
+    StepOp.FLIP: StepSpec("flag", "the whole table turns over (F2)", data_only=True),
+}
+
+# op -> what its value is (kept for readers of the shapes by op)
+STEP_OPS: Mapping[str, str] = {op.value: spec.shape for op, spec in STEP_SPECS.items()}
+
+# Ops only card data may write: ``custom`` (the preset's written rule) and ``flip`` (F2:
+# turning the table over needs a two-sided deck, so no preset's written rule may).
+_DATA_ONLY = frozenset(op for op, spec in STEP_SPECS.items() if spec.data_only)
 
 
 class Step(NamedTuple):
-    """One effect step: its ``op`` (a key of :data:`STEP_OPS`) and its parameters."""
+    """One effect step: its ``op`` (a :class:`StepOp`) and its parameters."""
 
     op: str
-    n: int = 0  # cards drawn (next_draws, everyone_draws) or seats skipped (skip)
+    n: int = 0  # cards drawn (the draws steps) or seats skipped (skip)
     everyone: bool = False  # skip: every other seat
     chooser: str = "player"  # draw_until_color: who names the color
     loses_turn: bool = True  # draw_until_color: the seat that draws loses its turn
     faces: tuple[int, ...] = ()  # discard_faces: the marked numbers
+    side: str = ""  # pass_hands: left (seat i to seat i+1) or right
+    weights: tuple[int, ...] = ()  # random_draws: weight of drawing 0, 1, 2, ... cards
+    who: str = "next"  # random_draws: next, everyone (each other seat) or player
+
+    @property
+    def spec(self) -> StepSpec:
+        """This step's declaration (:data:`STEP_SPECS`)."""
+        return STEP_SPECS[StepOp(self.op)]
 
 
-# op -> what its value is: "count" (an integer 1..MAX_STEP_COUNT), "skip" (a count or
-# "everyone"), "flag" (true), "until" (a mapping of chooser / victim_loses_turn), "faces"
-# (a list of distinct numbers 0..9)
-STEP_OPS: Mapping[str, str] = {
-    "skip": "skip",
-    "reverse": "flag",
-    "next_draws": "count",
-    "everyone_draws": "count",
-    "draw_until_color": "until",
-    "discard_color": "flag",
-    "discard_wilds": "flag",
-    "swap_hands": "flag",
-    "rotate_hands": "flag",
-    "shuffle_hands": "flag",
-    "play_again": "flag",
-    "discard_faces": "faces",
-    "custom": "flag",
-    "flip": "flag",
-}
+def steps_with(steps: tuple[Step, ...], fact: str) -> bool:
+    """Whether any of ``steps`` declares ``fact`` (a :class:`StepSpec` flag: ``penalty``,
+    ``target``, ``transfers``, ``sheds``, ``waits``)."""
+    return any(getattr(STEP_SPECS[StepOp(step.op)], fact) for step in steps)
 
-# Ops only card data may write: ``custom`` (the preset's written rule) and ``flip`` (F2:
-# turning the table over needs a two-sided deck, so no preset's written rule may).
-_DATA_ONLY = frozenset(("custom", "flip"))
+
+def penalty_value(steps: tuple[Step, ...]) -> int:
+    """The draw value ``steps`` make (K3): the sum of their penalty steps' counts."""
+    return sum(step.n for step in steps if STEP_SPECS[StepOp(step.op)].penalty)
+
 
 #: The classes of points a preset's ``scoring.values`` can set (B10.5), and ``kind``: the
 #: kind's own ``points``, which no setting changes (a rule set's own kinds, K1).
@@ -193,7 +300,7 @@ def read_steps(
                 Problem(here, N_("unknown step; expected one of {known}"), {"known": known})
             )
             continue
-        step, why = _read_step(op, shape, arg)
+        step, why = _read_step(StepOp(op), shape, arg)
         if why is not None:
             problems.append(Problem(f"{here}.{op}", *why))
         elif step is not None:
@@ -237,6 +344,12 @@ def _read_step(
         ):
             return Step(op, faces=tuple(sorted(arg))), None
         return None, (N_("expected a list of distinct numbers from 0 to 9, such as [2, 6, 9]"), {})
+    if shape == "side":
+        if arg in ("left", "right"):
+            return Step(op, side=arg), None
+        return None, (N_("expected left or right"), {})
+    if shape == "weights":
+        return _read_weights(op, arg)
     if shape == "skip":
         if arg == "everyone":
             return Step(op, everyone=True), None
@@ -261,9 +374,44 @@ def _read_step(
     return Step(op, chooser=chooser, loses_turn=loses), None
 
 
+def _read_weights(op: str, arg: object) -> tuple[Step | None, tuple[str, dict[str, object]] | None]:
+    """``random_draws: {weights: [w0, w1, ...], who: next | everyone | player}`` (AT3)."""
+    if not isinstance(arg, Mapping):
+        return None, (
+            N_("expected a mapping such as {example}"),
+            {"example": "{weights: [3, 2, 1]}"},
+        )
+    unknown = sorted(str(k) for k in arg if k not in ("weights", "who"))
+    if unknown:
+        return None, (
+            N_("unknown key {key}; expected weights, who"),
+            {"key": repr(unknown[0][:60])},
+        )
+    weights = arg.get("weights")
+    if (
+        not isinstance(weights, list)
+        or not 1 <= len(weights) <= MAX_WEIGHTS
+        or not all(_is_int(w) and 0 <= w <= MAX_WEIGHT for w in weights)
+        or not any(weights)
+    ):
+        return None, (
+            N_(
+                "weights: expected a list of 1 to {count} whole numbers from 0 to {most}, "
+                "not all 0 (the weight of drawing 0, 1, 2, ... cards)"
+            ),
+            {"count": MAX_WEIGHTS, "most": MAX_WEIGHT},
+        )
+    who = arg.get("who", "next")
+    if who not in ("next", "everyone", "player"):
+        return None, (N_("who: expected next, everyone or player"), {})
+    return Step(op, weights=tuple(weights), who=who), None
+
+
 def step_to_plain(step: Step) -> dict[str, Any]:
     """A step as the one-key mapping a preset writes (the inverse of :func:`read_steps`)."""
-    shape = STEP_OPS[step.op]
+    op = StepOp(step.op).value  # plain text, whoever built the step
+    shape = STEP_OPS[op]
+    step = step._replace(op=op)
     if shape == "flag":
         return {step.op: True}
     if shape == "count":
@@ -272,6 +420,13 @@ def step_to_plain(step: Step) -> dict[str, Any]:
         return {step.op: "everyone" if step.everyone else step.n}
     if shape == "faces":
         return {step.op: list(step.faces)}
+    if shape == "side":
+        return {step.op: step.side}
+    if shape == "weights":
+        out: dict[str, Any] = {"weights": list(step.weights)}
+        if step.who != "next":
+            out["who"] = step.who
+        return {step.op: out}
     return {step.op: {"chooser": step.chooser, "victim_loses_turn": step.loses_turn}}
 
 
@@ -416,8 +571,7 @@ def _read_kind(raw: object, path: str, problems: list[str]) -> CardKind | None:
     if raw["points_class"] not in POINTS_CLASSES:
         problems.append(f"{path}.points_class: expected one of {', '.join(POINTS_CLASSES)}")
     draw = raw.get("draw", 0)
-    drawing = [s.n for s in steps if s.op == "next_draws"]
-    if draw != sum(drawing):
+    if draw != penalty_value(steps):
         problems.append(f"{path}.draw: {draw} does not match its next_draws steps")
     wild = raw.get("wild", False)
     number = raw.get("number")
@@ -441,7 +595,7 @@ def _read_kind(raw: object, path: str, problems: list[str]) -> CardKind | None:
         names_color=raw.get("names_color", wild),
         label=raw.get("label", raw["rank"]),
         clause=raw["clause"],
-        sheds=any(s.op == "discard_color" for s in steps),
+        sheds=any(s.op == StepOp.DISCARD_COLOR for s in steps),
     )
 
 

@@ -18,6 +18,7 @@ from .cards import Card, Color, parse_any_color
 from .deal import MAX_PLAYERS, MAX_SEED_BITS, MIN_PLAYERS, build_deck, table_problems
 from .errors import NotationError, PresetError, Problem, SituationError
 from .i18n import N_
+from .kinds import penalty_value
 from .plain import plain
 from .presets import load_preset
 from .rules import OnBlocked, Rules, ScoringMode, W4Restriction
@@ -560,7 +561,7 @@ def _check_penalty(state: GameState, penalty: Penalty, top: Card | None, fail: _
                 N_("a {card} waits only to be challenged (F4)"),
                 {"card": penalty.card},
             )
-    elif not any(step.op == "next_draws" for step in effect_steps(rules, penalty.card)):
+    elif not penalty_value(effect_steps(rules, penalty.card)):
         fail("penalty.card", N_("{card} is not a draw card (B7.3, B7.5)"), {"card": penalty.card})
     if penalty.amount < 1 and not draws_until(penalty):
         fail("penalty.amount", N_("a pending penalty draws at least one card"))

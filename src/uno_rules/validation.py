@@ -16,6 +16,7 @@ from . import violations as v
 from ._budget import brief
 from .cards import Card, Color, Rank, side_colors
 from .i18n import N_
+from .kinds import steps_with
 from .moves import (
     Accept,
     CallUno,
@@ -425,16 +426,13 @@ def _check_catch(state: GameState, move: CatchUno) -> v.Violation | None:
     return v.NothingToCatch(seat=seat, target=target, hand_size=size, called=called)
 
 
-_TRANSFERS: Final = frozenset(("swap_hands", "rotate_hands", "shuffle_hands"))
-
-
 def _hands_moved(state: GameState) -> bool:
     """A19, A40: the top card was played and its effect passed hands on (H07 a 7 or a 0,
     E4 Wild Swap Hands, E2 Wild Shuffle Hands, a Wild Customizable's written steps)."""
     if state.played_by is None:
         return False
     steps = state.rules.plan.steps(state.top_card, False)  # H07's come from its card_steps
-    return any(step.op in _TRANSFERS for step in steps)
+    return steps_with(steps, "transfers")
 
 
 def _check_challenge(state: GameState, move: Challenge) -> v.Violation | None:

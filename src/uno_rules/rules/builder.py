@@ -335,14 +335,16 @@ class Builder:
         self.transferred = self.transferred | {seat, target}
         self.events.append(HandsSwapped(seat, target))
 
-    def rotate_hands(self) -> None:
-        """H07 0-rotate: every hand passes to the next seat in the direction of play (A32)."""
+    def rotate_hands(self, direction: int | None = None) -> None:
+        """H07 0-rotate: every hand passes to the next seat in the direction of play (A32),
+        or in ``direction`` (1: from seat i to seat i+1) whatever the direction of play."""
+        d = self.direction if direction is None else direction
         active = self.active()
         old = {s: self.hands[s] for s in active}
         for s in active:
-            self.hands[self.next(s)] = old[s]
+            self.hands[self.next(s, 1, d)] = old[s]
         self.transferred = self.transferred | set(active)
-        self.events.append(HandsRotated(self.direction))
+        self.events.append(HandsRotated(d))
 
     def unconserved(self) -> None:
         """A move that would make or lose cards (B1.4) is refused with one error: naming

@@ -32,7 +32,7 @@ from attrs import field, frozen
 
 from ..errors import PresetError, Problem
 from ..i18n import N_
-from ..kinds import CardKind, Rank, Step, kind_problems, register_kind
+from ..kinds import CardKind, Rank, Step, StepOp, kind_problems, penalty_value, register_kind
 from ._meta import meta
 
 __all__ = [
@@ -107,7 +107,7 @@ class DeclaredKind:
         wild = self.wild
         # a wild whose steps let the victim name the color (N15's Roulette) names none itself
         victim_names = any(
-            s.op == "draw_until_color" and s.chooser == "victim" for s in self.effect
+            s.op == StepOp.DRAW_UNTIL_COLOR and s.chooser == "victim" for s in self.effect
         )
         return CardKind(
             rank=self.rank,
@@ -118,13 +118,13 @@ class DeclaredKind:
             number=None,
             points=self.points,
             points_class="kind",  # its own points, whatever scoring.values says (K1)
-            draw=sum(s.n for s in self.effect if s.op == "next_draws"),
+            draw=penalty_value(self.effect),
             effect=self.effect,
             restricted=self.restricted,
             names_color=wild and not victim_names,
             label=self.label or self.rank.upper()[:6],
             clause=self.clause or ("B5.3" if wild else "B5.1"),
-            sheds=any(s.op == "discard_color" for s in self.effect),
+            sheds=any(s.op == StepOp.DISCARD_COLOR for s in self.effect),
         )
 
 
@@ -159,7 +159,7 @@ def declared_problems(kinds: tuple[DeclaredKind, ...]) -> list[str]:
             problems.append(
                 Problem(f"{path}.restricted", N_("only a wild kind is restricted (B8.1)"))
             )
-        if not spec.wild and any(s.op == "discard_faces" for s in spec.effect):
+        if not spec.wild and any(s.op == StepOp.DISCARD_FACES for s in spec.effect):
             problems.append(
                 Problem(
                     f"{path}.effect",

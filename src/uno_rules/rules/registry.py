@@ -41,7 +41,7 @@ from .._budget import brief
 from ..cards import Card, Color, Rank
 from ..errors import PluginError, PresetError, Problem, UnoError
 from ..i18n import N_
-from ..kinds import STEP_OPS, Step
+from ..kinds import STEP_SPECS, Step, StepOp, steps_with
 from ..moves import Accept, Move, Pass
 from ..state import GameState, Penalty, Phase
 from . import (
@@ -488,14 +488,12 @@ class Plan:
         return found
 
     def swaps(self, rank: Rank) -> bool:
-        """Whether a card of ``rank`` swaps hands with a seat its play names (a
-        ``swap_hands`` step, E4), so the play takes a target."""
+        """Whether a card of ``rank`` acts on a seat its play names (a step that declares
+        a target: ``swap_hands``, E4; ``targeted_draws``, AW4), so the play takes one."""
         swaps = self._swaps
         if swaps is None:
             swaps = self._swaps = frozenset(
-                r
-                for r in Rank
-                if any(step.op == "swap_hands" for step in self.steps(sample_card(r), False))
+                r for r in Rank if steps_with(self.steps(sample_card(r), False), "target")
             )
         return rank in swaps
 
@@ -503,7 +501,7 @@ class Plan:
         for hook, params in self.card_steps:
             given = hook(card, last, params)
             if given is not None:
-                if not all(isinstance(step, Step) and step.op in STEP_OPS for step in given):
+                if not all(isinstance(step, Step) and step.op in STEP_SPECS for step in given):
                     rule = hook_rule(hook)
                     name = getattr(rule, "name", "?")
                     raise PluginError(name, "its card_steps hook answered something not steps")
@@ -511,10 +509,10 @@ class Plan:
         steps = effect_steps(self.rules, card)
         # F8: a Wild Draw Color (a restricted card whose draw waits for a color) draws as
         # a last card too, as a draw card does
-        until = card.kind.restricted and steps and steps[0].op == "draw_until_color"
+        until = card.kind.restricted and steps and steps[0].op == StepOp.DRAW_UNTIL_COLOR
         if last and not card.kind.draw and not until:
             redeal = self.rules.extra_cards.wild_shuffle_hands.on_last_card == "redeal"
-            if not (steps and steps[0].op == "shuffle_hands" and redeal):
+            if not (steps and steps[0].op == StepOp.SHUFFLE_HANDS and redeal):
                 return ()
         return steps
 

@@ -105,8 +105,9 @@ def test_steps_read_every_op_and_refuse_what_is_not_one() -> None:
     _, problems = read_steps([{"custom": True}, {"skip": 1, "reverse": True}, "x"], "effect")
     assert problems == [
         "effect[0]: unknown step; expected one of skip, reverse, next_draws, everyone_draws, "
-        "draw_until_color, discard_color, discard_wilds, swap_hands, rotate_hands, "
-        "shuffle_hands, play_again, discard_faces",
+        "targeted_draws, player_draws, random_draws, draw_until_color, discard_color, "
+        "discard_wilds, swap_hands, rotate_hands, pass_hands, shuffle_hands, play_again, "
+        "discard_faces",
         "effect[1]: expected one step, a mapping with one key such as skip: 1",
         "effect[2]: expected one step, a mapping with one key such as skip: 1",
     ]
