@@ -38,6 +38,7 @@ from uno_rules.kinds import Step, read_steps
 from uno_rules.plain import plain as step_plain
 from uno_rules.record import NEXT_ROUND
 from uno_rules.rules import DealerRotation, ScoringMode
+from uno_rules.rules._meta import FrozenDict
 from uno_rules.state import choosing_draw_color, pile_from
 from uno_rules.testing import (
     check_conserved,
@@ -200,6 +201,10 @@ def value_strategy(tp: Any, meta: Any, plain_default: Any) -> st.SearchStrategy[
         # same kind in this process
         complete = [step_plain(build_rules(typing.get_args(tp)[0], k)) for k in DECLARED_KINDS]
         return st.lists(st.sampled_from(complete), unique_by=lambda k: str(k["rank"]), max_size=3)
+    if typing.get_origin(tp) is FrozenDict:
+        # deck_counts (K7): a few bundled kinds re-counted, now and then one dropped
+        ranks = ["W", "W+4", "skip", "+2", "discardall", "W+6", "WSW"]
+        return st.dictionaries(st.sampled_from(ranks), st.integers(0, 6), max_size=3)
     if typing.get_origin(tp) is tuple:
         item = typing.get_args(tp)[0]
         members = [m.value for m in item]

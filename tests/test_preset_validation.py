@@ -46,6 +46,7 @@ from rules_strategies import (
     value_strategy,
 )
 from uno_rules.presets import MAX_DEPTH, MAX_FILE_BYTES, contradictions, leaf_paths
+from uno_rules.rules._meta import FrozenDict
 from uno_rules.schema import preset_schema
 
 PRESETS_DIR = Path(__file__).resolve().parents[1] / "presets"
@@ -1442,7 +1443,11 @@ def test_the_schema_is_generated_from_the_model() -> None:
             continue
         kinds = prop["type"] if isinstance(prop["type"], list) else [prop["type"]]
         assert ("null" in kinds) == optional, path
-        if typing.get_origin(inner) is tuple:
+        if typing.get_origin(inner) is FrozenDict:  # deck_counts: text keys, ranged values
+            values = prop["additionalProperties"]
+            assert "object" in kinds and values["type"] == "integer", path
+            assert (values["minimum"], values["maximum"]) == (0, 200), path
+        elif typing.get_origin(inner) is tuple:
             assert "array" in kinds
             item = typing.get_args(inner)[0]
             if attrs.has(item):  # card_kinds: each item an object of the section's fields

@@ -14,6 +14,7 @@ matches the files), so YAML is loaded only to read a preset file or text of one'
 
 from __future__ import annotations
 
+import collections.abc
 import copy
 import difflib
 import json
@@ -26,7 +27,7 @@ from collections.abc import Mapping
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -51,8 +52,9 @@ from .rules import (
     VoluntaryDraw,
     registry,
 )
+from .rules._meta import FrozenDict
 from .rules.card_kinds import declared_problems
-from .rules.deck import build_deck
+from .rules.deck import build_deck, deck_problems
 from .rules.hooks import HouseRule, IdleOption, IdleWhy
 from .rules.model import house_rules_class
 
@@ -607,14 +609,43 @@ def _exists(path: Path) -> bool:
         return False
 
 
-def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+def _merge(base: Mapping[str, Any], over: Mapping[str, Any], top: bool = True) -> dict[str, Any]:
     out = dict(base)
     for k, value in over.items():
         if isinstance(value, Mapping) and isinstance(out.get(k), Mapping):
-            out[k] = _merge(out[k], value)
+            out[k] = _merge(out[k], value, False)
+        elif top and k == "card_kinds" and isinstance(value, list):
+            out[k] = _merge_kinds(out.get(k), value)
         else:
             out[k] = value
     return out
+
+
+def _merge_kinds(base: Any, over: list[Any]) -> list[Any]:
+    """K8: a child's ``card_kinds`` merged into its parent's by ``rank``: a kind of a new
+    rank is added, one of a parent's rank replaces it, and ``{rank: R, remove: true}``
+    drops it (left in place, and reported, when no parent declares R)."""
+    if not isinstance(base, list):
+        return over
+    merged: list[Any] = list(base)
+
+    def where(rank: object) -> int | None:
+        for i, kind in enumerate(merged):
+            if isinstance(kind, Mapping) and kind.get("rank") == rank:
+                return i
+        return None
+
+    for kind in over:
+        at = where(kind.get("rank")) if isinstance(kind, Mapping) else None
+        removes = isinstance(kind, Mapping) and set(kind) == {"rank", "remove"}
+        if removes and at is not None and kind["remove"] is True:
+            del merged[at]
+            continue
+        if at is None:
+            merged.append(kind)
+        else:
+            merged[at] = kind
+    return merged
 
 
 def _unknown_preset(text: str) -> Problem:
@@ -644,6 +675,20 @@ def _build(data: dict[str, Any], default_name: str, written: set[str]) -> Rules:
     data = dict(data)
     data.setdefault("name", default_name)
     problems: list[str] = []
+    kinds = data.get("card_kinds")
+    if isinstance(kinds, list):
+        for i, kind in enumerate(kinds):
+            if isinstance(kind, Mapping) and kind.get("remove") is True and len(kind) == 2:
+                problems.append(
+                    Problem(
+                        f"card_kinds[{i}].remove",
+                        N_("no parent preset declares a kind of this rank (K8)"),
+                    )
+                )
+        if problems:
+            data["card_kinds"] = [
+                k for k in kinds if not (isinstance(k, Mapping) and "remove" in k)
+            ]
     _check_class(Rules, data, "", problems)
     if data.get("card_kinds") and not any(p.startswith("card_kinds") for p in problems):
         # K4: before the rules are built, which registers their kinds
@@ -757,6 +802,16 @@ def _type_said(value: Any) -> _Said:
 
 def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
+
+
+# The mapping types a rules field may have: written as a mapping with text keys, held as a
+# FrozenDict (rules values stay hashable).
+_MAPPINGS: Final = (dict, FrozenDict, Mapping, collections.abc.Mapping)
+_MAX_MAPPING = 200  # entries in one mapping setting
+
+
+def _type_text(tp: Any) -> str:
+    return getattr(tp, "__name__", None) or str(tp)[:60]
 
 
 @cache
@@ -928,7 +983,29 @@ def _check_value(
     if is_steps(tp):
         problems.extend(read_steps(value, path)[1])  # docs/cards.md: the effect steps
         return
-    if origin is tuple:
+    if origin in _MAPPINGS:
+        item_type = (typing.get_args(tp) or (str, Any))[-1]
+        if not isinstance(value, Mapping):
+            problems.append(
+                Problem(path, N_("expected a mapping, got {got}"), {"got": _type_said(value)})
+            )
+            return
+        if len(value) > _MAX_MAPPING:
+            problems.append(
+                Problem(
+                    path,
+                    N_("{count} entries; at most {most}"),
+                    {"count": len(value), "most": _MAX_MAPPING},
+                )
+            )
+            return
+        for key, item in value.items():
+            if not isinstance(key, str):
+                problems.append(Problem(_join(path, brief(key)), N_("keys must be text")))
+                continue
+            _check_value(item_type, meta, item, _join(path, key), problems)
+        return
+    if origin in (tuple, list):
         item_type = typing.get_args(tp)[0]
         if not isinstance(value, list):
             problems.append(
@@ -976,13 +1053,39 @@ def _check_value(
                     {"value": value, "lo": lo, "hi": hi},
                 )
             )
+    elif tp is float:
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value:
+            problems.append(
+                Problem(path, N_("expected a number, got {got}"), {"got": _type_said(value)})
+            )
+            return
+        lo, hi = meta.get("min"), meta.get("max")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            problems.append(
+                Problem(
+                    path,
+                    N_("{value} is out of range; expected {lo} to {hi}"),
+                    {"value": value, "lo": lo, "hi": hi},
+                )
+            )
     elif tp is str:
         if not isinstance(value, str):
             problems.append(
                 Problem(path, N_("expected text, got {got}"), {"got": _type_said(value)})
             )
-    else:  # pragma: no cover - a field type the checker does not know is a bug here
-        raise TypeError(f"unsupported rules field type {tp!r} at {path}")
+    elif tp is not Any:
+        # a parameter type no preset can write (an installed rule's): named, never a crash
+        problems.append(
+            Problem(
+                path,
+                N_(
+                    "this setting's type ({type}) is not one a preset can hold; a rule's "
+                    "parameters are bool, int, float, str, an enum, a list, a mapping with "
+                    "text keys, or a section of these (docs/write-a-house-rule.md)"
+                ),
+                {"type": _type_text(tp)},
+            )
+        )
 
 
 def setting_problems(rules: Rules) -> list[str]:
@@ -1173,7 +1276,21 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
                 ),
             )
         )
+    counted = deck_problems(rules.deck, rules.deck_counts)
+    if counted:
+        return problems + counted
     deck_size = len(build_deck(rules))
+    if not deck_size:
+        problems.append(
+            Problem(
+                "deck",
+                N_(
+                    "deck 'none' deals no card: give the deck's kinds under card_kinds or "
+                    "deck_counts (K7)"
+                ),
+            )
+        )
+        return problems
     if rules.hand_size * min(rules.max_players, 10) >= deck_size:
         most = (deck_size - 1) // rules.hand_size
         problems.append(
@@ -1222,9 +1339,13 @@ def _structure_value(tp: Any, value: Any) -> Any:
         origin = typing.get_origin(tp)
     if is_steps(tp):
         return read_steps(value, "")[0]
-    if origin is tuple:
+    if origin in (tuple, list):
         item = typing.get_args(tp)[0]
         return tuple(_structure_value(item, v) for v in value)
+    if origin in _MAPPINGS:
+        args = typing.get_args(tp)
+        item = args[1] if len(args) == 2 else Any
+        return FrozenDict({k: _structure_value(item, v) for k, v in value.items()})
     if attrs.has(tp):
         return _structure(tp, value)
     if isinstance(tp, type) and issubclass(tp, Enum):

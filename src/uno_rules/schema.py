@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
@@ -23,6 +24,7 @@ import attrs
 from .kinds import STEP_OPS, is_steps
 from .presets import rules_with_installed
 from .rules import Rules
+from .rules._meta import FrozenDict
 
 __all__ = ["preset_schema"]
 
@@ -76,10 +78,12 @@ def _object_schema(cls: type, default: Any) -> dict[str, Any]:
         clause = a.metadata.get("clause")
         if doc:
             prop["description"] = f"{doc} ({clause})" if clause and clause != "-" else doc
+        # a mapping's range is its values' (deck_counts)
+        ranged = prop["additionalProperties"] if prop.get("type") == "object" else prop
         if "min" in a.metadata:
-            prop["minimum"] = a.metadata["min"]
+            ranged["minimum"] = a.metadata["min"]
         if "max" in a.metadata:
-            prop["maximum"] = a.metadata["max"]
+            ranged["maximum"] = a.metadata["max"]
         props[a.name] = prop
     schema: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
     if required:
@@ -96,7 +100,7 @@ def _type_schema(tp: Any, default: Any) -> dict[str, Any]:
                 "type": "object",
                 "minProperties": 1,
                 "maxProperties": 1,
-                "propertyNames": {"enum": [op for op in STEP_OPS if op != "custom"]},
+                "propertyNames": {"enum": [op for op in STEP_OPS if op not in ("custom", "flip")]},
             },
             "description": "effect steps (docs/cards.md)",
         }
@@ -109,7 +113,7 @@ def _type_schema(tp: Any, default: Any) -> dict[str, Any]:
         if isinstance(kind, str):
             schema["type"] = [kind, "null"]
         return schema
-    if origin is tuple:
+    if origin in (tuple, list):
         item = typing.get_args(tp)[0]
         array: dict[str, Any] = {"type": "array", "items": _type_schema(item, None)}
         if default is not None:
@@ -122,7 +126,16 @@ def _type_schema(tp: Any, default: Any) -> dict[str, Any]:
         if default is not None:
             out["default"] = default.value
         return out
-    names = {bool: "boolean", int: "integer", str: "string"}
+    if origin in (dict, Mapping, FrozenDict):
+        args = typing.get_args(tp)
+        values = _type_schema(args[1], None) if len(args) == 2 else {}
+        mapping: dict[str, Any] = {"type": "object", "additionalProperties": values}
+        if default:
+            mapping["default"] = {k: _plain(v) for k, v in default.items()}
+        return mapping
+    names = {bool: "boolean", int: "integer", float: "number", str: "string"}
+    if tp not in names:
+        return {}  # a type no preset can hold: load_preset names it (docs/write-a-house-rule.md)
     out = {"type": names[tp]}
     if default is not None:
         out["default"] = default

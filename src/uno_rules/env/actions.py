@@ -242,7 +242,7 @@ def _standard_ranks() -> tuple[Rank, ...]:
     ranks: set[Rank] = set()
     for deck in Deck:
         cards = deck_of_rules(deck, blanks=1, swap=True, shuffle=True, custom=1)
-        if len(cards) <= 112 and cards[0].other is None:  # not Flip's two-sided cards
+        if cards and len(cards) <= 112 and cards[0].other is None:  # not Flip's two-sided cards
             ranks.update(card.rank for card in cards)
     return tuple(ranks)
 

@@ -66,6 +66,7 @@ __all__ = [
 
 
 from ..plain import plain
+from ._meta import FrozenDict
 from ._meta import meta as _meta
 
 
@@ -350,6 +351,17 @@ class Rules:
     )
     extra_cards: ExtraCards = field(
         factory=ExtraCards, metadata=_meta("The 112-card decks' extra cards.", "2")
+    )
+    deck_counts: FrozenDict[str, int] = field(
+        factory=FrozenDict,
+        converter=FrozenDict,
+        metadata=_meta(
+            "Bundled card kinds re-counted in the deck, by rank: a wild kind's total, a "
+            "colored kind's per color; 0 drops the kind (docs/cards.md).",
+            "K7",
+            0,
+            200,
+        ),
     )
     card_kinds: tuple[DeclaredKind, ...] = field(
         default=(),

@@ -40,6 +40,8 @@ class Deck(StrEnum):
     Customizable. Each extra card can be switched off under ``extra_cards``.
     ``no-mercy-168``: UNO Show 'Em No Mercy's 168 cards (N1-N17; ``docs/cards.md``).
     ``flip-112``: UNO Flip's 112 two-sided cards (F1; ``docs/flip.md``).
+    ``none``: no bundled cards; the deck is the rule set's ``card_kinds`` and the bundled
+    kinds its ``deck_counts`` name (K7, ``docs/cards.md``).
     """
 
     CLASSIC_108 = "classic-108"
@@ -48,6 +50,7 @@ class Deck(StrEnum):
     SHUFFLE_112_2018 = "shuffle-112-2018"
     NO_MERCY_168 = "no-mercy-168"
     FLIP_112 = "flip-112"
+    NONE = "none"
 
 
 class DealerSelection(StrEnum):
