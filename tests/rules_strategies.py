@@ -205,6 +205,9 @@ def value_strategy(tp: Any, meta: Any, plain_default: Any) -> st.SearchStrategy[
         # deck_counts (K7): a few bundled kinds re-counted, now and then one dropped
         ranks = ["W", "W+4", "skip", "+2", "discardall", "W+6", "WSW"]
         return st.dictionaries(st.sampled_from(ranks), st.integers(0, 6), max_size=3)
+    if typing.get_origin(tp) is tuple and typing.get_args(tp)[0] is int:
+        # launcher.weights (AT2): a few weights, some 0, at least one not
+        return st.lists(st.integers(0, 20), min_size=1, max_size=6).filter(any)
     if typing.get_origin(tp) is tuple:
         item = typing.get_args(tp)[0]
         members = [m.value for m in item]

@@ -1455,6 +1455,8 @@ def test_the_schema_is_generated_from_the_model() -> None:
                 assert set(prop["items"]["properties"]) == fields_of, path
                 assert prop["items"]["additionalProperties"] is False
                 assert set(prop["items"]["required"]) == {"rank", "name"}
+            elif item is int:  # launcher.weights: ranged numbers
+                assert prop["items"]["type"] == "integer", path
             else:
                 assert prop["items"]["enum"] == [m.value for m in item]
         elif isinstance(inner, type) and issubclass(inner, Enum):

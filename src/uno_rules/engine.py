@@ -27,7 +27,7 @@ from typing import Final
 from . import violations as v
 from ._budget import not_a_seat
 from .cards import Card
-from .effects import apply_card_effect, draw_until_color, take_until
+from .effects import apply_card_effect, draw_until_color, take_until, weighted_count
 from .errors import IllegalMoveError, SituationError
 from .events import (
     CardPlayed,
@@ -280,6 +280,13 @@ def _perform_draw(b: Builder, move: Draw) -> None:
     b.turn_action(seat)
     b.passes = 0
     b.actor = seat
+    launcher = rules.launcher
+    if launcher.enabled:
+        # AT2: a press of the launcher fires k cards (none included), and ends the turn
+        b.draw_cards(seat, weighted_count(launcher.weights, b.next_shuffle_seed()), "turn")
+        b.events.append(Passed(seat))
+        b.turn = b.next(seat)
+        return
     hooks = rules.plan.turn_draw
     penalized = rules.voluntary_draw is VOLUNTARY_DRAW_PENALIZED
     # whether the draw is voluntary matters only to H04 and to rules that draw (H02)
@@ -296,7 +303,9 @@ def _perform_draw(b: Builder, move: Draw) -> None:
             break
     else:
         cards = b.draw_cards(seat, 1, "turn")
-    if rules.after_draw is AFTER_DRAW_NONE:
+    if rules.after_draw is AFTER_DRAW_NONE or not cards:
+        # H05: drawing ends the turn; so does a draw that brought no card (a rule's draw
+        # that found none, both piles used up: A44)
         b.events.append(Passed(seat))  # H05: drawing ends the turn.
         b.turn = b.next(seat)
         return

@@ -202,6 +202,7 @@ class FastPlan:
         self.plain_draw = (  # one card, then a decision on it (not H04 penalized, not H05)
             rules.voluntary_draw is not VoluntaryDraw.PENALIZED
             and rules.after_draw is not AfterDraw.NONE
+            and not rules.launcher.enabled  # AT2: a press of the launcher
         )
         moves: set[type[Move]] = set() if plan.every_move else {Play, Draw, Pass, Accept}
         self.shortcut_moves = frozenset(moves - plan.moves)

@@ -1214,6 +1214,43 @@ def _no_effect(path: str, why: IdleWhy) -> str:
     return Problem(path, N_("has no effect {why}"), {"why": why})
 
 
+def _claims(rules: Rules) -> list[str]:
+    """Moments of the game that two settings claim, each with the path of the later: only
+    one may decide how a turn's draw is made (AT2 the launcher, H02, an installed rule's
+    ``turn_draw``), and a launcher's weights must be able to fire."""
+    problems: list[str] = []
+    claims: list[tuple[str, str]] = []
+    launcher = rules.launcher
+    if launcher.enabled:
+        claims.append(("launcher", "launcher"))
+        if len(launcher.weights) > 21 or not any(launcher.weights):
+            problems.append(
+                Problem(
+                    "launcher.weights",
+                    N_(
+                        "expected 1 to 21 weights, not all 0 (the weight of firing 0, 1, "
+                        "2, ... cards)"
+                    ),
+                )
+            )
+    for hook, _ in rules.plan.turn_draw:
+        rule = registry.hook_rule(hook)
+        if rule is not None:
+            claims.append((rule.name, f"house_rules.{rule.name}"))
+    for name, path in claims[1:]:
+        problems.append(
+            Problem(
+                path,
+                N_(
+                    "{name} and {other} both decide how a turn's draw is made; only one "
+                    "can (turn one off)"
+                ),
+                {"name": name, "other": claims[0][0]},
+            )
+        )
+    return problems
+
+
 def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
     """Combinations that contradict each other or cannot take effect, each with its path.
 
@@ -1242,6 +1279,7 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
         )
     for rule, params in rules.plan.enabled:  # each enabled house rule's own
         problems += rule.contradictions(rules, params)
+    problems += _claims(rules)
     if rules.card_kinds and rules.deck is Deck.FLIP_112:
         # F15: a declared kind is a one-sided card; every card of the Flip deck has two
         problems.append(

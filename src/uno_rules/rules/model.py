@@ -26,6 +26,7 @@ from .force_play import ForcePlay
 from .go_out import GoOut
 from .hooks import HouseRule
 from .jump_in import JumpIn
+from .launcher import Launcher
 from .mercy import Mercy
 from .multi_card import MultiCard
 from .options import (
@@ -329,6 +330,9 @@ class Rules:
     after_draw: AfterDraw = field(
         default=AfterDraw.DRAWN_CARD_ONLY,
         metadata=_meta("What may be played after drawing.", "H05"),
+    )
+    launcher: Launcher = field(
+        factory=Launcher, metadata=_meta("UNO Attack's card launcher.", "AT2")
     )
     w4_restriction: W4Restriction = field(
         default=W4Restriction.COLOR,
