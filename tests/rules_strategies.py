@@ -865,6 +865,8 @@ def card_value(rules: uno.Rules, card: uno.Card) -> int:
         return own
     if kind.points_class == "blank":
         return rules.extra_cards.blank.points
+    if kind.points_class == "kind":  # K1: a declared kind scores its own points
+        return kind.points
     value: int = getattr(rules.scoring.values, kind.points_class)
     return value
 

@@ -74,7 +74,8 @@ def near_the_end(draw: st.DrawFn) -> uno.GameState:
             hands.append([str(c) for c in named])
         else:
             hands.append(draw(st.integers(1, 3)))
-    top = draw(st.sampled_from(colored))
+    # AW1: a deck of wild cards alone starts on a wild with its color named
+    top = draw(st.sampled_from(colored or sorted(in_deck, key=str)))
     description: dict[str, Any] = {
         "rules": rules,
         "players": players,
@@ -83,6 +84,8 @@ def near_the_end(draw: st.DrawFn) -> uno.GameState:
         "turn": draw(st.integers(0, players - 1)),
         "seed": draw(st.integers(0, 2**32)),
     }
+    if top.color is None:
+        description["color"] = "red"
     try:
         return uno.situation(description)
     except uno.SituationError:

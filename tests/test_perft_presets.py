@@ -54,6 +54,23 @@ def house_rules_table(name: str) -> dict[str, Any]:
         hand.append(EXTRA_CARD[name])
     if uno.load_preset(name).deck.value == "no-mercy-168":  # N1: its own cards instead
         hand = ["R7", "R0", "R+2", "Wrev+4", "Rskipall", "G5", "Rdiscardall", "Wroulette"]
+    if name == "all-wild":  # AW1: every card wild; seat 2 holds another Wild, as on top
+        return {
+            "rules": name,
+            "players": 4,
+            "hands": [
+                ["Wt+2", "Wswap", "W+4", "W+2", "Wskip2", "Wrev"],
+                ["W+2", "Wskip", "W"],
+                ["W", "Wrev"],
+                5,
+            ],
+            "discard": ["Wskip", "W"],
+            "color": "green",
+            "turn": 0,
+            "seed": 3,
+        }
+    if name == "attack":  # AT1: its own kinds, and a launcher to press
+        hand = ["R7", "R0", "Rhit2", "Rtrade", "Wallhit", "Whitfire", "Rdiscardall", "G5"]
     if uno.load_preset(name).deck.value == "flip-112":  # F1: two-sided cards, no 0
         return {
             "rules": name,
@@ -71,7 +88,7 @@ def house_rules_table(name: str) -> dict[str, Any]:
     return {
         "rules": name,
         "players": 4,
-        "hands": [hand, ["R+2", "Y3", "B9"], ["R5", "G1"], 5],
+        "hands": [hand, ["Rhit2" if name == "attack" else "R+2", "Y3", "B9"], ["R5", "G1"], 5],
         "discard": ["G5", "R5"],
         "turn": 0,
         "seed": 3,

@@ -160,7 +160,8 @@ def clause_ids(which: str) -> list[str]:
         found |= set(CLAUSE_ID.findall(text))
     for path in (DOCS.parent / "src" / "uno_rules").rglob("*.py"):
         found |= set(re.findall(r'"([BAHTE]\d+(?:\.\d+)?)"', path.read_text(encoding="utf-8")))
-    ids = [c for c in found if (c[0] in "HTE") == house]
+    # an edition's own page lists its two-letter clauses (AW: docs/all-wild.md, AT)
+    ids = [c for c in found if (c[0] in "HTE") == house and c[1].isdigit()]
 
     def order(clause: str) -> tuple[str, tuple[int, ...]]:
         return clause[0], tuple(int(n) for n in clause[1:].split("."))

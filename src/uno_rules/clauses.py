@@ -136,11 +136,46 @@ _NO_MERCY: dict[str, str] = {
 }
 
 
-# The sentences of the official rules and No Mercy's, then each bundled house rule's own
-# (in its module).
+# UNO All Wild (docs/all-wild.md) and UNO Attack (docs/attack.md).
+_ALL_WILD_AND_ATTACK: dict[str, str] = {
+    "AW1": N_(
+        "All Wild is played with 112 cards, every one wild; any card may be played on any "
+        "card, and its player names the color."
+    ),
+    "AW2": N_(
+        "Wild Reverse, Wild Skip and Wild Skip Two: play reverses, or the next one or two "
+        "players lose their turn."
+    ),
+    "AW3": N_(
+        "With every card wild no hand holds the active color, so a Wild Draw Four or Two "
+        "cannot be challenged: the next player draws and loses their turn."
+    ),
+    "AW4": N_(
+        "Wild Targeted Draw Two: the player its player names draws two cards; play goes on "
+        "as usual."
+    ),
+    "AW5": N_("Wild Forced Swap: its player swaps hands with a player of their choice."),
+    "AT1": N_("UNO Attack is played with 112 cards and the card launcher instead of a draw pile."),
+    "AT2": N_(
+        "Drawing is one press of the launcher: it fires no card, one or several, and the "
+        "press ends the turn even if a fired card could be played."
+    ),
+    "AT3": N_("Hit 2: the next player presses the launcher twice and loses their turn."),
+    "AT4": N_("Trade Hands: its player swaps hands with a player of their choice."),
+    "AT5": N_("Wild All Hit: every other player presses the launcher once."),
+    "AT6": N_(
+        "Wild Hit-Fire: the next player presses the launcher until cards come out, keeps "
+        "them and loses their turn."
+    ),
+}
+
+
+# The sentences of the official rules and the editions', then each bundled house rule's
+# own (in its module).
 CLAUSES: dict[str, str] = {
     **_OFFICIAL,
     **_NO_MERCY,
+    **_ALL_WILD_AND_ATTACK,
     **{clause: text for rule in registry.ORDER for clause, text in rule.clauses.items()},
 }
 
@@ -148,10 +183,16 @@ CLAUSES: dict[str, str] = {
 def clause_link(clause: str) -> str:
     """Where the documentation states ``clause``: its anchor in ``docs/house-rules.md`` for
     a house rule (``H``) or variant (``T``, ``E``), in ``docs/no-mercy.md`` for No Mercy's
-    (``N``), in ``docs/flip.md`` for UNO Flip's (``F``), in ``docs/rules.md`` otherwise."""
+    (``N``), in ``docs/flip.md`` for UNO Flip's (``F``), in ``docs/all-wild.md`` and
+    ``docs/attack.md`` for UNO All Wild's and UNO Attack's (``AW``, ``AT``), in
+    ``docs/rules.md`` otherwise."""
     first = clause[:1]
     page = (
-        "house-rules"
+        "all-wild"
+        if clause.startswith("AW")
+        else "attack"
+        if clause.startswith("AT")
+        else "house-rules"
         if first in ("H", "T", "E")
         else "no-mercy"
         if first == "N"

@@ -1,0 +1,92 @@
+"""UNO Attack (AT1-AT6, docs/attack.md), written as a preset alone: its deck, the launcher
+(a random draw from the game's seed, zero included), its kinds' steps, rulings by clause,
+and whole seeded games under the conformance kit."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import uno_rules as uno
+from uno_rules.rules.deck import build_deck
+from uno_rules.testing import battery, random_playout
+
+from ..helpers import kinds, refused
+
+
+def table(hands: list[object], seed: int = 0) -> uno.GameState:
+    return uno.situation(
+        {"rules": "attack", "players": 3, "hands": hands, "discard": ["R3"], "seed": seed}
+    )
+
+
+def test_at1_the_deck() -> None:
+    deck = build_deck(uno.load_preset("attack"))
+    counts = Counter(str(c.rank) for c in deck)
+    assert len(deck) == 112
+    assert counts["hit2"] == 8 and counts["trade"] == 4 and counts["discardall"] == 4
+    assert counts["skip"] == counts["rev"] == 4
+    assert counts["W"] == counts["Wallhit"] == counts["Whitfire"] == 4
+    assert "+2" not in counts and "W+4" not in counts
+
+
+def test_at2_a_press_fires_none_one_or_several_and_ends_the_turn() -> None:
+    fired: Counter[int] = Counter()
+    for seed in range(60):
+        pressed = uno.apply_or_raise(table([["R1", "B5"], 3, 3], seed), "0 draw")
+        assert kinds(pressed.events) == ["drew", "passed"]
+        assert pressed.state.turn == 1 and pressed.state.phase is uno.Phase.TURN
+        fired[pressed.events[0].count] += 1
+    assert fired[0] > 10 and len(fired) >= 4  # often nothing, sometimes several
+    assert max(fired) <= 6
+
+
+def test_at2_the_same_table_and_seed_fire_the_same_cards() -> None:
+    a = uno.apply_or_raise(table([["R1"], 3, 3], 5), "0 draw")
+    b = uno.apply_or_raise(table([["R1"], 3, 3], 5), "0 draw")
+    assert a.events == b.events and a.state == b.state
+
+
+def test_at3_hit_2_is_two_presses_and_a_lost_turn() -> None:
+    state = table([["Rhit2", "R1"], 3, 3])
+    ruling = uno.rule_on(state, "0 Rhit2")
+    assert ruling.legal and ruling.clause == "AT3"
+    played = uno.apply_or_raise(state, "0 Rhit2")
+    assert kinds(played.events) == ["played", "drew", "drew", "skipped"]
+    assert played.events[1].seat == played.events[2].seat == 1
+    assert played.state.turn == 2
+
+
+def test_at4_trade_hands_names_a_player() -> None:
+    state = table([["Rtrade", "R1"], ["B1"], 3])
+    refused(state, "0 Rtrade", "target-required")
+    played = uno.apply_or_raise(state, "0 Rtrade >1")
+    assert [str(c) for c in played.state.hands[0]] == ["B1"]
+
+
+def test_at5_wild_all_hit_makes_every_other_player_press() -> None:
+    played = uno.apply_or_raise(table([["Wallhit", "R1"], 3, 3]), "0 Wallhit blue")
+    assert [e.seat for e in played.events if e.kind == "drew"] == [1, 2]
+    assert played.state.turn == 1
+
+
+def test_at6_wild_hit_fire_fires_at_least_one_card() -> None:
+    for seed in range(30):
+        played = uno.apply_or_raise(table([["Whitfire", "R1"], 3, 3], seed), "0 Whitfire blue")
+        drew = [e for e in played.events if e.kind == "drew"]
+        assert len(drew) == 1 and drew[0].count >= 1 and drew[0].seat == 1
+        assert played.state.turn == 2
+
+
+def test_seeded_games_play_to_the_end_with_cards_conserved() -> None:
+    short = {"extends": "attack", "name": "attack-100", "scoring": {"target": 100}}
+    deck = Counter(build_deck(uno.load_preset(short)))
+    for players in (2, 4):
+        final, moves = random_playout(
+            short, players, seed=players, policy_seed=1, max_moves=20000, deck=deck
+        )
+        assert final.game_winners and moves
+
+
+def test_the_conformance_battery_holds() -> None:
+    report = battery("attack", players=(2, 3), seeds=(0, 1), limit=80)
+    assert report.states > 0
