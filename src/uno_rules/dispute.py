@@ -196,6 +196,19 @@ def read_moves(moves: list[str]) -> list[Move]:
     return parsed
 
 
+def _declare_kinds(own: Any, presets: Sequence[str | Rules | Mapping[str, Any] | None]) -> None:
+    """A dispute's moves are read under the rule sets it is settled by (K5): each is loaded
+    first, so a move may name a card kind it declares in any process. A rule set that
+    cannot be loaded is reported where its table is built, with its path."""
+    for source in [p for p in presets if p is not None] or [own]:
+        if source is None:
+            continue
+        try:
+            load_preset(source)
+        except ValueError:
+            continue
+
+
 def table_notes(starts: dict[str, GameState], lang: str = "en") -> list[str]:
     """Why the presets start from different tables, when they do: the cards a table
     description leaves unnamed, and a whole deal, come from each preset's own deck."""
@@ -339,6 +352,7 @@ def settle(
         too_many = rulings_problem(len(moves), max(1, len(presets)))
         if too_many is not None:
             raise SituationError([too_many])
+        _declare_kinds(table.get("rules"), presets)
         parsed = read_moves(moves)
     except SituationError as bad_moves:
         # Every problem of the file at once: the table's (hands, discard...) too, read

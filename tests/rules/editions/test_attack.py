@@ -4,7 +4,10 @@ and whole seeded games under the conformance kit."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import uno_rules as uno
 from uno_rules.rules.deck import build_deck
@@ -90,3 +93,25 @@ def test_seeded_games_play_to_the_end_with_cards_conserved() -> None:
 def test_the_conformance_battery_holds() -> None:
     report = battery("attack", players=(2, 3), seeds=(0, 1), limit=80)
     assert report.states > 0
+
+
+def test_a_dispute_is_read_under_its_rules_in_a_fresh_process(tmp_path: Path) -> None:
+    """A move naming a card the dispute's rule set declares (Rhit2) is read once that rule
+    set is known: in a fresh process, with the preset given on the command line, and with
+    the file's own rules."""
+    given = tmp_path / "hit.yaml"
+    given.write_text(
+        "players: 3\nhands: [[Rhit2, R1], 3, 3]\ndiscard: [R3]\nmoves: ['0 Rhit2']\n",
+        encoding="utf-8",
+    )
+    own = tmp_path / "own.yaml"
+    own.write_text("rules: attack\n" + given.read_text(encoding="utf-8"), encoding="utf-8")
+    for args in ((str(given), "--preset", "attack"), (str(own),)):
+        proc = subprocess.run(
+            [sys.executable, "-m", "uno_rules.cli", "rule", *args, "--json"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert proc.returncode == 0, proc.stderr
+        assert '"AT3"' in proc.stdout
