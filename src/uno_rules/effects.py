@@ -4,11 +4,12 @@ A card's effect is data: the steps of its kind (:mod:`uno_rules.kinds`; a Wild
 Customizable's are the preset's written rule, E3.3). :func:`apply_card_effect` is called by
 the engine once the cards are on the discard pile. The order is fixed here:
 
-1. a draw card (a kind with a draw value) runs its steps at once, even as a last card
+1. the enabled rules' own effects (``play_effect``, in the registry's order; H15, H06, H07
+   and rules installed from other packages), asked for every card played, draw cards
+   included; the first that answers replaces the rest;
+2. a draw card (a kind with a draw value) runs its steps at once, even as a last card
    (B10.3): a ``next_draws`` step leaves its penalty to the next seat, pending where the
    victim has a decision (A60; an enabled rule may shape it, H01), else drawn at once;
-2. the enabled rules' own effects (``play_effect``, in the registry's order; H15, H06, H07
-   and rules installed from other packages); the first that answers replaces the rest;
 3. the card's steps (``Plan.steps``: an enabled rule's ``card_steps``, else the kind's), in
    order, the seat to play next starting as the next seat (B4.3); a card that went out has
    none (B10.4, A41; A38 ``redeal`` and H07 ``on_last_card: apply`` excepted).
@@ -63,12 +64,6 @@ def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
     seat = ctx.move.seat
     card = ctx.cards[-1]
     last = not ctx.hand
-    if card.kind.draw:
-        # B7.3, B7.5, H01, H09, N10, N14: a draw card's steps apply even as a last card
-        b.turn = b.next(seat)
-        for step in plan.steps(card, last):
-            STEPS[step.op](b, ctx, step)
-        return
     for hook, params in plan.play_effect:  # the enabled rules, in the registry's order
         if hook(b, ctx, params):
             penalty = b.penalty
@@ -78,6 +73,12 @@ def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
                 if owner is not None:
                     b.penalty = replace(penalty, rule=owner.name)
             return
+    if card.kind.draw:
+        # B7.3, B7.5, H01, H09, N10, N14: a draw card's steps apply even as a last card
+        b.turn = b.next(seat)
+        for step in plan.steps(card, last):
+            STEPS[step.op](b, ctx, step)
+        return
     steps = plan.steps(card, last)  # B10.4, A30, A41: a last card's are none (A38 aside)
     if last and not steps:
         return

@@ -326,7 +326,7 @@ class HouseRule:
 
     def play_effect(self, b: Builder, ctx: PlayContext, params: Any) -> bool:
         """Apply what the played card does under this rule; ``True`` if that replaces the
-        official effect (called after a draw card's penalty, before anything else)."""
+        official effect (asked first, for every card played, draw cards included)."""
         return False
 
     def card_steps(self, card: Card, last: bool, params: Any) -> tuple[Step, ...] | None:
