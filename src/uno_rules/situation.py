@@ -396,7 +396,7 @@ def _seat_problems(
     where UNO is off (H12) or a seat both called and catchable (A20)."""
     problems: list[str] = []
     if eliminated:
-        if not (rules.house_rules.mercy.enabled or rules.scoring.elimination):
+        if not rules.plan.eliminates:
             problems.append(
                 Problem(
                     "eliminated",

@@ -430,7 +430,7 @@ def state_problems(state: GameState) -> list[str]:
         fail("cards", message, {"extra": parts[0], "missing": parts[-1]})
 
     # Seats and eliminations (H16, 3.4): only a rule eliminates; a round needs two seats.
-    if out and not (rules.house_rules.mercy.enabled or rules.scoring.elimination):
+    if out and not rules.plan.eliminates:
         fail("eliminated", N_("no rule of this rule set eliminates a seat (H16, 3.4)"))
     active = [s for s in range(players) if s not in out]
     if in_round:

@@ -254,6 +254,9 @@ def playout_states(
         if rng.random() < 0.15:
             seat = rng.randrange(players)
         moves = legal_moves(state, seat) or legal_moves(state)
+        if not moves:
+            # a round in play must leave the seat to act a move (A44: at worst a pass)
+            raise _fail(state, f"seat {state.turn} has no legal move: the table is stuck")
         if seed and rng.random() < 0.75:
             moves = tuple(m for m in moves if isinstance(m, Play)) or moves
         result = apply(state, rng.choice(moves))

@@ -337,6 +337,7 @@ class Plan:
         "elimination_clause",
         "enabled",
         "every_move",
+        "eliminates",
         "extra_cards",
         "extra_refusal",
         "fast",
@@ -407,6 +408,15 @@ class Plan:
         self.table_problems = hooks("table_problems")
         self.next_round_out = hooks("next_round_out")
         self.elimination_clause = hooks("elimination_clause")
+        # H16, 3.4, and any enabled rule that may put a seat out of the game: one that names
+        # the clause keeping it out, decides who stays out next round, or (installed) acts
+        # after every move; a state with seats out is valid only where something eliminates
+        self.eliminates: bool = rules.scoring.elimination or any(
+            _overrides(rule, "elimination_clause")
+            or _overrides(rule, "next_round_out")
+            or (rule not in ORDER and _overrides(rule, "after_move"))
+            for rule, _ in enabled
+        )
         self.accept_check = hooks("accept_check")
         self.drawn_compulsory = hooks("drawn_compulsory")
         self.turn_draw = hooks("turn_draw")

@@ -105,18 +105,80 @@ RULE = OddRule()
 """
 
 
+KNOCKOUT = """
+from attrs import field, frozen
+
+from uno_rules.events import Eliminated
+from uno_rules.rules.hooks import HouseRule
+
+
+@frozen
+class Knockout:
+    enabled: bool = field(default=False, metadata={"doc": "12 cards: out.", "clause": "X13"})
+
+
+class KnockoutRule(HouseRule):
+    name = "test_knockout"
+    clause = "X13"
+    params = Knockout
+
+    def elimination_clause(self, params):
+        return "X13"
+
+    def after_move(self, b, params):
+        for seat in b.active():
+            if len(b.hands[seat]) >= 12 and len(b.active()) > 2:
+                b.put_under(b.hands[seat])
+                b.hands[seat] = ()
+                b.eliminated = b.eliminated | {seat}
+                b.events.append(Eliminated(seat, "X13"))
+
+
+RULE = KnockoutRule()
+"""
+
+
 @pytest.fixture
 def plugins(tmp_path: Path) -> Any:
     with installed(
         tmp_path,
-        {"targeted_w4": TARGETED_W4, "empty_draw": EMPTY_DRAW, "odd_type": BAD_TYPE},
+        {
+            "targeted_w4": TARGETED_W4,
+            "empty_draw": EMPTY_DRAW,
+            "odd_type": BAD_TYPE,
+            "knockout": KNOCKOUT,
+        },
         {
             "test_targeted_w4": "targeted_w4:RULE",
             "test_empty_draw": "empty_draw:RULE",
             "test_odd_type": "odd_type:RULE",
+            "test_knockout": "knockout:RULE",
         },
     ):
         yield
+
+
+def test_a_seat_an_installed_rule_eliminated_loads_back(plugins: Any) -> None:
+    rules = uno.load_preset(
+        {"extends": "official", "name": "ko", "house_rules": {"test_knockout": {"enabled": True}}}
+    )
+    table = uno.situation(
+        {"rules": rules, "players": 3, "hands": [["W+4", "R1"], 11, 3], "discard": ["G5"]}
+    )
+    played = uno.apply_or_raise(table, "0 W+4 red").state
+    out = uno.apply_or_raise(played, "1 accept").state
+    assert out.eliminated == {1}
+    assert uno.load_state(uno.dump_state(out)) == out
+    again = uno.situation(
+        {
+            "rules": rules,
+            "players": 3,
+            "hands": [["R1"], 0, 3],
+            "discard": ["G5"],
+            "eliminated": [1],
+        }
+    )
+    assert again.eliminated == {1}
 
 
 def test_play_effect_is_asked_for_a_draw_card(plugins: Any) -> None:
@@ -315,3 +377,13 @@ def test_extends_merges_card_kinds_by_rank(tmp_path: Path) -> None:
     with pytest.raises(uno.PresetError) as bad:
         uno.load_preset({"extends": str(parent), "card_kinds": [{"rank": "Wnone", "remove": True}]})
     assert bad.value.problems[0].startswith("card_kinds[2].remove")
+
+
+def test_the_battery_reports_a_table_with_no_legal_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stuck table (no legal move for the seat to act: a rule set's own rules can make
+    one) is a ConformanceError naming it, not an IndexError from the kit."""
+    import uno_rules.testing as kit
+
+    monkeypatch.setattr(kit, "legal_moves", lambda state, seat=None: ())
+    with pytest.raises(kit.ConformanceError, match="has no legal move"):
+        kit.battery("official", players=(2,), seeds=(1,), limit=5)
