@@ -5,7 +5,8 @@ drawing; the penalties add up and the first player who does not stack draws the 
 loses the turn (M2008 house rules 1-6; A46-A50). Not official: Mattel says you cannot
 stack (C1, T-2019, T-2020).
 
-Settles: which draw cards stack on which: the listed ``pairs`` of +2 and +4 (No Mercy's
+Settles: which draw cards stack on which: the listed ``pairs`` of +2 and +4, by draw
+value, whatever the kind (a Wild Draw Two is a +2, K3; No Mercy's
 "equal or higher" on the 108-card deck is ``[plus2_on_plus2, plus4_on_plus2,
 plus4_on_plus4]``), or by draw value (``by_value``: ``equal_or_higher`` is No Mercy's N4,
 any color, every draw card of its deck; ``any``: every draw card on every other); the color
@@ -165,11 +166,13 @@ def draw_value(card: Card) -> int:
     return card.kind.draw
 
 
+# H01 ``pairs`` name draw values: a +2 is any draw card of value 2 (a Draw Two, a Wild Draw
+# Two, a rule set's own kind that draws 2), a +4 any of value 4 (K3).
 _PAIR_OF = {
-    (Rank.DRAW_TWO, Rank.DRAW_TWO): StackPair.PLUS2_ON_PLUS2,
-    (Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_FOUR): StackPair.PLUS4_ON_PLUS4,
-    (Rank.WILD_DRAW_FOUR, Rank.DRAW_TWO): StackPair.PLUS4_ON_PLUS2,
-    (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR): StackPair.PLUS2_ON_PLUS4,
+    (2, 2): StackPair.PLUS2_ON_PLUS2,
+    (4, 4): StackPair.PLUS4_ON_PLUS4,
+    (4, 2): StackPair.PLUS4_ON_PLUS2,
+    (2, 4): StackPair.PLUS2_ON_PLUS4,
 }
 
 
@@ -203,9 +206,15 @@ def stack_allowed(
                 "or higher value may answer it"
             ), {"value": value, "on": on, "pending": pending}
         return None
-    pair = _PAIR_OF.get((card.rank, on.rank))
-    if pair is None:
+    value, pending = card.kind.draw, on.kind.draw
+    if not value or not pending:
         return _not_a_draw_card(on)
+    pair = _PAIR_OF.get((value, pending))
+    if pair is None:  # K3: a draw value the pairs do not name
+        return N_(
+            "it draws {value} and the {on} {pending}; the pairs name draw values 2 and 4 "
+            "only (by_value lets any draw card answer by its value)"
+        ), {"value": value, "on": on, "pending": pending}
     if pair not in rules.pairs:  # the pair is off
         return N_("under these rules it may not answer the {on}"), {"on": on}
     if (

@@ -387,3 +387,45 @@ def test_the_battery_reports_a_table_with_no_legal_move(monkeypatch: pytest.Monk
     monkeypatch.setattr(kit, "legal_moves", lambda state, seat=None: ())
     with pytest.raises(kit.ConformanceError, match="has no legal move"):
         kit.battery("official", players=(2,), seeds=(1,), limit=5)
+
+
+def test_stacking_pairs_name_draw_values_whatever_the_kind() -> None:
+    """H01 pairs read a card's draw value (K3): a Wild Draw Two is a +2 under the default
+    pairs; a value the pairs do not name is refused with the values said."""
+    stacked = uno.load_preset(
+        {"extends": "all-wild", "name": "aw-stack", "house_rules": {"stacking": {"enabled": True}}}
+    )
+    table = uno.situation(
+        {
+            "rules": stacked,
+            "players": 3,
+            "hands": [["W+2", "W"], ["W+2", "W+4"], 3],
+            "discard": ["W"],
+            "color": "red",
+        }
+    )
+    pending = uno.apply_or_raise(table, "0 W+2 red").state
+    assert uno.rule_on(pending, "1 W+2 blue").clause == "H01"
+    assert uno.apply_or_raise(pending, "1 W+2 blue").state.penalty.amount == 4  # type: ignore[union-attr]
+    own = uno.load_preset(
+        {
+            "extends": "official",
+            "name": "w3",
+            "card_kinds": [
+                {
+                    "rank": "W+3",
+                    "name": "Wild Draw Three",
+                    "wild": True,
+                    "count": 2,
+                    "effect": [{"next_draws": 3}],
+                }
+            ],
+            "house_rules": {"stacking": {"enabled": True}},
+        }
+    )
+    table = uno.situation(
+        {"rules": own, "players": 3, "hands": [["W+3", "W"], ["W+3", "R1"], 3], "discard": ["R1"]}
+    )
+    refusal = uno.refusal(uno.apply_or_raise(table, "0 W+3 red").state, "1 W+3 blue")
+    assert refusal.code == "cannot-stack"
+    assert "draws 3" in str(refusal) and "not a draw card" not in str(refusal)
