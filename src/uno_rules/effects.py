@@ -38,11 +38,11 @@ from .events import (
 )
 from .kinds import Step, StepOp
 from .randomness import shuffled
-from .rules import DealDirection, TwoPlayerReverse
+from .rules import DealDirection
 from .rules.builder import Builder
 from .rules.extra_cards import until_step
 from .rules.hooks import PlayContext
-from .rules.judge import is_bluff
+from .rules.judge import is_bluff, reverse_skips
 from .rules.registry import hook_rule
 from .state import Penalty, Phase, pile_cards, pile_from, pile_push
 
@@ -54,7 +54,6 @@ __all__ = ["STEPS", "apply_card_effect", "draw_until_color", "take_until", "weig
 PHASE_CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
 PHASE_PENALTY: Final = Phase.PENALTY
 PHASE_TURN: Final = Phase.TURN
-TWO_PLAYER_REVERSE_SKIP: Final = TwoPlayerReverse.SKIP
 DEAL_DIRECTION_DIRECTION_OF_PLAY: Final = DealDirection.DIRECTION_OF_PLAY
 
 
@@ -110,7 +109,7 @@ def _reverse(b: Builder, ctx: PlayContext, step: Step) -> None:
     """B7.2; H08 / T1 / N11: with two players a Reverse acts as a Skip (the player plays
     again); H09: an even number of Reverses cancel out."""
     seat = ctx.move.seat
-    if len(b.active()) == 2 and b.rules.two_player_reverse is TWO_PLAYER_REVERSE_SKIP:
+    if reverse_skips(b.rules, len(b.active())):
         b.events.append(Skipped(b.next(seat)))
         b.turn = seat
         return

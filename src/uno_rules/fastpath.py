@@ -45,7 +45,7 @@ from .kinds import Step
 from .moves import Accept, CallUno, CatchUno, Challenge, Draw, Move, Pass, Play
 from .rules import AfterDraw, Rules, UnoWindow, VoluntaryDraw, W4Restriction
 from .rules.builder import NO_SEATS, after_transfer, moved_state
-from .rules.judge import has_legal_card, is_bluff, position
+from .rules.judge import has_legal_card, is_bluff, position, reverse_skips
 from .rules.registry import Plan, sample_card
 from .state import (
     MAX_PLAYERS,
@@ -72,7 +72,6 @@ __all__ = ["FastPlan", "fast_listing", "shortcut"]
 PHASE_DRAWN: Final = Phase.DRAWN
 PHASE_PENALTY: Final = Phase.PENALTY
 PHASE_TURN: Final = Phase.TURN
-TPR_SKIP: Final = "skip"
 UNO_WINDOW_NEXT_TURN_ACTION: Final = UnoWindow.NEXT_TURN_ACTION
 
 # players, eliminated, seat, card, hand size up to 3, a penalty pending
@@ -545,7 +544,7 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
         events = (*head, *(_SKIPPED[(seat + k * direction) % players] for k in range(1, players)))
         turn = seat
     elif form == FORM_REVERSE:
-        if players == 2 and state.rules.two_player_reverse == TPR_SKIP:
+        if reverse_skips(state.rules, players):
             events = (*head, _SKIPPED[nxt])  # H08
             turn = seat
         else:

@@ -30,6 +30,7 @@ from .moves import (
     parse_move,
 )
 from .rules.hooks import PlayKind
+from .rules.judge import reverse_skips
 from .rules.registry import owned
 from .state import GameState
 from .violations import Violation
@@ -102,8 +103,7 @@ def _legal_clause(state: GameState, move: Move, result: Transition) -> str:
                 if rule.penalty_choice(rules, params, card):
                     return rule.clause
         if card.rank is Rank.REVERSE:
-            two = len(state.active_seats) == 2
-            return "H08" if two and rules.two_player_reverse.value == "skip" else "B7.2"
+            return "H08" if reverse_skips(rules, len(state.active_seats)) else "B7.2"
         return card.kind.clause  # B5.1, B5.3, B7.1, B7.3, E2.1, E3.2, E4.1, N10-N15
     if isinstance(move, Draw):
         voluntary = has_legal_card(state, move.seat)

@@ -72,6 +72,19 @@ def expected_deck(rules: uno.Rules) -> Counter[uno.Card]:
         return no_mercy_deck()
     if str(rules.deck) == "flip-112":
         return flip_deck()
+    if rules.name == "all-wild":  # AW1's table
+        counts = {"W": 26, "W+2": 14, "Wrev": 14, "Wskip": 14, "Wskip2": 12, "Wt+2": 12,
+                  "W+4": 10, "Wswap": 10}  # fmt: skip
+        return Counter({uno.Card.parse(text): n for text, n in counts.items()})
+    if rules.name == "attack":  # AT1's table
+        per_color = {"0": 1, **{str(n): 2 for n in range(1, 10)}, "skip": 1, "rev": 1,
+                     "hit2": 2, "discardall": 1, "trade": 1}  # fmt: skip
+        attack = Counter(
+            {uno.Card.parse(f"{c}{face}"): n for c in "RYGB" for face, n in per_color.items()}
+        )
+        for wild in ("W", "Wallhit", "Whitfire"):
+            attack[uno.Card.parse(wild)] = 4
+        return attack
     deck = Counter(DECK)
     extra = rules.extra_cards
     name = str(rules.deck)

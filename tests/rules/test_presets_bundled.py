@@ -25,6 +25,8 @@ NAMES = (
     "no-mercy",
     "no-mercy-points",
     "flip",
+    "all-wild",
+    "attack",
 )
 
 

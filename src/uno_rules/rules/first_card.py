@@ -17,13 +17,13 @@ from ..events import CardsDrawn, Event, Redealt, Reversed, Skipped
 from ..randomness import derive_seed, shuffled
 from ..state import Phase, seat_after
 from .extra_cards import ShuffleFirstCard
+from .judge import reverse_skips
 from .options import (
     FirstAction,
     FirstDrawTwo,
     FirstReverse,
     FirstWild,
     FirstWildDrawFour,
-    TwoPlayerReverse,
 )
 
 if TYPE_CHECKING:
@@ -45,7 +45,6 @@ _RANK_WILD_SHUFFLE_HANDS = Rank.WILD_SHUFFLE_HANDS
 _SHUFFLE_FIRST_CARD_RETURN_AND_FLIP = ShuffleFirstCard.RETURN_AND_FLIP
 _RANK_SKIP = Rank.SKIP
 _RANK_REVERSE = Rank.REVERSE
-_TWO_PLAYER_REVERSE_SKIP = TwoPlayerReverse.SKIP
 _FIRST_REVERSE_DEALER_FIRST_CCW = FirstReverse.DEALER_FIRST_CCW
 _RANK_DRAW_TWO = Rank.DRAW_TWO
 _FIRST_DRAW_TWO_DRAW_AND_SKIP = FirstDrawTwo.DRAW_AND_SKIP
@@ -165,8 +164,7 @@ def official_effect(table: FirstTurn) -> None:
         # dealer's right-hand neighbour (b); with two players and Reverse-as-Skip the
         # dealer starts (A52).
         table.direction = -1
-        active = table.players - len(table.out)
-        two_skip = active == 2 and rules.two_player_reverse is _TWO_PLAYER_REVERSE_SKIP
+        two_skip = reverse_skips(rules, table.players - len(table.out))
         if first.reverse is _FIRST_REVERSE_DEALER_FIRST_CCW or two_skip:
             table.turn = table.dealer
         else:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Final
 from ..cards import Card, Color, Rank
 from ..state import GameState, pile_size
 from .hooks import KIND_TURN
-from .options import W4Restriction
+from .options import TwoPlayerReverse, W4Restriction
 
 if TYPE_CHECKING:
     from .model import Rules
@@ -26,6 +26,7 @@ __all__ = [
     "matches",
     "playable",
     "position",
+    "reverse_skips",
     "without",
 ]
 
@@ -186,3 +187,14 @@ def holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> Card | None:
 # The card counts of the hand ``holds`` last counted (a hand is an immutable tuple, so the
 # counts cannot go stale; the tuple is replaced whole, so threads see a matching pair).
 _COUNTED: tuple[tuple[Card, ...], dict[Card, int]] = ((), {})
+
+
+_TWO_PLAYER_REVERSE_SKIP: Final = TwoPlayerReverse.SKIP
+
+
+def reverse_skips(rules: Rules, seats_in_play: int) -> bool:
+    """H08 (T1, N11), decided in this one place: with two seats in play and
+    ``two_player_reverse: skip``, a Reverse acts as a Skip (its player plays again), played
+    or turned first (A52), by the effect step, the fast path, a jump-in (A26) and the
+    clause a ruling cites alike."""
+    return seats_in_play == 2 and rules.two_player_reverse is _TWO_PLAYER_REVERSE_SKIP

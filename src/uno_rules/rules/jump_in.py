@@ -38,7 +38,7 @@ from ..state import GameState, Phase
 from ..violations import CannotGoOut, ColorChoicePending, PenaltyPending, Violation
 from ._meta import meta
 from .hooks import KIND_JUMP_IN, HouseRule, PlayContext, PlayKind, Touches
-from .options import TwoPlayerReverse
+from .judge import reverse_skips
 
 if TYPE_CHECKING:
     from .builder import Builder
@@ -116,7 +116,6 @@ def identical(card: Card, top: Card) -> bool:
 # 100 ns on Python 3.11.
 _PHASE_PENALTY = Phase.PENALTY
 _PHASE_CHOOSE_COLOR = Phase.CHOOSE_COLOR
-_TWO_PLAYER_REVERSE_SKIP = TwoPlayerReverse.SKIP
 _JUMP_IN_WILDS_NONE = JumpInWilds.NONE
 _WITH_STACKING_ACCUMULATE = WithStacking.ACCUMULATE
 _ACTION_SEMANTICS_CANCEL_FIRST_THEN_APPLY = ActionSemantics.CANCEL_FIRST_THEN_APPLY
@@ -216,7 +215,7 @@ class _JumpInRule(HouseRule):
         ):
             return False
         seat = ctx.move.seat
-        if len(b.active()) == 2 and b.rules.two_player_reverse is _TWO_PLAYER_REVERSE_SKIP:
+        if reverse_skips(b.rules, len(b.active())):
             b.events.append(Skipped(b.next(seat)))  # H08: a Reverse acts as a Skip
             b.turn = seat
             return True
