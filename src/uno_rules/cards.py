@@ -33,6 +33,7 @@ from ._budget import brief
 from .errors import NotationError
 from .i18n import N_
 from .kinds import (
+    BUNDLED_ORDER,
     COLOR_PREFIXES,
     COLORED_TEXTS,
     WILD_TEXTS,
@@ -40,6 +41,7 @@ from .kinds import (
     KindDataError,
     Rank,
     bundled_card_data,
+    rank_order,
     register_kind,
 )
 
@@ -149,6 +151,7 @@ def _bundled_ranks() -> dict[Rank, CardKind]:
     found: dict[Rank, CardKind] = {}
     for kind in CARD_DATA.kinds:
         rank = register_kind(kind)
+        BUNDLED_ORDER.setdefault(kind.rank, len(BUNDLED_ORDER))
         found[rank] = kind
         constant = _NUMBER_WORDS[kind.number] if kind.number is not None else kind.id.upper()
         setattr(Rank, constant, rank)
@@ -412,22 +415,21 @@ _ALL_FACES: tuple[Card, ...] = tuple(
     [Card(c, r) for c in (*COLORS, *DARK_COLORS) for r in Rank if not r.is_wild]
     + [Card(None, r) for r in Rank if r.is_wild]
 )
-_SORT_KEY: dict[Card, tuple[int, int, int, int]] = {}
-_RANK_ORDER: dict[Rank, int] = {}
+_SortKey = tuple[int, tuple[int, int, str], int, tuple[int, int, str]]
+_SORT_KEY: dict[Card, _SortKey] = {}
 _SORT_COLORS = (*COLORS, *DARK_COLORS)
+_NO_BACK = (-1, 0, "")
 
 
-def _sort_key(card: Card) -> tuple[int, int, int, int]:
+def _sort_key(card: Card) -> _SortKey:
     """Colors in order (red, yellow, green, blue, then the dark side's), then wilds; within
-    each, the ranks in the order their kinds became known (the bundled data's order
-    first); a two-sided card by its face in play, then its other face."""
+    each, the ranks in their canonical order (``kinds.rank_order``: the bundled data's,
+    then a rule set's own kinds by text, whatever this process declared first); a
+    two-sided card by its face in play, then its other face."""
     key = _SORT_KEY.get(card)
     if key is None:
-        if not _RANK_ORDER or card.rank not in _RANK_ORDER:
-            _RANK_ORDER.clear()
-            _RANK_ORDER.update((rank, i) for i, rank in enumerate(Rank))
         color = len(_SORT_COLORS) if card.color is None else _SORT_COLORS.index(card.color)
         other = card.other
-        back = (-1, -1) if other is None else _sort_key(other)[:2]
-        key = _SORT_KEY[card] = (color, _RANK_ORDER[card.rank], back[0], back[1])
+        back = (-1, _NO_BACK) if other is None else _sort_key(other)[:2]
+        key = _SORT_KEY[card] = (color, rank_order(card.rank), back[0], back[1])
     return key

@@ -65,6 +65,7 @@ __all__ = [
     "is_steps",
     "kind_problems",
     "penalty_value",
+    "rank_order",
     "read_card_data",
     "read_steps",
     "register_kind",
@@ -814,3 +815,17 @@ def register_kind(kind: CardKind) -> Rank:
     for text in (kind.rank.lower(), *kind.aliases):
         texts[text] = rank
     return rank
+
+
+def rank_order(rank: Rank) -> tuple[int, int, str]:
+    """A rank's place in every ordering that must not depend on a process's history (the
+    RL action table, sorted hands): the bundled kinds in the data's order, then a rule
+    set's own kinds by their text, whatever was declared first in this process."""
+    kind = rank.kind
+    if kind.points_class != "kind":
+        return (0, BUNDLED_ORDER[rank.value], "")
+    return (1, 0, rank.value)
+
+
+#: The bundled kinds' places in the data (filled by :func:`read_card_data`'s caller).
+BUNDLED_ORDER: dict[str, int] = {}

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Final
 from .._budget import brief
 from ..cards import COLORS, DARK_COLORS, Card, Color, Rank, side_colors
 from ..errors import UnoError
+from ..kinds import rank_order
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
 from ..rules.deck import build_deck, deck_of_rules
 from ..rules.options import Deck
@@ -125,10 +126,10 @@ class ActionTable:
     )
 
     def __init__(self, ranks: Sequence[Rank], two_sided: Sequence[Card] = ()) -> None:
-        # colored kinds first, then wild kinds, each in the card data's order
-        # (the kinds' order: the bundled data's, then kinds rule sets declare)
-        order = {rank: i for i, rank in enumerate(Rank)}
-        ranked = sorted(set(ranks), key=lambda r: (r.is_wild, order[r]))
+        # colored kinds first, then wild kinds, each in their canonical order (the bundled
+        # data's, then a rule set's own kinds by text): the same rules give the same ids in
+        # every process, whatever it declared before
+        ranked = sorted(set(ranks), key=lambda r: (r.is_wild, rank_order(r)))
         self.ranks: tuple[Rank, ...] = tuple(ranked)
         colored = [r for r in ranked if not r.is_wild]
         wilds = [r for r in ranked if r.is_wild]

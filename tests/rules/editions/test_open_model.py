@@ -429,3 +429,36 @@ def test_stacking_pairs_name_draw_values_whatever_the_kind() -> None:
     refusal = uno.refusal(uno.apply_or_raise(table, "0 W+3 red").state, "1 W+3 blue")
     assert refusal.code == "cannot-stack"
     assert "draws 3" in str(refusal) and "not a draw card" not in str(refusal)
+
+
+def test_declared_kinds_order_by_text_not_by_the_process_history() -> None:
+    """The same rules give the same RL action ids and sorted hands in every process: a
+    rule set's own kinds are ordered by their text, not by which this process declared
+    first (here the later text is declared first)."""
+    from uno_rules.env.actions import table_for
+
+    uno.load_preset(
+        {
+            "extends": "official",
+            "name": "first",
+            "card_kinds": [{"rank": "Wzz9", "name": "Z", "wild": True}],
+        }
+    )
+    both = uno.load_preset(
+        {
+            "extends": "official",
+            "name": "both",
+            "card_kinds": [
+                {"rank": "Waa9", "name": "A", "wild": True},
+                {"rank": "Wzz9", "name": "Z", "wild": True},
+            ],
+        }
+    )
+    ranks = [str(r) for r in table_for(both).ranks]
+    assert ranks.index("Waa9") < ranks.index("Wzz9")
+    assert [str(c) for c in sorted(uno.parse_cards("Wzz9 Waa9 W R1"))] == [
+        "R1",
+        "W",
+        "Waa9",
+        "Wzz9",
+    ]
