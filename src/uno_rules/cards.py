@@ -253,6 +253,17 @@ class Card:
         return self
 
     @classmethod
+    def forget_ranks(cls, ranks: frozenset[str]) -> None:
+        """Drop the cards of ``ranks`` (kinds a refused preset registered, K4) from the
+        interned cards and the parse cache."""
+        for key in [k for k, c in cls._interned.items() if c.rank.value in ranks]:
+            del cls._interned[key]
+        for text in [t for t, c in cls._cache.items() if c.rank.value in ranks]:
+            del cls._cache[text]
+        for card in [c for c in _SORT_KEY if c.rank.value in ranks]:
+            del _SORT_KEY[card]
+
+    @classmethod
     def parse(cls, text: object) -> Card:
         """Read one card; raises :class:`~uno_rules.NotationError` on bad text."""
         if isinstance(text, Card):
@@ -263,7 +274,7 @@ class Card:
         if hit is not None:
             return hit
         card = _parse_two_sided(text) if "/" in text else _parse_card(text)
-        if len(cls._cache) < 4096:
+        if len(cls._cache) < 4096 and len(text) <= 24:  # no padded text kept for long
             cls._cache[text] = card
         return card
 

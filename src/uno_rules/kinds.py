@@ -71,6 +71,7 @@ __all__ = [
     "register_kind",
     "step_to_plain",
     "steps_with",
+    "unregister_kinds",
 ]
 
 MAX_STEP_COUNT = 108  # the most cards one step may make a seat draw or skip
@@ -719,6 +720,8 @@ def _new_rank(kind: CardKind) -> Rank:
 
 #: The most ranks one process knows: the bundled kinds and every kind rule sets declare.
 MAX_KNOWN_RANKS = 1024
+#: The most aliases one declared kind may have (K4): each is kept as long as its kind.
+MAX_ALIASES = 8
 
 #: Every known text of a kind (lower case: its rank and aliases) and its rank, for colored
 #: kinds and for wild ones (the notation parser reads these).
@@ -758,6 +761,14 @@ def kind_problems(kind: CardKind, path: str) -> list[str]:
                 f"{path}.rank",
                 N_("this process knows {count} card kinds already"),
                 {"count": MAX_KNOWN_RANKS},
+            )
+        ]
+    if len(kind.aliases) > MAX_ALIASES:
+        return [
+            Problem(
+                f"{path}.aliases",
+                N_("{count} aliases; at most {most}"),
+                {"count": len(kind.aliases), "most": MAX_ALIASES},
             )
         ]
     if kind.number is None:
@@ -829,3 +840,16 @@ def rank_order(rank: Rank) -> tuple[int, int, str]:
 
 #: The bundled kinds' places in the data (filled by :func:`read_card_data`'s caller).
 BUNDLED_ORDER: dict[str, int] = {}
+
+
+def unregister_kinds(ranks: list[str]) -> None:
+    """Forget the kinds of ``ranks`` and their texts (K4: a preset that is refused registers
+    nothing, so refused input leaves nothing behind in a long-running process)."""
+    for text in ranks:
+        rank = Rank._known.pop(text, None)
+        if rank is None:
+            continue
+        texts = WILD_TEXTS if rank.is_wild else COLORED_TEXTS
+        for alias in (rank.kind.rank.lower(), *rank.kind.aliases):
+            if texts.get(alias) is rank:
+                del texts[alias]

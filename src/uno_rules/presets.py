@@ -33,9 +33,10 @@ import attrs
 
 from ._budget import PRESET, Budget, brief, over_budget
 from ._suggest import closest
+from .cards import Card
 from .errors import PresetError, Problem, within
 from .i18n import N_, normalize
-from .kinds import is_steps, read_steps
+from .kinds import Rank, is_steps, read_steps, unregister_kinds
 from .plain import plain
 from .rules import (
     ChallengeSetting,
@@ -55,6 +56,7 @@ from .rules import (
 from .rules._meta import FrozenDict
 from .rules.card_kinds import declared_problems
 from .rules.deck import build_deck, deck_problems
+from .rules.deck import forget_declared as _forget_declared_decks
 from .rules.hooks import HouseRule, IdleOption, IdleWhy
 from .rules.model import house_rules_class
 
@@ -374,7 +376,22 @@ def load_preset(source: Rules | str | os.PathLike[str] | Mapping[str, Any]) -> R
         if known is not None:
             return known
     data, default_name, written = _resolve(source, chain=())
-    rules = _build(data, default_name, written)
+    if data.get("card_kinds"):
+        # K4: a refused preset registers nothing; one at a time, so that what a refused
+        # one registered is exactly what it leaves
+        with _DECLARE_LOCK:
+            before = set(Rank._known)
+            try:
+                rules = _build(data, default_name, written)
+            except PresetError:
+                fresh = [r for r in Rank._known if r not in before]
+                if fresh:
+                    unregister_kinds(fresh)
+                    Card.forget_ranks(frozenset(fresh))
+                    _forget_declared_decks()
+                raise
+    else:
+        rules = _build(data, default_name, written)
     if key is not None:
         with _LOADED_LOCK:  # the referee service loads states in several threads
             if len(_LOADED) >= _KEEP_LOADED:
@@ -390,6 +407,7 @@ def load_preset(source: Rules | str | os.PathLike[str] | Mapping[str, Any]) -> R
 _LOADED: dict[object, Rules] = {}
 _KEEP_LOADED = 32
 _LOADED_LOCK = threading.Lock()
+_DECLARE_LOCK = threading.Lock()
 
 
 def _forget_loaded() -> None:

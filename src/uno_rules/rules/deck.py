@@ -15,7 +15,7 @@ from .options import Deck
 if TYPE_CHECKING:
     from .model import Rules
 
-__all__ = ["build_deck", "deck_of_rules", "deck_problems"]
+__all__ = ["build_deck", "deck_of_rules", "deck_problems", "forget_declared"]
 
 
 def build_deck(rules: Rules) -> tuple[Card, ...]:
@@ -99,6 +99,12 @@ def _declared(kinds: tuple[tuple[CardKind, int], ...]) -> tuple[Card, ...]:
     ranks = [(register_kind(kind), count) for kind, count in kinds]
     cards = [Card(c, r) for c in COLORS for r, n in ranks if not r.is_wild for _ in range(n)]
     return tuple(cards + [Card(None, r) for r, n in ranks if r.is_wild for _ in range(n)])
+
+
+def forget_declared() -> None:
+    """Drop the cached cards of declared kinds (a refused preset's, K4)."""
+    _declared.cache_clear()
+    _recounted.cache_clear()
 
 
 def deck_of_rules(

@@ -358,8 +358,8 @@ def test_extends_merges_card_kinds_by_rank(tmp_path: Path) -> None:
     parent = tmp_path / "ours.yaml"
     parent.write_text(
         "extends: official\nname: ours\ncard_kinds:\n"
-        "  - {rank: bomb, name: Bomb, effect: [{everyone_draws: 1}]}\n"
-        "  - {rank: Wzap, name: Zap, wild: true}\n",
+        "  - {rank: obomb, name: Bomb, effect: [{everyone_draws: 1}]}\n"
+        "  - {rank: Wozap, name: Zap, wild: true}\n",
         encoding="utf-8",
     )
     child = uno.load_preset(
@@ -367,13 +367,13 @@ def test_extends_merges_card_kinds_by_rank(tmp_path: Path) -> None:
             "extends": str(parent),
             "name": "ours-family",
             "card_kinds": [
-                {"rank": "Wzap", "remove": True},
-                {"rank": "bomb", "name": "Bomb", "count": 2, "effect": [{"everyone_draws": 1}]},
-                {"rank": "Wpow", "name": "Pow", "wild": True},
+                {"rank": "Wozap", "remove": True},
+                {"rank": "obomb", "name": "Bomb", "count": 2, "effect": [{"everyone_draws": 1}]},
+                {"rank": "Wopow", "name": "Pow", "wild": True},
             ],
         }
     )
-    assert [(k.rank, k.count) for k in child.card_kinds] == [("bomb", 2), ("Wpow", 1)]
+    assert [(k.rank, k.count) for k in child.card_kinds] == [("obomb", 2), ("Wopow", 1)]
     with pytest.raises(uno.PresetError) as bad:
         uno.load_preset({"extends": str(parent), "card_kinds": [{"rank": "Wnone", "remove": True}]})
     assert bad.value.problems[0].startswith("card_kinds[2].remove")
@@ -413,7 +413,7 @@ def test_stacking_pairs_name_draw_values_whatever_the_kind() -> None:
             "name": "w3",
             "card_kinds": [
                 {
-                    "rank": "W+3",
+                    "rank": "Wopen3",
                     "name": "Wild Draw Three",
                     "wild": True,
                     "count": 2,
@@ -424,9 +424,14 @@ def test_stacking_pairs_name_draw_values_whatever_the_kind() -> None:
         }
     )
     table = uno.situation(
-        {"rules": own, "players": 3, "hands": [["W+3", "W"], ["W+3", "R1"], 3], "discard": ["R1"]}
+        {
+            "rules": own,
+            "players": 3,
+            "hands": [["Wopen3", "W"], ["Wopen3", "R1"], 3],
+            "discard": ["R1"],
+        }
     )
-    refusal = uno.refusal(uno.apply_or_raise(table, "0 W+3 red").state, "1 W+3 blue")
+    refusal = uno.refusal(uno.apply_or_raise(table, "0 Wopen3 red").state, "1 Wopen3 blue")
     assert refusal.code == "cannot-stack"
     assert "draws 3" in str(refusal) and "not a draw card" not in str(refusal)
 
@@ -462,3 +467,38 @@ def test_declared_kinds_order_by_text_not_by_the_process_history() -> None:
         "Waa9",
         "Wzz9",
     ]
+
+
+def test_a_refused_preset_registers_nothing() -> None:
+    """K4: kinds of a preset that load_preset refuses (here for a setting that has nothing
+    to do with them) are not known afterwards, and cost nothing; aliases are capped."""
+    from uno_rules.kinds import Rank
+
+    known = len(Rank)
+    with pytest.raises(uno.PresetError):
+        uno.load_preset(
+            {
+                "extends": "official",
+                "name": "refused",
+                "hand_size": 50,
+                "card_kinds": [{"rank": "Wrefused1", "name": "R", "wild": True}],
+            }
+        )
+    assert len(Rank) == known
+    with pytest.raises(uno.NotationError):
+        uno.Card.parse("Wrefused1")
+    with pytest.raises(uno.PresetError) as bad:
+        uno.load_preset(
+            {
+                "extends": "official",
+                "card_kinds": [
+                    {
+                        "rank": "Wmany",
+                        "name": "M",
+                        "wild": True,
+                        "aliases": [f"wm{i}" for i in range(9)],
+                    }
+                ],
+            }
+        )
+    assert bad.value.problems == ["card_kinds[0].aliases: 9 aliases; at most 8"]
