@@ -105,7 +105,8 @@ class EndgameMachine(AnyRulesMachine):
         colored = [c for c in FACES if c.color is not None and c in in_deck] or sorted(
             {c for c in in_deck if c.color is not None}, key=str
         )  # F1: the two-sided cards of the Flip deck are no one-sided face
-        top = data.draw(st.sampled_from(colored))
+        # AW1: a deck of wild cards alone starts on a wild with its color named
+        top = data.draw(st.sampled_from(colored or sorted(in_deck, key=str)))
         description: dict[str, Any] = {
             "rules": rules.to_dict(),
             "players": players,
@@ -116,6 +117,8 @@ class EndgameMachine(AnyRulesMachine):
             "seed": seed,
             "scores": scores,
         }
+        if top.color is None:
+            description["color"] = "red"
         if kind == "short draw pile":
             description["draw_pile_size"] = data.draw(st.integers(0, 3))
         try:
