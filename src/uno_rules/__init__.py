@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from .i18n import LANGUAGES
     from .record import ReplayResult, make_record, replay
     from .render import card_name, describe, describe_event, violation_text
+    from .playtest import PlaytestReport, playtest
     from .ruling import Ruling, rule_on
     from .schema import preset_schema
     from .snapshot import dump_state, load_state
@@ -89,6 +90,8 @@ _LAZY = {
     "preset_schema": "schema",
     "Ruling": "ruling",
     "rule_on": "ruling",
+    "playtest": "playtest",
+    "PlaytestReport": "playtest",
     "dump_state": "snapshot",
     "load_state": "snapshot",
 }
@@ -130,6 +133,7 @@ __all__ = [
     "Phase",
     "Play",
     "PlayerView",
+    "PlaytestReport",
     "PluginError",
     "PresetError",
     "Rank",
@@ -155,6 +159,7 @@ __all__ = [
     "next_round",
     "parse_cards",
     "parse_move",
+    "playtest",
     "preset_names",
     "preset_schema",
     "refusal",
