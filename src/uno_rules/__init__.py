@@ -67,9 +67,9 @@ except KeyboardInterrupt:
 if TYPE_CHECKING:
     from ._compiled import COMPILED
     from .i18n import LANGUAGES
+    from .playtesting import PlaytestReport, playtest
     from .record import ReplayResult, make_record, replay
     from .render import card_name, describe, describe_event, violation_text
-    from .playtest import PlaytestReport, playtest
     from .ruling import Ruling, rule_on
     from .schema import preset_schema
     from .snapshot import dump_state, load_state
@@ -90,8 +90,8 @@ _LAZY = {
     "preset_schema": "schema",
     "Ruling": "ruling",
     "rule_on": "ruling",
-    "playtest": "playtest",
-    "PlaytestReport": "playtest",
+    "playtest": "playtesting",
+    "PlaytestReport": "playtesting",
     "dump_state": "snapshot",
     "load_state": "snapshot",
 }

@@ -1310,8 +1310,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_playtest(args: argparse.Namespace) -> int:
     # start-up: only `playtest` needs the play check
-    from .playtest import playtest, table_sizes
     from .playtest_page import report_html, report_text
+    from .playtesting import playtest, table_sizes
 
     rules = _load_rules(args.preset)
     baseline = None if args.baseline == "none" else _load_rules(args.baseline)
@@ -1360,7 +1360,9 @@ def cmd_playtest(args: argparse.Namespace) -> int:
             with open(args.html, "w", encoding="utf-8") as out:
                 out.write(report_html(report, lang))
         except OSError as exc:
-            raise _bad(args.html, N_("cannot write {path}: {why}"), path=args.html, why=exc.strerror)
+            raise _bad(
+                args.html, N_("cannot write {path}: {why}"), path=args.html, why=exc.strerror
+            ) from None
     if args.json:
         _emit_json(report.to_dict())
     else:
@@ -1380,7 +1382,9 @@ def _write_disputes(folder: str, report: Any) -> None:
                 with open(path, "w", encoding="utf-8") as out:
                     yaml.safe_dump(finding.dispute, out, sort_keys=False, allow_unicode=True)
     except OSError as exc:
-        raise _bad(folder, N_("cannot write {path}: {why}"), path=folder, why=exc.strerror) from None
+        raise _bad(
+            folder, N_("cannot write {path}: {why}"), path=folder, why=exc.strerror
+        ) from None
 
 
 # The rows of the simulation summary (``simulate`` without ``--json``).

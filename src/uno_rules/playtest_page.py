@@ -1,7 +1,7 @@
 """The play check's report as one HTML page: self-contained (no script, no file beside it),
 its charts drawn in SVG, readable on a phone, in English, Vietnamese or Tagalog.
 
->>> from uno_rules.playtest import playtest
+>>> from uno_rules.playtesting import playtest
 >>> page = report_html(playtest("official", players=(2,), games=1, bots=("heuristic",)))
 >>> page.startswith("<!DOCTYPE html>"), "<svg" in page
 (True, True)
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from ._words import say
 from .i18n import N_, tr
-from .playtest import (
+from .playtesting import (
     HAND_STEP,
     LENGTH_STEP,
     METRICS,
@@ -24,8 +24,8 @@ from .playtest import (
     Endless,
     PlaytestReport,
     Tally,
-    _num,
-    _pooled,
+    number_or_none,
+    pooled,
 )
 
 __all__ = ["report_html"]
@@ -141,7 +141,7 @@ def _lines(
     width, height, left, bottom, top = 600, 260, 50, 40, 20
     plot_w, plot_h = width - left - 10, height - bottom - top
     values = [v for _, _, vs in series for v in vs if v is not None]
-    highest = max(values + [1e-9])
+    highest = max([*values, 1e-9])
     span = max(1, (xs[-1] - xs[0]) if xs else 1)
     parts = [
         f'<svg viewBox="0 0 {width} {height}" role="img" aria-labelledby="{ident}-t {ident}-d"'
@@ -237,7 +237,9 @@ def report_html(report: PlaytestReport, lang: str = "en") -> str:
         )
         body.append(f"<p>{_e(said)}</p>")
         if f.dispute is not None:
-            note = tr(lang, N_("A dispute file reaches it: save it and open it with uno-rules rule."))
+            note = tr(
+                lang, N_("A dispute file reaches it: save it and open it with uno-rules rule.")
+            )
             text = json.dumps(f.dispute, indent=1)
             body.append(f"<details><summary>{_e(note)}</summary><pre>{_e(text)}</pre></details>")
         else:
@@ -275,7 +277,7 @@ def report_html(report: PlaytestReport, lang: str = "en") -> str:
             name = tr(lang, METRICS[c.metric])
             v, b, d = cd["value"], cd["baseline"], cd["difference"]
             rows.append(
-                f"<tr><th scope=\"row\">{_e(name)}</th><td>{_fmt(v['value'], share)} "
+                f'<tr><th scope="row">{_e(name)}</th><td>{_fmt(v["value"], share)} '
                 f"[{_fmt(v['low'], share)}, {_fmt(v['high'], share)}]</td>"
                 f"<td>{_fmt(b['value'], share)} [{_fmt(b['low'], share)}, "
                 f"{_fmt(b['high'], share)}]</td><td>{_fmt(d['value'], share)} "
@@ -284,22 +286,25 @@ def report_html(report: PlaytestReport, lang: str = "en") -> str:
             if c.differs:
                 sentences.append(_difference(lang, r, c))
         if not sentences:
-            sentences.append(say(lang, N_("No measure differs from {baseline}."), baseline=r.baseline))
+            sentences.append(
+                say(lang, N_("No measure differs from {baseline}."), baseline=r.baseline)
+            )
         body.extend(f"<p>{_e(s)}</p>" for s in sentences)
         head = (
-            f"<tr><th scope=\"col\">{_e(tr(lang, N_('measure')))}</th>"
-            f"<th scope=\"col\">{_e(r.name)}</th><th scope=\"col\">{_e(r.baseline)}</th>"
-            f"<th scope=\"col\">{_e(tr(lang, N_('difference')))}</th></tr>"
+            f'<tr><th scope="col">{_e(tr(lang, N_("measure")))}</th>'
+            f'<th scope="col">{_e(r.name)}</th><th scope="col">{_e(r.baseline)}</th>'
+            f'<th scope="col">{_e(tr(lang, N_("difference")))}</th></tr>'
         )
+        region = tr(lang, N_("measure"))
         body.append(
-            f'<div class="scroll" tabindex="0" role="region" aria-label="{_e(tr(lang, N_("measure")))}">'
+            f'<div class="scroll" tabindex="0" role="region" aria-label="{_e(region)}">'
             f"<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table></div>"
         )
     # charts
     body.append(f"<h2>{_e(tr(lang, N_('Charts')))}</h2>")
     body.append(_legend(lang, r.name, r.baseline))
-    mine = _pooled(r.tallies.values())
-    base = _pooled(r.base_tallies.values()) if r.base_tallies else None
+    mine = pooled(r.tallies.values())
+    base = pooled(r.base_tallies.values()) if r.base_tallies else None
     body.append(_hist_chart(lang, "lengths", mine, base, r, "len"))
     body.append(_hand_chart(lang, mine, base, r))
     body.append(_hist_chart(lang, "stacks", mine, base, r, "stk"))
@@ -313,7 +318,9 @@ def report_html(report: PlaytestReport, lang: str = "en") -> str:
     )
 
 
-def _series(r: PlaytestReport, mine: Sequence[float], base: Sequence[float] | None) -> list:
+def _series(
+    r: PlaytestReport, mine: Sequence[float], base: Sequence[float] | None
+) -> list[tuple[str, str, Sequence[float]]]:
     out: list[tuple[str, str, Sequence[float]]] = [(r.name, RULES_COLOR, mine)]
     if base is not None and r.baseline is not None:
         out.append((r.baseline, BASE_COLOR, base))
@@ -375,12 +382,18 @@ def _seat_chart(lang: str, r: PlaytestReport) -> str:
     title = say(lang, N_("Wins by seat ({players} players)"), players=r.seat_players)
     desc = tr(lang, N_("The share of games each seat won, with its 95% interval."))
     labels = [str(i) for i in range(len(mine))]
-    clean = [[(0.0 if math.isnan(a) else a, 0.0 if math.isnan(b) else b) for a, b in w] for w in whiskers]
+    clean = [
+        [(0.0 if math.isnan(a) else a, 0.0 if math.isnan(b) else b) for a, b in w] for w in whiskers
+    ]
     chart = _bars(
         title,
         desc,
         labels,
-        _series(r, [0.0 if math.isnan(v) else v for v in mine], base and [0.0 if math.isnan(v) else v for v in base]),
+        _series(
+            r,
+            [0.0 if math.isnan(v) else v for v in mine],
+            base and [0.0 if math.isnan(v) else v for v in base],
+        ),
         "seat",
         clean,
     )
@@ -392,9 +405,7 @@ def report_text(report: PlaytestReport, lang: str = "en") -> str:
     and difference from the baseline in one sentence each."""
     r = report
     lines = [
-        say(lang, N_("Play check of {name}"), name=r.name)
-        + ": "
-        + tr(lang, _VERDICTS[r.verdict]),
+        say(lang, N_("Play check of {name}"), name=r.name) + ": " + tr(lang, _VERDICTS[r.verdict]),
         "  "
         + say(
             lang,
@@ -500,10 +511,10 @@ def _difference(lang: str, r: PlaytestReport, c: Comparison) -> str:
             "(95% interval {low} to {high})."
         ),
         metric=tr(lang, METRICS[c.metric]),
-        value=_fmt(_num(c.value[0]), share),
-        base=_fmt(_num(c.base[0]), share),
+        value=_fmt(number_or_none(c.value[0]), share),
+        base=_fmt(number_or_none(c.base[0]), share),
         baseline=r.baseline,
-        diff=_fmt(_num(c.difference[0]), share),
-        low=_fmt(_num(c.difference[1]), share),
-        high=_fmt(_num(c.difference[2]), share),
+        diff=_fmt(number_or_none(c.difference[0]), share),
+        low=_fmt(number_or_none(c.difference[1]), share),
+        high=_fmt(number_or_none(c.difference[2]), share),
     )

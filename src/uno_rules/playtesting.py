@@ -34,6 +34,7 @@ import itertools
 import math
 import multiprocessing
 import random
+import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from fractions import Fraction
@@ -51,7 +52,7 @@ from .presets import load_preset, rules_to_dict
 from .randomness import derive_seed
 from .record import NEXT_ROUND
 from .rules import Rules
-from .simulate import Moments, _InProcess, _start_worker, _wilson, blocks, starting_workers
+from .simulate import Moments, blocks, starting_workers
 from .state import GameState, Transition
 from .testing import ConformanceError, check_conserved, check_listed_moves, deck_of
 from .view import view
@@ -77,7 +78,9 @@ MAX_MOVES_KEPT = 5_000  # moves kept to reproduce a problem (a dispute file's li
 # --------------------------------------------------------------------------- tallies
 
 
-def _add_counts(a: tuple[tuple[int, int], ...], b: tuple[tuple[int, int], ...]) -> tuple:
+def _add_counts(
+    a: tuple[tuple[int, int], ...], b: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, int], ...]:
     out: dict[int, int] = dict(a)
     for k, n in b:
         out[k] = out.get(k, 0) + n
@@ -94,11 +97,11 @@ class Tally:
 
     players: int
     games: int = 0
-    rounds: Moments = Moments()
-    moves: Moments = Moments()
-    drawn: Moments = Moments()
-    stack: Moments = Moments()
-    first_edge: Moments = Moments()
+    rounds: Moments = field(factory=Moments)
+    moves: Moments = field(factory=Moments)
+    drawn: Moments = field(factory=Moments)
+    stack: Moments = field(factory=Moments)
+    first_edge: Moments = field(factory=Moments)
     eliminated_games: int = 0
     knocked_out_games: int = 0
     capped_games: int = 0
@@ -135,6 +138,38 @@ class Tally:
 
 
 EDGE_UNIT = 2520  # the least common multiple of 1 to 10: 1/n of a win in whole units
+
+
+def wilson(hits: Fraction, n: int) -> tuple[float, float, float]:
+    """A share ``hits / n`` and its 95 % Wilson interval (``nan`` for no trials)."""
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    p = float(hits / n)
+    z = 1.96
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+class _Here(Executor):
+    """Runs each call at once, in this process."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_running_or_notify_cancel()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as exc:
+            future.set_exception(exc)
+        return future
+
+
+def _worker_start() -> None:
+    """First in each worker of the command's own pool: Ctrl-C is the parent's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _one(value: int) -> Moments:
@@ -229,7 +264,7 @@ class GameOutcome:
 def _state_key(state: GameState) -> int:
     # Everything that decides what follows, but the rules (the same throughout) and the
     # counters that only ever grow (reshuffles and passes).
-    return hash(state._replace(rules=None, shuffles=0, passes=0))  # type: ignore[arg-type]
+    return hash(state._replace(rules=None))  # type: ignore[arg-type]
 
 
 def _check_views(state: GameState) -> None:
@@ -337,9 +372,18 @@ def play_one(
             elif fewest >= rules.hand_size and held() >= held_start:
                 kind = "growing"
             endless = Endless(
-                kind, players, bot, game, seed, state.round_number, length, lap,
-                held_start, held(), fewest if fewest < 1 << 30 else 0,
-            )  # fmt: skip
+                kind,
+                players,
+                bot,
+                game,
+                seed,
+                state.round_number,
+                length,
+                lap,
+                held_start,
+                held(),
+                fewest if fewest < 1 << 30 else 0,
+            )
             tally[0] = tally[0] + Tally(players, capped_games=1)
             return GameOutcome(game, digest.hexdigest(), True, None, endless)
         try:
@@ -467,9 +511,15 @@ def play_task(task: Task) -> TaskResult:
     tally = [Tally(task.players)]
     outcomes = tuple(
         play_one(
-            task.rules, task.players, derive_seed(task.seed, i), task.bot, i, task.cap,
-            task.check_every, tally,
-        )  # fmt: skip
+            task.rules,
+            task.players,
+            derive_seed(task.seed, i),
+            task.bot,
+            i,
+            task.cap,
+            task.check_every,
+            tally,
+        )
         for i in range(task.first, task.first + task.count)
     )
     return TaskResult(tally[0], outcomes)
@@ -521,9 +571,10 @@ def switched_off(rules: Rules) -> list[tuple[str, Rules]]:
         if flat_base[path] == value:
             continue
         parts = path.split(".")
-        if parts[0] == "house_rules":
-            if parts[-1] == "enabled" or not house.get(parts[1], {}).get("enabled"):
-                continue
+        if parts[0] == "house_rules" and (
+            parts[-1] == "enabled" or not house.get(parts[1], {}).get("enabled")
+        ):
+            continue
         copy = rules_to_dict(rules)
         _set(copy, path, flat_base[path])
         out.append((path, copy))
@@ -554,7 +605,7 @@ class Comparison:
 
     def to_dict(self) -> dict[str, Any]:
         def trio(t: tuple[float, float, float]) -> dict[str, float | None]:
-            return {k: _num(v) for k, v in zip(("value", "low", "high"), t, strict=True)}
+            return {k: number_or_none(v) for k, v in zip(("value", "low", "high"), t, strict=True)}
 
         return {
             "metric": self.metric,
@@ -565,7 +616,7 @@ class Comparison:
         }
 
 
-def _num(v: float) -> float | None:
+def number_or_none(v: float) -> float | None:
     return None if math.isnan(v) else round(v, 6)
 
 
@@ -573,7 +624,9 @@ def _half(t: tuple[float, float, float]) -> float:
     return 0.0 if math.isnan(t[0]) else (t[2] - t[1]) / 2
 
 
-def _compare(metric: str, a: tuple[float, float, float], b: tuple[float, float, float]) -> Comparison:
+def _compare(
+    metric: str, a: tuple[float, float, float], b: tuple[float, float, float]
+) -> Comparison:
     if math.isnan(a[0]) or math.isnan(b[0]):
         nan = (math.nan, math.nan, math.nan)
         return Comparison(metric, a, b, nan, False)
@@ -606,13 +659,13 @@ def _values(t: Tally) -> dict[str, tuple[float, float, float]]:
         "cards_drawn_per_game": t.drawn.interval(),
         "biggest_stack": t.stack.interval(),
         "first_player_edge": edge,
-        "elimination_share": _wilson(Fraction(t.eliminated_games), finished),
-        "knockout_share": _wilson(Fraction(t.knocked_out_games), finished),
-        "turn_cap_share": _wilson(Fraction(t.capped_games), played),
+        "elimination_share": wilson(Fraction(t.eliminated_games), finished),
+        "knockout_share": wilson(Fraction(t.knocked_out_games), finished),
+        "turn_cap_share": wilson(Fraction(t.capped_games), played),
     }
 
 
-def _pooled(tallies: Iterable[Tally]) -> Tally:
+def pooled(tallies: Iterable[Tally]) -> Tally:
     """Tallies of several table sizes, pooled (the per-seat fields left empty)."""
     out = Tally(0)
     for t in tallies:
@@ -700,7 +753,11 @@ class PlaytestReport:
                 "capped_games": t.capped_games,
                 "failed_games": t.failed_games,
                 "metrics": {
-                    k: {"value": _num(v), "low": _num(lo), "high": _num(hi)}
+                    k: {
+                        "value": number_or_none(v),
+                        "low": number_or_none(lo),
+                        "high": number_or_none(hi),
+                    }
                     for k, (v, lo, hi) in _values(t).items()
                 },
                 "game_length": [[k * LENGTH_STEP, n] for k, n in t.lengths],
@@ -712,7 +769,10 @@ class PlaytestReport:
             }
 
         def trios(ts: Sequence[tuple[float, float, float]]) -> list[dict[str, Any]]:
-            return [{"value": _num(v), "low": _num(lo), "high": _num(hi)} for v, lo, hi in ts]
+            return [
+                {"value": number_or_none(v), "low": number_or_none(lo), "high": number_or_none(hi)}
+                for v, lo, hi in ts
+            ]
 
         return {
             "preset": self.name,
@@ -730,9 +790,7 @@ class PlaytestReport:
             "dead_settings": [{"path": d.path, "games": d.games} for d in self.dead],
             "live_settings": list(self.live),
             "by_players": {str(n): tally(t) for n, t in sorted(self.tallies.items())},
-            "baseline_by_players": {
-                str(n): tally(t) for n, t in sorted(self.base_tallies.items())
-            },
+            "baseline_by_players": {str(n): tally(t) for n, t in sorted(self.base_tallies.items())},
             "comparison": [c.to_dict() for c in self.comparisons],
             "seat_wins": {
                 "players": self.seat_players,
@@ -801,25 +859,32 @@ def playtest(
     if base is not None:
         jobs_list.append(("baseline", base, base_sizes))
     jobs_list.extend((f"off:{path}", r, sizes) for path, r in variants)
-    configs = [
-        (role, r, n, bot) for role, r, ns in jobs_list for n in ns for bot in bots
-    ]
+    configs = [(role, r, n, bot) for role, r, ns in jobs_list for n in ns for bot in bots]
     total = games * len(configs)
     workers = jobs
     size = block_size or max(1, min(25, games // max(1, 2 * workers) or 1))
     window = in_flight or 2 * workers
     tasks = (
-        Task(r, role, n, bot, derive_seed(seed, n, BOT_NAMES.index(bot)), first, count,
-             max_moves, check_every)  # fmt: skip
+        Task(
+            r,
+            role,
+            n,
+            bot,
+            derive_seed(seed, n, BOT_NAMES.index(bot)),
+            first,
+            count,
+            max_moves,
+            check_every,
+        )
         for role, r, n, bot in configs
         for first, count in blocks(games, size)
     )
     own: ProcessPoolExecutor | None = None
     if executor is None and jobs > 1:
         executor = own = ProcessPoolExecutor(
-            jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker
+            jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
         )
-    pool = executor or _InProcess()
+    pool = executor or _Here()
     results: dict[tuple[str, int, str, int], TaskResult] = {}
     pending: dict[Future[TaskResult], Task] = {}
     done = 0
@@ -902,9 +967,19 @@ def _report(
         )
         endless.append(
             Endless(
-                e.kind, e.players, e.bot, e.game, e.seed, e.round, e.cycle_length, e.lap,
-                e.held_start, e.held_end, e.fewest, drivers,
-            )  # fmt: skip
+                e.kind,
+                e.players,
+                e.bot,
+                e.game,
+                e.seed,
+                e.round,
+                e.cycle_length,
+                e.lap,
+                e.held_start,
+                e.held_end,
+                e.fewest,
+                drivers,
+            )
         )
     dead: list[DeadSetting] = []
     live: list[str] = []
@@ -922,8 +997,8 @@ def _report(
     base_seat: tuple[tuple[float, float, float], ...] = ()
     if base is not None and base_tallies:
         common = [n for n in sizes if n in base_tallies]
-        a = _values(_pooled(tallies[n] for n in common))
-        b = _values(_pooled(base_tallies[n] for n in common))
+        a = _values(pooled(tallies[n] for n in common))
+        b = _values(pooled(base_tallies[n] for n in common))
         comparisons = tuple(_compare(k, a[k], b[k]) for k in METRICS)
         seat_players = 4 if 4 in common else common[0]
     elif tallies:
@@ -956,7 +1031,7 @@ def _report(
 
 def _seat_wins(t: Tally) -> tuple[tuple[float, float, float], ...]:
     wins = t.wins or (0,) * t.players
-    return tuple(_wilson(Fraction(w, EDGE_UNIT), t.games) for w in wins)
+    return tuple(wilson(Fraction(w, EDGE_UNIT), t.games) for w in wins)
 
 
 # --------------------------------------------------------------------------- disputes
