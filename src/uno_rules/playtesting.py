@@ -260,10 +260,15 @@ class GameOutcome:
     finding: Finding | None
     endless: Endless | None
 
+    @property
+    def capped_round(self) -> int | None:
+        """The round stopped at the cap, if one was."""
+        return None if self.endless is None else self.endless.round
+
 
 def _state_key(state: GameState) -> int:
-    # Everything that decides what follows, but the rules (the same throughout) and the
-    # counters that only ever grow (reshuffles and passes).
+    # Everything that decides what follows (the rules are the same throughout): a state
+    # that comes back is the same table, piles, turn and counters.
     return hash(state._replace(rules=None))  # type: ignore[arg-type]
 
 
@@ -548,8 +553,9 @@ def _set(data: dict[str, Any], path: str, value: Any) -> None:
 def switched_off(rules: Rules) -> list[tuple[str, Rules]]:
     """Each setting of ``rules`` that differs from ``official``, switched off: a house rule
     turned off (``house_rules.NAME``), a table's own card kind removed
-    (``card_kinds[RANK]``), any other setting given ``official``'s value; with the rule
-    set each gives. A change that makes no valid rule set is left out."""
+    (``card_kinds[RANK]``; with several, also all of them: ``card_kinds``), any other
+    setting given ``official``'s value; with the rule set each gives. A change that makes
+    no valid rule set is left out."""
     mine = rules_to_dict(rules)
     base = rules_to_dict(load_preset("official"))
     flat, flat_base = _flat(mine), _flat(base)
@@ -558,9 +564,18 @@ def switched_off(rules: Rules) -> list[tuple[str, Rules]]:
     for name, params in sorted(house.items()):
         if isinstance(params, dict) and params.get("enabled") is True:
             copy = rules_to_dict(rules)
-            copy["house_rules"][name]["enabled"] = False
+            # off, its other settings as official has them (or left out): a setting of a
+            # rule that is off is refused as having no effect
+            copy["house_rules"][name] = {
+                **base.get("house_rules", {}).get(name, {}),
+                "enabled": False,
+            }
             out.append((f"house_rules.{name}", copy))
     kinds = mine.get("card_kinds") or []
+    if len(kinds) > 1:
+        copy = rules_to_dict(rules)
+        copy["card_kinds"] = []
+        out.append(("card_kinds", copy))
     for i, kind in enumerate(kinds):
         copy = rules_to_dict(rules)
         del copy["card_kinds"][i]
@@ -962,8 +977,13 @@ def _report(
         e = mine[key].endless
         if e is None:
             continue
+        # switched off, the same game got through that round (and maybe others) in time
         drivers = tuple(
-            path for path, outs in others.items() if key in outs and not outs[key].capped
+            path
+            for path, outs in others.items()
+            if key in outs
+            and outs[key].finding is None
+            and (outs[key].capped_round is None or outs[key].capped_round > e.round)
         )
         endless.append(
             Endless(
