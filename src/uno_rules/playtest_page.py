@@ -46,6 +46,16 @@ _KINDS = {
     "invariant": N_("invariant broken"),
 }
 
+_VERDICT = N_("Verdict: {verdict}")
+_PROBLEMS = N_("Problems")
+_NONE = N_("None found.")
+_ENDLESS = N_("Endless rounds")
+_DEAD = N_("Dead settings")
+_CHARTS = N_("Charts")
+_AGAINST = N_("Against {baseline}")
+_MEASURE = N_("measure")
+_DIFFERENCE = N_("difference")
+
 _STYLE = f"""
 body {{ font-family: system-ui, sans-serif; color: {INK}; background: #fff; margin: 0;
   line-height: 1.5; }}
@@ -200,7 +210,7 @@ def report_html(report: PlaytestReport, lang: str = "en") -> str:
     body.append(f"<h1>{_e(title)}</h1>")
     verdict = tr(lang, _VERDICTS[r.verdict])
     body.append(
-        f'<p class="verdict">{_e(say(lang, N_("Verdict: {verdict}"), verdict=verdict))}</p>'
+        f'<p class="verdict">{_e(say(lang, _VERDICT, verdict=verdict))}</p>'
     )
     body.append(
         "<p>"
@@ -222,9 +232,9 @@ def report_html(report: PlaytestReport, lang: str = "en") -> str:
         + "</p>"
     )
     # problems
-    body.append(f"<h2>{_e(tr(lang, N_('Problems')))}</h2>")
+    body.append(f"<h2>{_e(tr(lang, _PROBLEMS))}</h2>")
     if not r.findings:
-        body.append(f"<p>{_e(tr(lang, N_('None found.')))}</p>")
+        body.append(f"<p>{_e(tr(lang, _NONE))}</p>")
     for f in r.findings:
         said = say(
             lang,
@@ -249,9 +259,9 @@ def report_html(report: PlaytestReport, lang: str = "en") -> str:
                 "</details>"
             )
     # endless
-    body.append(f"<h2>{_e(tr(lang, N_('Endless rounds')))}</h2>")
+    body.append(f"<h2>{_e(tr(lang, _ENDLESS))}</h2>")
     if not r.endless:
-        body.append(f"<p>{_e(tr(lang, N_('None found.')))}</p>")
+        body.append(f"<p>{_e(tr(lang, _NONE))}</p>")
     for e in r.endless[:10]:
         body.append(f"<p>{_e(_endless_sentence(lang, r, e, drivers=False))}</p>")
         if e.drivers:
@@ -262,14 +272,14 @@ def report_html(report: PlaytestReport, lang: str = "en") -> str:
         more = say(lang, N_("... and {count} more"), count=len(r.endless) - 10)
         body.append(f"<p>{_e(more)}</p>")
     # dead settings
-    body.append(f"<h2>{_e(tr(lang, N_('Dead settings')))}</h2>")
+    body.append(f"<h2>{_e(tr(lang, _DEAD))}</h2>")
     if not r.dead:
-        body.append(f"<p>{_e(tr(lang, N_('None found.')))}</p>")
+        body.append(f"<p>{_e(tr(lang, _NONE))}</p>")
     for d in r.dead:
         body.append(f"<p>{_e(_dead_sentence(lang, d.path, d.games))}</p>")
     # the baseline
     if r.baseline is not None:
-        body.append(f"<h2>{_e(say(lang, N_('Against {baseline}'), baseline=r.baseline))}</h2>")
+        body.append(f"<h2>{_e(say(lang, _AGAINST, baseline=r.baseline))}</h2>")
         sentences = []
         rows = []
         for c, cd in zip(r.comparisons, data["comparison"], strict=True):
@@ -291,17 +301,17 @@ def report_html(report: PlaytestReport, lang: str = "en") -> str:
             )
         body.extend(f"<p>{_e(s)}</p>" for s in sentences)
         head = (
-            f'<tr><th scope="col">{_e(tr(lang, N_("measure")))}</th>'
+            f'<tr><th scope="col">{_e(tr(lang, _MEASURE))}</th>'
             f'<th scope="col">{_e(r.name)}</th><th scope="col">{_e(r.baseline)}</th>'
-            f'<th scope="col">{_e(tr(lang, N_("difference")))}</th></tr>'
+            f'<th scope="col">{_e(tr(lang, _DIFFERENCE))}</th></tr>'
         )
-        region = tr(lang, N_("measure"))
+        region = tr(lang, _MEASURE)
         body.append(
             f'<div class="scroll" tabindex="0" role="region" aria-label="{_e(region)}">'
             f"<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table></div>"
         )
     # charts
-    body.append(f"<h2>{_e(tr(lang, N_('Charts')))}</h2>")
+    body.append(f"<h2>{_e(tr(lang, _CHARTS))}</h2>")
     body.append(_legend(lang, r.name, r.baseline))
     mine = pooled(r.tallies.values())
     base = pooled(r.base_tallies.values()) if r.base_tallies else None
