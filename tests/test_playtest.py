@@ -21,7 +21,7 @@ from uno_rules.playtest_page import report_html, report_text
 from uno_rules.playtesting import PlaytestReport, play_task, switched_off, table_sizes
 
 sys.path.insert(0, str(Path(__file__).parent))
-from house_rule_plugin import installed  # noqa: E402
+from house_rule_plugin import installed
 
 # A hand limit (X02): a penalty that would take a hand past the limit cannot be taken.
 # With stacking, a seat facing a stack it cannot answer then has no legal move at all.

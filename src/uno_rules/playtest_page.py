@@ -209,9 +209,7 @@ def report_html(report: PlaytestReport, lang: str = "en") -> str:
     title = say(lang, N_("Play check of {name}"), name=r.name)
     body.append(f"<h1>{_e(title)}</h1>")
     verdict = tr(lang, _VERDICTS[r.verdict])
-    body.append(
-        f'<p class="verdict">{_e(say(lang, _VERDICT, verdict=verdict))}</p>'
-    )
+    body.append(f'<p class="verdict">{_e(say(lang, _VERDICT, verdict=verdict))}</p>')
     body.append(
         "<p>"
         + _e(

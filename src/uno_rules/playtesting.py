@@ -981,9 +981,7 @@ def _report(
         drivers = tuple(
             path
             for path, outs in others.items()
-            if key in outs
-            and outs[key].finding is None
-            and (outs[key].capped_round is None or outs[key].capped_round > e.round)
+            if key in outs and outs[key].finding is None and _got_past(outs[key], e.round)
         )
         endless.append(
             Endless(
@@ -1047,6 +1045,11 @@ def _report(
         seat_wins,
         base_seat,
     )
+
+
+def _got_past(outcome: GameOutcome, round_number: int) -> bool:
+    stopped = outcome.capped_round
+    return stopped is None or stopped > round_number
 
 
 def _seat_wins(t: Tally) -> tuple[tuple[float, float, float], ...]:
