@@ -331,3 +331,38 @@ def test_table_sizes_follow_the_rule_set() -> None:
         uno.playtest("official", players=(11,))
     with pytest.raises(ValueError, match="unknown bot"):
         uno.playtest("official", bots=("clever",))
+
+
+def test_the_referee_service_plays_a_small_check() -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from starlette.testclient import TestClient
+
+    from uno_rules.server import create_app
+
+    with TestClient(create_app(), base_url="http://127.0.0.1") as client:
+        asked = {"preset": DEAD_MERCY, "games": 1}
+        answer = client.post("/api/presets/playtest", json=asked)
+        assert answer.status_code == 200, answer.text
+        data = answer.json()
+        assert data["verdict"] == "dead"
+        assert data["players"] == [2] and data["bots"] == ["heuristic"]
+        assert "house_rules.mercy" in [d["path"] for d in data["dead_settings"]]
+        # the same report the library gives for the same options
+        library = uno.playtest(DEAD_MERCY, games=1, players=(2,), bots=("heuristic",),
+                               max_moves=1000, max_variants=8)  # fmt: skip
+        assert data == json.loads(json.dumps(library.to_dict()))
+        page = client.post("/api/presets/playtest?lang=tl", json={**asked, "html": True})
+        assert page.status_code == 200
+        assert page.headers["content-type"].startswith("text/html")
+        assert '<html lang="tl">' in page.text
+        for wrong, where in (
+            ({"preset": "official", "games": 5}, "games"),
+            ({"preset": "official", "players": [11]}, "players"),
+            ({"preset": "official", "bots": ["clever"]}, "bots"),
+            ({"preset": "/etc/passwd"}, "preset"),
+            ({"preset": "official", "baseline": "nope"}, "baseline"),
+        ):
+            refused = client.post("/api/presets/playtest", json=wrong)
+            assert refused.status_code == 422, (wrong, refused.text)
+            assert where in refused.text

@@ -40,11 +40,13 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from fractions import Fraction
 from typing import Any
 
+import attrs
 from attrs import field, frozen
 
 from .bots import BOTS
 from .deal import new_game, next_round, table_problems
 from .engine import apply, legal_moves
+from .errors import Problem, UnoError
 from .events import CardsDrawn, Eliminated, PenaltyAccepted, RoundEnded
 from .i18n import N_
 from .moves import Move
@@ -58,12 +60,15 @@ from .testing import ConformanceError, check_conserved, check_listed_moves, deck
 from .view import view
 
 __all__ = [
+    "HTTP_LIMITS",
     "Comparison",
     "DeadSetting",
     "Endless",
     "Finding",
+    "PlaytestOptionsError",
     "PlaytestReport",
     "Tally",
+    "http_options",
     "playtest",
 ]
 
@@ -746,7 +751,7 @@ class PlaytestReport:
     seat_players: int | None
     seat_wins: tuple[tuple[float, float, float], ...] = ()
     base_seat_wins: tuple[tuple[float, float, float], ...] = ()
-    static: tuple[str, ...] = field(factory=tuple)
+    unchecked: tuple[str, ...] = ()
 
     @property
     def verdict(self) -> str:
@@ -799,11 +804,11 @@ class PlaytestReport:
             "players": list(self.players),
             "move_cap": self.cap,
             "games": self.games,
-            "static_problems": list(self.static),
             "problems": [f.to_dict() for f in self.findings],
             "endless": [e.to_dict() for e in self.endless],
             "dead_settings": [{"path": d.path, "games": d.games} for d in self.dead],
             "live_settings": list(self.live),
+            "unchecked_settings": list(self.unchecked),
             "by_players": {str(n): tally(t) for n, t in sorted(self.tallies.items())},
             "baseline_by_players": {str(n): tally(t) for n, t in sorted(self.base_tallies.items())},
             "comparison": [c.to_dict() for c in self.comparisons],
@@ -834,6 +839,7 @@ def playtest(
     max_moves: int = 10_000,
     check_every: int = 25,
     dead_settings: bool = True,
+    max_variants: int | None = None,
     jobs: int = 1,
     executor: Executor | None = None,
     block_size: int | None = None,
@@ -870,6 +876,8 @@ def playtest(
         raise ValueError(f"table sizes this rule set cannot deal: {wrong or 'none'}")
     base_sizes = () if base is None else tuple(n for n in sizes if not table_problems(base, n))
     variants = switched_off(ruleset) if dead_settings else []
+    unchecked = tuple(path for path, _ in variants[max_variants:]) if max_variants else ()
+    variants = variants[:max_variants] if max_variants else variants
     jobs_list: list[tuple[str, Rules, tuple[int, ...]]] = [("rules", ruleset, sizes)]
     if base is not None:
         jobs_list.append(("baseline", base, base_sizes))
@@ -926,7 +934,8 @@ def playtest(
     finally:
         if own is not None:
             own.shutdown(cancel_futures=True)
-    return _report(ruleset, base, seed, games, tuple(bots), sizes, max_moves, variants, results)
+    report = _report(ruleset, base, seed, games, tuple(bots), sizes, max_moves, variants, results)
+    return attrs.evolve(report, unchecked=unchecked)
 
 
 def _outcomes(
@@ -1077,3 +1086,61 @@ def _with_dispute(rules: Rules, f: Finding) -> Finding:
     return Finding(
         f.kind, f.players, f.bot, f.game, f.seed, f.round, f.what, f.moves, f.round_moves, dispute
     )
+
+
+# --------------------------------------------------------------------------- over HTTP
+
+#: What one request to the referee service may ask for: games per table size and bot,
+#: table sizes, moves a round, settings switched off.
+HTTP_LIMITS = {"games": 4, "players": 3, "max_moves": 1_000, "variants": 8}
+
+
+class PlaytestOptionsError(UnoError):
+    """Options of a play check that cannot be used; ``problems`` names each."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(str(p) for p in problems))
+
+
+def http_options(data: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
+    """The options of the referee service's play check of ``rules`` (``games``, ``seed``,
+    ``players``, by default the smallest table the rules allow, and ``bots``, by default
+    ``heuristic``; everything else in the body is the service's to read), within
+    :data:`HTTP_LIMITS`, as keyword arguments of :func:`playtest`."""
+    problems: list[Problem] = []
+    most = HTTP_LIMITS["games"]
+    games = data.get("games", 2)
+    if type(games) is not int or not 1 <= games <= most:
+        problems.append(Problem("games", N_("expected 1 to {most}, got {got}"),
+                                {"most": most, "got": str(games)[:40]}))  # fmt: skip
+    seed = data.get("seed", 0)
+    if type(seed) is not int or not 0 <= seed < 2**63:
+        problems.append(Problem("seed", N_("expected a seed from 0 to 2**63 - 1")))
+    sizes = table_sizes(rules)
+    players = data.get("players", list(sizes[:1]))
+    if (
+        not isinstance(players, list)
+        or not 1 <= len(players) <= HTTP_LIMITS["players"]
+        or not all(type(n) is int and n in sizes for n in players)
+    ):
+        problems.append(
+            Problem(
+                "players",
+                N_("expected a list of 1 to {most} table sizes this rule set allows: {sizes}"),
+                {"most": HTTP_LIMITS["players"], "sizes": ", ".join(map(str, sizes))},
+            )
+        )
+    bots = data.get("bots", ["heuristic"])
+    if not isinstance(bots, list) or not bots or not all(b in BOT_NAMES for b in bots):
+        problems.append(Problem("bots", N_("expected a list of bots: random, heuristic")))
+    if problems:
+        raise PlaytestOptionsError(problems)
+    return {
+        "games": games,
+        "seed": seed,
+        "players": players,
+        "bots": tuple(dict.fromkeys(bots)),
+        "max_moves": HTTP_LIMITS["max_moves"],
+        "max_variants": HTTP_LIMITS["variants"],
+    }
