@@ -512,7 +512,7 @@ def _dead_sentence(lang: str, path: str, games: int) -> str:
 
 def _difference(lang: str, r: PlaytestReport, c: Comparison) -> str:
     share = c.metric.endswith("share") or c.metric == "first_player_edge"
-    return say(
+    said = say(
         lang,
         N_(
             "{metric}: {value} here, {base} under {baseline}, a difference of {diff} "
@@ -526,3 +526,4 @@ def _difference(lang: str, r: PlaytestReport, c: Comparison) -> str:
         low=_fmt(number_or_none(c.difference[1]), share),
         high=_fmt(number_or_none(c.difference[2]), share),
     )
+    return said[:1].upper() + said[1:]
