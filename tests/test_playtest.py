@@ -366,3 +366,26 @@ def test_the_referee_service_plays_a_small_check() -> None:
             refused = client.post("/api/presets/playtest", json=wrong)
             assert refused.status_code == 422, (wrong, refused.text)
             assert where in refused.text
+
+
+def test_a_problem_in_a_later_round_gets_a_described_table_that_reaches_it(
+    plugins: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = uno.load_preset(
+        {"extends": "family", "name": "deadlock-13",
+         "house_rules": {"pt_hand_limit": {"enabled": True, "limit": 13}}}
+    )  # fmt: skip
+    report = uno.playtest(rules, players=(2,), games=1, bots=("heuristic",), baseline=None,
+                          dead_settings=False)  # fmt: skip
+    [stuck] = report.findings
+    assert stuck.kind == "stuck" and stuck.round > 1
+    assert "next-round" in stuck.moves  # the game's moves reach it across rounds
+    dispute = stuck.dispute
+    assert dispute is not None and "deal" not in dispute
+    assert dispute["hands"] and dispute["draw_pile"] and dispute["moves"] == list(stuck.round_moves)
+    path = tmp_path / "stuck.yaml"
+    path.write_text(yaml.safe_dump(dispute), encoding="utf-8")
+    assert main(["rule", str(path), "--json"]) == 0
+    last = json.loads(capsys.readouterr().out)["rulings"]["deadlock-13"][-1]["table"]
+    end = settle(dispute).rulings["deadlock-13"][-1].state
+    assert uno.legal_moves(end) == () and last["decision"]["seat"] == end.turn

@@ -55,7 +55,7 @@ from .randomness import derive_seed
 from .record import NEXT_ROUND
 from .rules import Rules
 from .simulate import Moments, blocks, starting_workers
-from .state import GameState, Transition
+from .state import GameState, Phase, Transition
 from .testing import ConformanceError, check_conserved, check_listed_moves, deck_of
 from .view import view
 
@@ -201,6 +201,9 @@ class Finding:
     moves: tuple[str, ...]
     round_moves: tuple[str, ...]
     dispute: dict[str, Any] | None = None
+    #: Where the round started: ``{"deal": ...}`` for the game's first round, the table
+    #: described (``uno.situation``'s keys) for a later one, empty when it cannot be.
+    opening: dict[str, Any] = field(factory=dict, eq=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -330,6 +333,7 @@ def play_one(
     fewest = 1 << 30
     held_start = 0
     state = new_game(rules, players=players, seed=seed)
+    opening: dict[str, Any] = {"deal": {"players": players, "seed": seed}}
     first_seat = state.turn
     out_of_turn = bool(rules.plan.out_of_turn)
 
@@ -345,6 +349,7 @@ def play_one(
             what,
             tuple(texts[-MAX_MOVES_KEPT:]),
             tuple(texts[round_start:]),
+            opening=opening,
         )
         return GameOutcome(game, digest.hexdigest(), False, finding, None)
 
@@ -361,11 +366,12 @@ def play_one(
                 state = nxt
                 _check(state, deck)
             except ConformanceError as exc:
-                return found("invariant", str(exc))
+                return found(*_kind_of(state, exc))
             except Exception as exc:  # a house rule's hook, or the engine itself
                 return found("crash", _crash_text(exc))
             texts.append(NEXT_ROUND)
             round_start = len(texts)
+            opening = described(state)
             rounds += 1
             in_round = 0
             keys.clear()
@@ -456,7 +462,7 @@ def play_one(
         try:
             _check(state, deck)
         except ConformanceError as exc:
-            return found("invariant", str(exc))
+            return found(*_kind_of(state, exc))
         except Exception as exc:
             return found("crash", _crash_text(exc))
     wins = [0] * players
@@ -482,6 +488,14 @@ def play_one(
         tuple(zip(held_sum, held_n, strict=True)),
     )
     return GameOutcome(game, digest.hexdigest(), False, None, None)
+
+
+def _kind_of(state: GameState, exc: ConformanceError) -> tuple[str, str]:
+    """A failed check: a table with no legal move for the seat to act is stuck (the kit's
+    listing check says so too), anything else a broken invariant."""
+    if not state.round_over and not state.game_over and not legal_moves(state):
+        return "stuck", f"seat {state.turn} is to act and has no legal move"
+    return "invariant", str(exc)
 
 
 def _crash_text(exc: BaseException) -> str:
@@ -1069,23 +1083,68 @@ def _seat_wins(t: Tally) -> tuple[tuple[float, float, float], ...]:
 # --------------------------------------------------------------------------- disputes
 
 
+def described(state: GameState) -> dict[str, Any]:
+    """A round's first table as a table description (``uno.situation`` reads it): every
+    card named, in order; empty when the table waits for something a description cannot
+    say (a first card's color to name, a penalty, a drawn card)."""
+    if state.phase is not Phase.TURN or state.penalty is not None or state.drawn is not None:
+        return {}
+    if state.side != "light" or state.color is None:
+        return {}
+    out: dict[str, Any] = {
+        "players": state.players,
+        "hands": [[str(c) for c in hand] for hand in state.hands],
+        "discard": [str(c) for c in state.discard_pile],
+        "draw_pile": [str(c) for c in state.draw_pile],
+        "color": state.color.value,
+        "turn": state.turn,
+        "direction": "clockwise" if state.direction == 1 else "counterclockwise",
+        "scores": list(state.scores),
+        "dealer": state.dealer,
+        "played_by": state.played_by,
+        "seed": state.seed,
+    }
+    if state.eliminated:
+        out["eliminated"] = sorted(state.eliminated)
+    return out
+
+
 def _with_dispute(rules: Rules, f: Finding) -> Finding:
-    """The finding with a dispute file that reaches it, when one can be written: a round
-    dealt afresh (``deal``) and its moves. A dispute file rules on one round, so a problem
-    met in a later round is given by its game's moves only (``uno-rules replay`` reads a
-    game record)."""
-    if len(f.round_moves) != len(f.moves) or NEXT_ROUND in f.moves:
+    """The finding with a dispute file that reaches it, when one can be written: its round
+    dealt afresh (``deal``) for the game's first round, else the round's first table
+    described; then the round's moves. A later round's file is kept only when ruling on it
+    reaches the same problem (a stuck table, or the same rule raising at the last move): a
+    reshuffle after a described table may turn up other cards. Otherwise the game's moves
+    (with ``next-round`` between rounds) are what reaches it."""
+    if not f.opening or f.kind == "invariant" and "deal" not in f.opening:
         return f
     dispute = {
         "title": f"{rules.name}: {f.kind} ({f.players} players, {f.bot} bots, game {f.game})",
         "description": f.what,
         "rules": rules_to_dict(rules),
-        "deal": {"players": f.players, "seed": f.seed},
+        **f.opening,
         "moves": list(f.round_moves),
     }
-    return Finding(
-        f.kind, f.players, f.bot, f.game, f.seed, f.round, f.what, f.moves, f.round_moves, dispute
-    )
+    if "deal" not in f.opening and not _reaches(dispute, f.kind):
+        return f
+    return attrs.evolve(f, dispute=dispute)
+
+
+def _reaches(dispute: dict[str, Any], kind: str) -> bool:
+    # start-up: the rulings load only when a later round's dispute file is checked
+    from .dispute import settle
+
+    try:
+        settled = settle(dispute)
+    except UnoError as exc:
+        return kind == "crash" and type(exc).__name__ == "PluginError"
+    except Exception:
+        return kind == "crash"
+    rulings = next(iter(settled.rulings.values()))
+    if kind != "stuck" or not settled.all_legal:
+        return False
+    end = rulings[-1].state if rulings else next(iter(settled.starts.values()))
+    return not end.round_over and not legal_moves(end)
 
 
 # --------------------------------------------------------------------------- over HTTP
