@@ -1116,7 +1116,7 @@ def _with_dispute(rules: Rules, f: Finding) -> Finding:
     reaches the same problem (a stuck table, or the same rule raising at the last move): a
     reshuffle after a described table may turn up other cards. Otherwise the game's moves
     (with ``next-round`` between rounds) are what reaches it."""
-    if not f.opening or f.kind == "invariant" and "deal" not in f.opening:
+    if not f.opening or (f.kind == "invariant" and "deal" not in f.opening):
         return f
     dispute = {
         "title": f"{rules.name}: {f.kind} ({f.players} players, {f.bot} bots, game {f.game})",
