@@ -1,8 +1,8 @@
 """The ``uno-rules`` command line.
 
 Verbs: ``rule`` (settle a dispute), ``replay`` (check a game record), ``presets`` (list,
-show, check, diff, schema), ``simulate`` (bots play many games) and ``serve`` (the referee
-service, extra ``serve``). Every verb takes
+show, check, diff, schema), ``simulate`` (bots play many games), ``playtest`` (validate a
+rule set by playing it) and ``serve`` (the referee service, extra ``serve``). Every verb takes
 ``--json``. Exit status: 0 all legal / success, 1 a move or preset was rejected (a ruling),
 2 bad input (one line on stderr, never a traceback).
 
