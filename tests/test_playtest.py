@@ -304,7 +304,7 @@ def test_the_command_line_writes_dispute_files_and_exits_1(
     folder = tmp_path / "disputes"
     code = main(
         ["playtest", str(preset), "--players", "2", "--games", "2", "--baseline", "none",
-         "--disputes", str(folder), "--json"]
+         "--disputes", str(folder), "--json", "--html", str(tmp_path / "report.html")]
     )  # fmt: skip
     data = json.loads(capsys.readouterr().out)
     assert code == 1
@@ -312,6 +312,9 @@ def test_the_command_line_writes_dispute_files_and_exits_1(
     assert data["problems"][0]["kind"] == "stuck"
     assert main(["rule", str(folder / "stuck.yaml")]) == 0
     assert "must answer a draw" in capsys.readouterr().out
+    # every game stuck: the page still has its parts, with no figures to draw
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "stuck: the seat to act has no legal move" in page and page.count("<svg") == 4
 
 
 @pytest.mark.parametrize("lang", ["en", "vi", "tl"])
@@ -389,3 +392,21 @@ def test_a_problem_in_a_later_round_gets_a_described_table_that_reaches_it(
     last = json.loads(capsys.readouterr().out)["rulings"]["deadlock-13"][-1]["table"]
     end = settle(dispute).rulings["deadlock-13"][-1].state
     assert uno.legal_moves(end) == () and last["decision"]["seat"] == end.turn
+
+
+def test_a_state_that_comes_back_is_reported_as_a_cycle_with_one_lap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # No bundled rule set repeats a whole table; the examination is tested with a state key
+    # that keeps only whose turn it is, so that the "state" comes back within a lap of the
+    # table: the cycle, its length and its lap's moves are what the report gives.
+    from uno_rules import playtesting
+
+    monkeypatch.setattr(playtesting, "_state_key", lambda state: state.turn)
+    report = quick(SWELL, players=(2,), bots=("random",), games=1, max_moves=200,
+                   dead_settings=False)  # fmt: skip
+    [cycle] = report.endless
+    assert cycle.kind == "cycle" and report.verdict == "endless"
+    assert 1 <= cycle.cycle_length <= 3 and len(cycle.lap) == cycle.cycle_length
+    assert all(move[0] in "01" for move in cycle.lap)
+    assert "A state came back after" in report_text(report)

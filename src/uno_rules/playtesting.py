@@ -402,11 +402,11 @@ def play_one(
             )
             tally[0] = tally[0] + Tally(players, capped_games=1)
             return GameOutcome(game, digest.hexdigest(), True, None, endless)
+        move: Move | None = None
         try:
             legal = legal_moves(state)
             if not legal:
                 return found("stuck", f"seat {state.turn} is to act and has no legal move")
-            move: Move | None = None
             if state.uno_open or out_of_turn:
                 for seat in rng.sample(state.active_seats, len(state.active_seats)):
                     move = player.interrupt(state, seat, rng)
@@ -420,7 +420,8 @@ def play_one(
         except ConformanceError as exc:
             return found("invariant", str(exc))
         except Exception as exc:
-            texts.append(str(move)) if move is not None else None  # the move that raised
+            if move is not None:
+                texts.append(str(move))  # the move that raised, last
             return found("crash", _crash_text(exc))
         text = str(move)
         texts.append(text)
