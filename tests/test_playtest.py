@@ -410,3 +410,31 @@ def test_a_state_that_comes_back_is_reported_as_a_cycle_with_one_lap(
     assert 1 <= cycle.cycle_length <= 3 and len(cycle.lap) == cycle.cycle_length
     assert all(move[0] in "01" for move in cycle.lap)
     assert "A state came back after" in report_text(report)
+
+
+def test_the_service_gives_up_on_a_long_check_and_its_games_stop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from starlette.testclient import TestClient
+
+    from uno_rules import playtesting
+    from uno_rules.server import create_app
+
+    played: list[int] = []
+    real = playtesting.play_task
+
+    def counted(task: playtesting.Task) -> playtesting.TaskResult:
+        played.append(task.count)
+        return real(task)
+
+    monkeypatch.setattr(playtesting, "play_task", counted)
+    with TestClient(create_app(heavy_seconds=0.2), base_url="http://127.0.0.1") as client:
+        asked = {"preset": "family", "games": 4, "players": [2, 3], "bots": ["random"]}
+        answer = client.post("/api/presets/playtest", json=asked)
+        assert answer.status_code == 503
+        assert "too-slow" in answer.text
+    # leaving the client waited for the thread: it stopped after a game or two, not after
+    # the 4 x 2 games of each of the rule set, the baseline and 5 settings switched off
+    assert 1 <= sum(played) < 4 * 2 * 7 // 2

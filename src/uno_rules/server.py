@@ -858,11 +858,21 @@ def create_app(
         baseline = data.get("baseline", "official")
         baseline = None if baseline is None else _bundled(baseline, "baseline")
         lang = _lang_of(request)
+        # A thread cannot be stopped: past the time limit the games stop themselves, after
+        # the game being played, so that an answer given up on frees its place soon.
+        deadline = time.monotonic() + heavy_seconds
+
+        def still_wanted(done: int, total: int) -> None:
+            if time.monotonic() > deadline:
+                raise TimeoutError
 
         def check() -> Any:
             try:
                 rules = load_preset(source)
-                report = playtest(rules, baseline=baseline, **http_options(data, rules))
+                options = http_options(data, rules)
+                report = playtest(
+                    rules, baseline=baseline, block_size=1, progress=still_wanted, **options
+                )
             except UnoError as exc:
                 raise _uno_problem(exc, lang) from None
             return report_html(report, lang) if data.get("html") is True else report.to_dict()
