@@ -114,7 +114,7 @@ class Tally:
     wins: tuple[int, ...] = ()
     lengths: tuple[tuple[int, int], ...] = ()
     stacks: tuple[tuple[int, int], ...] = ()
-    held: tuple[tuple[int, int], ...] = ()  # (cards held per seat summed, samples) per bucket
+    held: tuple[tuple[int, int], ...] = ()  # (cards held summed, seats counted) per bucket
 
     def __add__(self, other: Tally) -> Tally:
         if self.players != other.players:
@@ -447,8 +447,8 @@ def play_one(
         bucket = min(in_round // HAND_STEP, HAND_BUCKETS - 1)
         if in_round % HAND_STEP == 0 and not state.round_over:
             active = state.active_seats
-            held_sum[bucket] += sum(len(state.hands[s]) for s in active) // max(1, len(active))
-            held_n[bucket] += 1
+            held_sum[bucket] += sum(len(state.hands[s]) for s in active)
+            held_n[bucket] += len(active)
         if in_round >= cap // 2 and not state.round_over:
             fewest = min(fewest, min(len(state.hands[s]) for s in state.active_seats))
             if cycle is None:
