@@ -244,7 +244,9 @@ def test_a_rule_set_that_plays_differently_does_differ_from_official() -> None:
 
 def test_the_report_is_the_same_however_the_games_are_spread() -> None:
     options = {"players": (2,), "games": 2, "bots": ("heuristic",)}
-    one = json.dumps(uno.playtest("family", **options).to_dict())  # type: ignore[arg-type]
+    family = uno.playtest("family", **options)  # type: ignore[arg-type]
+    one = json.dumps(family.to_dict())
+    assert family.live  # the settings switched off are played on the pool too
     with ThreadPoolExecutor(2) as pool:
         spread = uno.playtest(
             "family",
@@ -258,7 +260,8 @@ def test_the_report_is_the_same_however_the_games_are_spread() -> None:
 
 def test_same_json_on_a_local_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
     distributed = pytest.importorskip("dask.distributed")
-    args = ["playtest", "family", "--players", "2", "--games", "2", "--bot", "heuristic", "--json"]
+    args = ["playtest", "official", "--players", "2", "--games", "2", "--bot", "heuristic",
+            "--json"]  # fmt: skip
     main(args)
     reference = capsys.readouterr().out
     with distributed.LocalCluster(
@@ -304,6 +307,7 @@ def test_the_command_line_writes_dispute_files_and_exits_1(
     folder = tmp_path / "disputes"
     code = main(
         ["playtest", str(preset), "--players", "2", "--games", "2", "--baseline", "none",
+         "--bot", "heuristic",
          "--disputes", str(folder), "--json", "--html", str(tmp_path / "report.html")]
     )  # fmt: skip
     data = json.loads(capsys.readouterr().out)
