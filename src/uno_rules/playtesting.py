@@ -47,7 +47,7 @@ from .bots import BOTS
 from .deal import new_game, next_round, table_problems
 from .engine import apply, legal_moves
 from .errors import Problem, UnoError
-from .events import CardsDrawn, Eliminated, PenaltyAccepted, RoundEnded
+from .events import CardsDrawn, Eliminated
 from .i18n import N_
 from .moves import Move
 from .presets import load_preset, rules_to_dict
@@ -430,15 +430,11 @@ def play_one(
         for event in result.events:
             if isinstance(event, CardsDrawn):
                 drawn += event.count
-            elif isinstance(event, PenaltyAccepted):
-                pass
             elif isinstance(event, Eliminated):
                 if event.reason == "mercy":
                     knocked += 1
                 else:
                     eliminated += 1
-            elif isinstance(event, RoundEnded):
-                pass
         state = result.state
         if state.penalty is not None:
             stack = max(stack, state.penalty.amount)
