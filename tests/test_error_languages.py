@@ -291,7 +291,7 @@ def test_argparse_errors_are_written_in_the_language_asked_for(
     assert main(["--lang", "tl", "rulez", "x.yaml"]) == 2
     assert capsys.readouterr().err == (
         "uno-rules: argument VERB: hindi tamang pili: 'rulez' (pumili sa 'rule', 'replay', "
-        "'presets', 'serve', 'simulate') ('rule' ba ang ibig mong sabihin?) "
+        "'presets', 'serve', 'simulate', 'playtest') ('rule' ba ang ibig mong sabihin?) "
         "(tingnan ang uno-rules --help)\n"
     )
     assert main(["--lang", "vi", "rule"]) == 2

@@ -67,6 +67,7 @@ except KeyboardInterrupt:
 if TYPE_CHECKING:
     from ._compiled import COMPILED
     from .i18n import LANGUAGES
+    from .playtesting import PlaytestReport, playtest
     from .record import ReplayResult, make_record, replay
     from .render import card_name, describe, describe_event, violation_text
     from .ruling import Ruling, rule_on
@@ -89,6 +90,8 @@ _LAZY = {
     "preset_schema": "schema",
     "Ruling": "ruling",
     "rule_on": "ruling",
+    "playtest": "playtesting",
+    "PlaytestReport": "playtesting",
     "dump_state": "snapshot",
     "load_state": "snapshot",
 }
@@ -130,6 +133,7 @@ __all__ = [
     "Phase",
     "Play",
     "PlayerView",
+    "PlaytestReport",
     "PluginError",
     "PresetError",
     "Rank",
@@ -155,6 +159,7 @@ __all__ = [
     "next_round",
     "parse_cards",
     "parse_move",
+    "playtest",
     "preset_names",
     "preset_schema",
     "refusal",

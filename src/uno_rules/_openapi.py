@@ -141,6 +141,27 @@ def document(version: str) -> dict[str, Any]:
                 },
             }
         },
+        "/api/presets/playtest": {
+            "post": {
+                "summary": "Validate a rule set by playing it (as `uno-rules playtest --json`)",
+                "description": (
+                    "Bots play seeded games under `preset` and under `baseline` (default "
+                    "official, null for none): stuck tables, crashes, endless rounds, dead "
+                    "settings, and the differences. At most 4 games per table size and bot, "
+                    "3 table sizes, 1000 moves a round, 8 settings switched off. `html: true` "
+                    "answers the report as an HTML page."
+                ),
+                "parameters": [_LANG],
+                "requestBody": _body(_ref("PlaytestAsked"), "The rule set and the options."),
+                "responses": {
+                    "200": {
+                        "description": "The report (see the playtest page).",
+                        "content": {_JSON: {"schema": _ref("Playtest")}, "text/html": {}},
+                    },
+                    **_problems(*_WITH_BODY, 503),
+                },
+            }
+        },
         "/api/disputes": {
             "post": {
                 "summary": "Settle a dispute (as `uno-rules rule --json`)",
@@ -393,6 +414,35 @@ def document(version: str) -> dict[str, Any]:
                     "description": "How many problems there are (at most 1,000 are listed).",
                 },
                 "name": {"type": "string"},
+            },
+        },
+        "PlaytestAsked": {
+            "type": "object",
+            "required": ["preset"],
+            "properties": {
+                "preset": {"description": "A bundled preset name, or a mapping extending one."},
+                "baseline": {"type": ["string", "null"], "description": "A bundled preset."},
+                "games": {"type": "integer", "minimum": 1, "maximum": 4},
+                "seed": {"type": "integer", "minimum": 0},
+                "players": {"type": "array", "items": {"type": "integer"}, "maxItems": 3},
+                "bots": {
+                    "type": "array",
+                    "items": {"type": "string", "enum": ["random", "heuristic"]},
+                },
+                "html": {"type": "boolean"},
+            },
+        },
+        "Playtest": {
+            "type": "object",
+            "required": ["preset", "verdict", "problems", "endless", "dead_settings"],
+            "properties": {
+                "preset": {"type": "string"},
+                "verdict": {"type": "string", "enum": ["ok", "problems", "endless", "dead"]},
+                "baseline": {"type": ["string", "null"]},
+                "problems": {"type": "array", "items": obj},
+                "endless": {"type": "array", "items": obj},
+                "dead_settings": {"type": "array", "items": obj},
+                "comparison": {"type": "array", "items": obj},
             },
         },
         "Dispute": {

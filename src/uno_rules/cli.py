@@ -1,8 +1,8 @@
 """The ``uno-rules`` command line.
 
 Verbs: ``rule`` (settle a dispute), ``replay`` (check a game record), ``presets`` (list,
-show, check, diff, schema), ``simulate`` (bots play many games) and ``serve`` (the referee
-service, extra ``serve``). Every verb takes
+show, check, diff, schema), ``simulate`` (bots play many games), ``playtest`` (validate a
+rule set by playing it) and ``serve`` (the referee service, extra ``serve``). Every verb takes
 ``--json``. Exit status: 0 all legal / success, 1 a move or preset was rejected (a ruling),
 2 bad input (one line on stderr, never a traceback).
 
@@ -567,7 +567,61 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help=N_("machine-readable output"))
     sim.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
     sim.set_defaults(handler=cmd_simulate)
+    _add_playtest(verbs, lang_help)
     return parser
+
+
+def _add_playtest(verbs: Any, lang_help: str) -> None:
+    play = verbs.add_parser(
+        "playtest", help=N_("validate a rule set by playing it: stuck, endless, dead settings")
+    )
+    play.add_argument("preset", metavar="NAME|FILE", help=N_("the rule set to play"))
+    play.add_argument(
+        "--baseline",
+        default="official",
+        metavar="NAME|FILE",
+        help=N_("the rule set to compare with (default official; 'none' for no comparison)"),
+    )
+    play.add_argument(
+        "--games", type=int, default=10, help=N_("games per table size and bot (default 10)")
+    )
+    play.add_argument("--seed", type=int, default=0, help=N_("the seed of the whole run"))
+    play.add_argument(
+        "--players",
+        type=int,
+        action="append",
+        metavar="N",
+        help=N_("a table size to play (repeatable; default every size the rule set allows)"),
+    )
+    play.add_argument(
+        "--bot",
+        choices=("heuristic", "random"),
+        action="append",
+        help=N_("a bot to play with (repeatable; default both)"),
+    )
+    play.add_argument(
+        "--max-moves",
+        type=int,
+        default=10_000,
+        metavar="N",
+        help=N_("moves after which a round is stopped and examined (default 10000)"),
+    )
+    play.add_argument("--jobs", type=int, default=1, help=N_("worker processes"))
+    play.add_argument(
+        "--scheduler",
+        metavar="ADDRESS|local",
+        help=N_(
+            "play on a Dask cluster (extra 'cluster'): its scheduler's address, or 'local' "
+            "for a cluster of --jobs worker processes on this machine"
+        ),
+    )
+    play.add_argument("--html", metavar="FILE", help=N_("write the report as an HTML page"))
+    play.add_argument(
+        "--disputes", metavar="DIR", help=N_("write a dispute file for each problem into DIR")
+    )
+    play.add_argument("--json", action="store_true", help=N_("machine-readable output"))
+    play.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
+    play.set_defaults(handler=cmd_playtest)
 
 
 # --------------------------------------------------------------------------- reading input
@@ -1252,6 +1306,85 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for said, (value, low, high) in zip(wins, summary.seat_wins, strict=True):
         print(f"  {said:<{width}} {value:8.1%}   [{low:.1%}, {high:.1%}]")
     return EXIT_OK
+
+
+def cmd_playtest(args: argparse.Namespace) -> int:
+    # start-up: only `playtest` needs the play check
+    from .playtest_page import report_html, report_text
+    from .playtesting import playtest, table_sizes
+
+    rules = _load_rules(args.preset)
+    baseline = None if args.baseline == "none" else _load_rules(args.baseline)
+    allowed = table_sizes(rules)
+    for n in args.players or ():
+        if n not in allowed:
+            raise _bad(
+                "--players",
+                N_("this rule set cannot deal to {got} players; it allows {sizes}"),
+                got=_short(str(n), 40),
+                sizes=", ".join(map(str, allowed)),
+            )
+    for flag, value, most in (
+        ("--games", args.games, MAX_GAMES),
+        ("--jobs", args.jobs, MAX_JOBS),
+        ("--max-moves", args.max_moves, MAX_TURNS),
+    ):
+        if not 1 <= value <= most or (flag == "--max-moves" and value < 2):
+            raise _bad(
+                flag, N_("expected 1 to {most}, got {got}"), most=most, got=_short(str(value), 40)
+            )
+    if args.seed.bit_length() > MAX_SEED_BITS:
+        raise _bad("--seed", N_("more than {bits} bits (the seed limit)"), bits=MAX_SEED_BITS)
+    meter = _SimulationProgress(sys.stderr.isatty() and not args.json)
+    options: dict[str, Any] = {
+        "baseline": baseline,
+        "games": args.games,
+        "seed": args.seed,
+        "bots": tuple(dict.fromkeys(args.bot or ("random", "heuristic"))),
+        "players": args.players,
+        "max_moves": args.max_moves,
+        "progress": meter,
+    }
+    with _interrupts_kept(meter):
+        if args.scheduler is None:
+            report = playtest(rules, jobs=args.jobs, **options)
+        else:
+            with _dask_executor(args.scheduler, args.jobs) as (executor, workers):
+                report = playtest(rules, jobs=workers, executor=executor, **options)
+    meter.end()
+    lang = _lang(args)
+    if args.disputes:
+        _write_disputes(args.disputes, report)
+    if args.html:
+        try:
+            with open(args.html, "w", encoding="utf-8") as out:
+                out.write(report_html(report, lang))
+        except OSError as exc:
+            raise _bad(
+                args.html, N_("cannot write {path}: {why}"), path=args.html, why=exc.strerror
+            ) from None
+    if args.json:
+        _emit_json(report.to_dict())
+    else:
+        print(report_text(report, lang))
+    return EXIT_OK if report.verdict == "ok" else EXIT_REJECTED
+
+
+def _write_disputes(folder: str, report: Any) -> None:
+    # start-up: YAML is heavy, and only a dispute file written needs it
+    import yaml
+
+    try:
+        os.makedirs(folder, exist_ok=True)
+        for finding in report.findings:
+            if finding.dispute is not None:
+                path = os.path.join(folder, f"{finding.kind}.yaml")
+                with open(path, "w", encoding="utf-8") as out:
+                    yaml.safe_dump(finding.dispute, out, sort_keys=False, allow_unicode=True)
+    except OSError as exc:
+        raise _bad(
+            folder, N_("cannot write {path}: {why}"), path=folder, why=exc.strerror
+        ) from None
 
 
 # The rows of the simulation summary (``simulate`` without ``--json``).

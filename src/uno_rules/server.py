@@ -847,6 +847,43 @@ def create_app(
 
         return ok(await heavy_work(check))
 
+    async def presets_playtest(request: Request) -> Response:
+        # The play check (docs/playtest.md): a small one, within HTTP_LIMITS.
+        # start-up: only this route plays games
+        from .playtest_page import report_html
+        from .playtesting import http_options, playtest
+
+        data = _mapping(await _body(request, max_body), "playtest")
+        source = _rules_source(data.get("preset"), "preset")
+        baseline = data.get("baseline", "official")
+        baseline = None if baseline is None else _bundled(baseline, "baseline")
+        lang = _lang_of(request)
+        # A thread cannot be stopped: past the time limit the games stop themselves, after
+        # the game being played, so that an answer given up on frees its place soon.
+        deadline = time.monotonic() + heavy_seconds
+
+        def still_wanted(done: int, total: int) -> None:
+            if time.monotonic() > deadline:
+                raise TimeoutError
+
+        def check() -> Any:
+            try:
+                rules = load_preset(source)
+                options = http_options(data, rules)
+                report = playtest(
+                    rules, baseline=baseline, block_size=1, progress=still_wanted, **options
+                )
+            except UnoError as exc:
+                raise _uno_problem(exc, lang) from None
+            return report_html(report, lang) if data.get("html") is True else report.to_dict()
+
+        answer = await heavy_work(check)
+        if isinstance(answer, str):
+            policy = "default-src 'none'; style-src 'unsafe-inline'"  # the page is whole
+            headers = {**_SECURITY_HEADERS, "Content-Security-Policy": policy}
+            return Response(answer, media_type="text/html", headers=headers)
+        return ok(answer)
+
     async def dispute_asked(request: Request) -> tuple[dict[str, Any], list[str]]:
         """The dispute of a request's body and the presets of its query, checked."""
         data = _mapping(await _body(request, max_body), "dispute")
@@ -1206,6 +1243,7 @@ def create_app(
         Route("/openapi.json", openapi, methods=["GET"]),
         Route("/api/presets", presets_list, methods=["GET"]),
         Route("/api/presets/check", presets_check, methods=["POST"]),
+        Route("/api/presets/playtest", presets_playtest, methods=["POST"]),
         Route("/api/presets/{name}", presets_show, methods=["GET"]),
         Route("/api/page-text", page_text, methods=["GET"]),
         Route("/api/decks/{name}", deck, methods=["GET"]),
