@@ -67,7 +67,7 @@ from .presets import load_preset, parse_yaml, preset_names, preset_summary
 from .record import replay as replay_record
 from .render import card_name, violation_text
 from .ruling import rule_on
-from .storage import Game, MemoryStore, Store, entry_row
+from .storage import Game, MemoryStore, Store, StoreUnavailable, entry_move, entry_row
 from .svg import card_svg as draw_card
 from .svg import dispute_svgs, ruling_svg, state_svg
 from .view import view
@@ -162,6 +162,40 @@ def _unknown_preset(name: str) -> Sentence:
 
 _NO_SUCH_GAME = _said(N_("no such game (it was never dealt, or was pruned)"))
 _FAILED = _said(N_("the service failed on this request"))
+_STORE_DOWN = _said(N_("the game store cannot be reached just now: try again in a few seconds"))
+STORE_RETRY_SECONDS = 2  # Retry-After of an answer refused while the store is down
+
+
+class _Throttled:
+    """A log line said at most once a second, with how many like it were left out."""
+
+    def __init__(self) -> None:
+        self.said_at = -1e9
+        self.left_out = 0
+
+    def warn(self, line: str) -> None:
+        now = time.monotonic()
+        if now - self.said_at < 1.0:
+            self.left_out += 1
+            return
+        more = f" (and {self.left_out} more like it)" if self.left_out else ""
+        self.said_at, self.left_out = now, 0
+        LOGGER.warning("%s%s", line, more)
+
+
+_STORE_LOG = _Throttled()
+
+
+def _store_down(scope: Scope, headers: Mapping[str, str], exc: BaseException) -> JSONResponse:
+    """The answer while the store is down: 503 ``store-unavailable`` with ``Retry-After``."""
+    _STORE_LOG.warn(
+        f"{scope.get('method', '')} {scope.get('path', '')}: refused: the store is "
+        f"unavailable: {_short(str(exc), 120)}"
+    )
+    said = _STORE_DOWN.text(_lang_of_scope(scope, headers))
+    return _problem_response(
+        503, "store-unavailable", [said], {"Retry-After": str(STORE_RETRY_SECONDS)}
+    )
 
 
 def _problem_response(
@@ -428,6 +462,9 @@ class _Guard:
             await self.app(scope, receive, watch)
         except (ClientDisconnect, OSError):
             LOGGER.warning("%s: dropped: the client hung up", _client(scope))
+        except StoreUnavailable as exc:
+            if not started:
+                await _store_down(scope, headers, exc)(scope, receive, send)
         except Exception as exc:
             LOGGER.error(
                 "%s %s: internal error: %s", scope["method"], scope["path"], _short(repr(exc), 200)
@@ -541,16 +578,80 @@ def _lang_of(request: Request) -> str:
 _NEXT_ROUND = "B2.5"  # a finished round is followed by a new deal
 
 
+def _asked(text: str, seat: int, lang: str) -> str:
+    """The move ``text`` asks for, as the log writes it (``next-round`` as it is)."""
+    if text.strip().lower() == "next-round":
+        return "next-round"
+    try:
+        move = parse_move(text)
+    except NotationError as exc:
+        raise _uno_problem(exc, lang) from None
+    if move.seat != seat:
+        raise Problem(
+            403,
+            "forbidden",
+            [_said(N_("seat {seat} cannot move for seat {other}"), seat=seat, other=move.seat)],
+        )
+    return str(move)
+
+
+def _retried(
+    store: Store, game: Game, seat: int, asked: str, expected: int, lang: str
+) -> dict[str, Any]:
+    """A move sent for version ``expected`` of a game now at another version: if the entry
+    at ``expected`` is this very move of this seat, the move was applied (the answer was
+    lost on the way): its ruling again, marked ``replayed``, and nothing applied. Anything
+    else is a 409 ``stale-version``: the seat decides again on the game as it is."""
+    raw = store.entry(game.id, expected) if 0 <= expected < game.version else None
+    if raw is not None:
+        kept_seat, kept_move, clause = entry_move(raw)
+        if kept_seat == seat and kept_move == asked and clause is not None:
+            return {
+                "move": kept_move,
+                "legal": True,
+                "clause": clause,
+                "rule": clause_text(clause, game.state.rules, lang),
+                "violation": None,
+                "replayed": True,
+                **_seat_view(game, seat),
+            }
+    raise Problem(
+        409,
+        "stale-version",
+        [
+            _said(
+                N_(
+                    "the move was sent for version {expected} of the game, which is at "
+                    "version {version}: read the seat's view and decide again"
+                ),
+                expected=expected,
+                version=game.version,
+            )
+        ],
+        {"ETag": f'"{game.version}"'},
+    )
+
+
 def _rule_and_keep(
-    store: Store, game_id: str, seat: int, text: str, now: float, lang: str = "en"
+    store: Store,
+    game_id: str,
+    seat: int,
+    text: str,
+    now: float,
+    lang: str = "en",
+    expected: int | None = None,
 ) -> dict[str, Any]:
     """Rule on ``text`` for ``seat`` and, if legal, keep the move (in a worker thread). If
-    another process moved first, rule again on the new state. The ruling's sentences are
-    written in ``lang``."""
+    another process moved first, rule again on the new state, unless the move was sent for
+    an ``expected`` version (see :func:`_retried`). The ruling's sentences are written in
+    ``lang``."""
+    asked = _asked(text, seat, lang)
     for _ in range(8):
         game = store.load(game_id)
         if game is None:
             raise Problem(404, "not-found", [_NO_SUCH_GAME])
+        if expected is not None and expected != game.version:
+            return _retried(store, game, seat, asked, expected, lang)
         if game.version >= MAX_LOG_ENTRIES:
             raise Problem(
                 409,
@@ -562,7 +663,7 @@ def _rule_and_keep(
                     )
                 ],
             )
-        if text.strip().lower() == "next-round":
+        if asked == "next-round":
             # the answer of any other move: its clause (B2.5, the next round is dealt; or
             # the violation's), the violation, the seat's view
             result = next_round(game.state)
@@ -577,7 +678,9 @@ def _rule_and_keep(
                     "violation": refused,
                     **_seat_view(game, seat),
                 }
-            entry = entry_row(game.version, seat, "next-round", [[] for _ in range(game.players)])
+            entry = entry_row(
+                game.version, seat, "next-round", [[] for _ in range(game.players)], _NEXT_ROUND
+            )
             if store.commit(game, result, entry, now):
                 game.state, game.version = result, game.version + 1
                 return {
@@ -589,17 +692,7 @@ def _rule_and_keep(
                     **_seat_view(game, seat),
                 }
             continue
-        try:
-            move = parse_move(text)
-        except NotationError as exc:
-            raise _uno_problem(exc, lang) from None
-        if move.seat != seat:
-            raise Problem(
-                403,
-                "forbidden",
-                [_said(N_("seat {seat} cannot move for seat {other}"), seat=seat, other=move.seat)],
-            )
-        ruling = rule_on(game.state, move)
+        ruling = rule_on(game.state, parse_move(asked))
         violation = ruling.violation
         out: dict[str, Any] = {
             "move": str(ruling.move),
@@ -613,7 +706,7 @@ def _rule_and_keep(
         if not ruling.legal:
             return {**out, **_seat_view(game, seat)}
         views = [[e.to_dict() for e in view_events(ruling.events, s)] for s in range(game.players)]
-        entry = entry_row(game.version, seat, str(ruling.move), views)
+        entry = entry_row(game.version, seat, str(ruling.move), views, ruling.clause)
         if store.commit(game, ruling.state, entry, now):
             game.state, game.version = ruling.state, game.version + 1
             return {**out, **_seat_view(game, seat)}
@@ -998,9 +1091,11 @@ def create_app(
 
         game, tokens = await off_loop(make)
         await maybe_prune()
-        if await off_loop(games.count) >= max_games:
+        # the count and the insert are one step in the store: two requests (or two
+        # processes) cannot both take the last place
+        if not await off_loop(games.create, game, max_games):
             await maybe_prune(force=True)
-            if await off_loop(games.count) >= max_games:
+            if not await off_loop(games.create, game, max_games):
                 LOGGER.warning("%s: refused: the store holds %d games", client, max_games)
                 raise Problem(
                     503,
@@ -1014,7 +1109,6 @@ def create_app(
                     {"Retry-After": str(int(PRUNE_EVERY_SECONDS))},
                 )
         created.take(client)
-        await off_loop(games.create, game)
         return ok(
             {
                 "game": game.id,
@@ -1039,11 +1133,24 @@ def create_app(
         game, seat = await seat_of(request)
         data = _mapping(await _body(request, max_body), "move")
         text = data.get("move")
-        if not isinstance(text, str) or set(data) != {"move"}:
+        expected = data.get("version")
+        if (
+            not isinstance(text, str)
+            or not set(data) <= {"move", "version"}
+            or (
+                expected is not None
+                and (not isinstance(expected, int) or isinstance(expected, bool) or expected < 0)
+            )
+        ):
             raise Problem(
                 422,
                 "NotationError",
-                [_said(N_("expected {example}"), example='{"move": "<move text>"}')],
+                [
+                    _said(
+                        N_("expected {example}"),
+                        example='{"move": "<move text>", "version": <number>}',
+                    )
+                ],
             )
         if any(_digest(word) in game.tokens for word in text.split()[:16]):
             # a token pasted into the move: refused without a word of the text, which every
@@ -1065,7 +1172,7 @@ def create_app(
             lock = locks[game.id] = asyncio.Lock()  # version check covers other processes)
         async with lock:
             out = await off_loop(
-                _rule_and_keep, games, game.id, seat, text, clock(), _lang_of(request)
+                _rule_and_keep, games, game.id, seat, text, clock(), _lang_of(request), expected
             )
         changes.notify(game.id)
         return ok(out, private=True)
@@ -1101,7 +1208,17 @@ def create_app(
     ) -> AsyncIterator[str]:
         """Server-sent events: each log entry as one ``move`` event (its id is its index), a
         comment now and then to keep the connection open; the stream ends with an ``end``
-        event: the game is over, gone, or the server is stopping."""
+        event: the game is over, gone, the server is stopping, or its store is down."""
+        try:
+            async for chunk in stream_entries(request, game_id, seat, after):
+                yield chunk
+        except StoreUnavailable as exc:
+            _STORE_LOG.warn(f"a stream ended: the store is unavailable: {_short(str(exc), 120)}")
+            yield 'event: end\ndata: {"reason":"unavailable"}\n\n'
+
+    async def stream_entries(
+        request: Request, game_id: str, seat: int, after: int
+    ) -> AsyncIterator[str]:
         sent = after
         quiet = 0.0
         while True:
@@ -1190,6 +1307,9 @@ def create_app(
             )
         return _problem_response(status, "bad-request", [str(getattr(exc, "detail", "error"))])
 
+    async def on_store_down(request: Request, exc: Exception) -> Response:
+        return _store_down(request.scope, request.headers, exc)
+
     async def on_error(request: Request, exc: Exception) -> Response:
         # The guard around the app logs it, in one line.
         failed = _FAILED.text(_lang_of(request))
@@ -1224,7 +1344,12 @@ def create_app(
     ]
     inner = Starlette(
         routes=routes,
-        exception_handlers={Problem: on_problem, HTTPException: on_http, Exception: on_error},
+        exception_handlers={
+            Problem: on_problem,
+            HTTPException: on_http,
+            StoreUnavailable: on_store_down,
+            Exception: on_error,
+        },
         lifespan=lifespan,
     )
     return Service(inner, allowed_hosts, games, closing)
