@@ -33,8 +33,8 @@ import re
 import secrets
 import time
 import weakref
-from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any, TypeVar
@@ -85,6 +85,7 @@ register_url_convertor("anytext", _AnyText())
 
 
 __all__ = [
+    "AT_ONCE",
     "MAX_ANSWER_BYTES",
     "MAX_BODY_BYTES",
     "MAX_DISPUTE_MOVES",
@@ -111,7 +112,15 @@ BODY_SECONDS = 10.0  # the time a client has to send its whole body
 KEEP_FINISHED_SECONDS = 3600.0
 KEEP_IDLE_SECONDS = 7 * 86400.0
 PRUNE_EVERY_SECONDS = 60.0
-HEAVY_AT_ONCE = 2  # disputes and replays ruled at the same time; others wait their turn
+HEAVY_AT_ONCE = 1  # large disputes, replays and YAML bodies worked on at once
+SMALL_AT_ONCE = 2  # small ones, beside them
+AT_ONCE = {  # what the service takes on at once (beyond: 503 overloaded, or 429 for one client)
+    "requests": 512,
+    "requests-per-address": 64,
+    "streams": 2000,
+    "streams-per-address": 64,
+    "streams-per-seat": 4,
+}
 HEAVY_SECONDS = 20.0  # the time one dispute, replay or preset check may take to answer
 LOGGER = logging.getLogger("uno_rules.server")
 _YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
@@ -224,9 +233,26 @@ def _client(scope: Scope) -> str:
 # --------------------------------------------------------------------------- reading input
 
 
-async def _body(request: Request, limit: int) -> Any:
+def _read_yaml(text: str) -> Any:
+    """A YAML body as plain data (in a worker thread: YAML is read in Python)."""
+    try:
+        data = parse_yaml(text, "body")
+    except PresetError as exc:
+        raise Problem(400, "bad-request", exc.problems) from None
+    problems: list[str] = []
+    _plain_problems(data, "body", problems)
+    if problems:
+        raise Problem(400, "bad-request", problems[:10])
+    return data
+
+
+Runner = Callable[[Request, Callable[[], Any], int], Awaitable[Any]]
+
+
+async def _body(request: Request, limit: int, run: Runner | None = None) -> Any:
     """The request body as plain data: JSON, or YAML read safely; at most ``limit`` bytes,
-    sent within ``BODY_SECONDS``. A body must say what it is (``Content-Type``)."""
+    sent within ``BODY_SECONDS``. A body must say what it is (``Content-Type``). YAML is
+    read off the event loop, by ``run`` (the service's admission by cost) when given."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json" and kind not in _YAML_TYPES:
         raise Problem(
@@ -274,15 +300,9 @@ async def _body(request: Request, limit: int) -> Any:
             400, "bad-request", [_said(N_("the request body is not UTF-8 text"))]
         ) from None
     if kind in _YAML_TYPES:
-        try:
-            data = parse_yaml(text, "body")
-        except PresetError as exc:
-            raise Problem(400, "bad-request", exc.problems) from None
-        problems: list[str] = []
-        _plain_problems(data, "body", problems)
-        if problems:
-            raise Problem(400, "bad-request", problems[:10])
-        return data
+        if run is None:
+            return await asyncio.to_thread(_read_yaml, text)
+        return await run(request, lambda: _read_yaml(text), _yaml_cost(len(raw)))
     try:
         return json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
@@ -430,13 +450,172 @@ class _Bucket:
         self.level[client] = (level - 1, self.level[client][1])
 
 
-class _Guard:
-    """The outermost layer: the Host and Origin of every request, and a JSON 500 (one log
-    line, no traceback) for anything that goes wrong inside."""
+SMALL_COST = 64  # work up to this cost is small: it never waits behind large work
 
-    def __init__(self, app: ASGIApp, hosts: tuple[str, ...] | None) -> None:
+
+def _yaml_cost(size: int) -> int:
+    """The cost of reading a YAML body of ``size`` bytes (about a ruling's time per 64
+    bytes: YAML is read in Python)."""
+    return size // 64
+
+
+def _dispute_cost(moves: int, presets: int, pictures: bool) -> int:
+    """The cost of settling a dispute: its rulings, ten times that with pictures."""
+    rulings = max(1, moves) * max(1, presets)
+    return rulings * (10 if pictures else 1)
+
+
+class _Lane:
+    """``slots`` pieces of work at once; the others wait in one queue per client address,
+    and a freed slot goes to the clients in turn (fair queuing): a client that sends many
+    requests waits behind its own, not in front of everyone else's. Each client may have
+    ``waiting`` requests queued; more are refused (429)."""
+
+    def __init__(self, slots: int, waiting: int) -> None:
+        self.free = slots
+        self.most_waiting = waiting
+        self.queues: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+
+    async def acquire(self, client: str, seconds: float) -> bool:
+        """Take a slot within ``seconds``: ``False`` if none came in time."""
+        if self.free > 0 and not self.queues:
+            self.free -= 1
+            return True
+        queue = self.queues.get(client)
+        if queue is None:
+            queue = self.queues[client] = deque()
+        if len(queue) >= self.most_waiting:
+            LOGGER.warning("%s: refused: too many requests waiting", client)
+            raise Problem(
+                429,
+                "too-many-requests",
+                [
+                    _said(
+                        N_("too many {what} from this address: try again in {wait} s"),
+                        what=(N_("requests waiting"), {}),
+                        wait=1,
+                    )
+                ],
+                {"Retry-After": "1"},
+            )
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        queue.append(turn)
+        try:
+            await asyncio.wait({turn}, timeout=max(0.0, seconds))
+        except BaseException:  # cancelled: give back a slot handed over meanwhile
+            self._forget(client, turn)
+            raise
+        if turn.done():
+            return True
+        self._forget(client, turn)
+        return False
+
+    def _forget(self, client: str, turn: asyncio.Future[None]) -> None:
+        if turn.done():
+            self.release()
+            return
+        turn.cancel()
+        queue = self.queues.get(client)
+        if queue is not None and turn in queue:
+            queue.remove(turn)
+            if not queue:
+                del self.queues[client]
+
+    def release(self) -> None:
+        """Hand the slot to the next client in turn, or free it."""
+        while self.queues:
+            client, queue = self.queues.popitem(last=False)
+            turn = queue.popleft()
+            if queue:
+                self.queues[client] = queue  # at the end: the others go first
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.free += 1
+
+
+class _Admission:
+    """What the service has in hand: requests being answered and open event streams, in
+    all and by client address (and streams by seat). A connection that has sent no whole
+    request header counts for nothing here: the cap counts work, not sockets."""
+
+    def __init__(self, limits: Mapping[str, int]) -> None:
+        self.limits = dict(limits)
+        self.held: dict[tuple[str, str], int] = {}
+
+    def enter(self, keys: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:
+        """Count one more under each key, unless one is at its limit (then that key)."""
+        for key in keys:
+            if self.held.get(key, 0) >= self.limits[key[0]]:
+                return key
+        for key in keys:
+            self.held[key] = self.held.get(key, 0) + 1
+        return None
+
+    def leave(self, keys: tuple[tuple[str, str], ...]) -> None:
+        for key in keys:
+            left = self.held[key] - 1
+            if left:
+                self.held[key] = left
+            else:
+                del self.held[key]
+
+
+_STREAM_PATH = re.compile(r"/api/games/([^/]+)/seats/([0-9]+)/events")
+_FULL_LOG = _Throttled()
+_FULL_WORDS = {
+    "requests": (N_("requests at once"), 503),
+    "requests-per-address": (N_("requests at once"), 429),
+    "streams": (N_("event streams"), 503),
+    "streams-per-address": (N_("event streams"), 429),
+    "streams-per-seat": (N_("event streams for this seat"), 429),
+}
+
+
+class _Guard:
+    """The outermost layer: the Host and Origin of every request, what the service takes on
+    at once (:class:`_Admission`), and a JSON 500 (one log line, no traceback) for anything
+    that goes wrong inside."""
+
+    def __init__(
+        self, app: ASGIApp, hosts: tuple[str, ...] | None, limits: Mapping[str, int]
+    ) -> None:
         self.app = app
         self.hosts = None if hosts is None else {h.lower().strip("[]") for h in hosts}
+        self.admission = _Admission(limits)
+
+    def _refused_for_load(
+        self, scope: Scope, headers: Mapping[str, str]
+    ) -> tuple[tuple[tuple[str, str], ...], Response | None]:
+        """The keys this request counts under, or the answer that refuses it."""
+        client = _client(scope)
+        seat = _STREAM_PATH.fullmatch(scope.get("path", ""))
+        if seat is not None and "text/event-stream" in headers.get("accept", ""):
+            keys: tuple[tuple[str, str], ...] = (
+                ("streams", ""),
+                ("streams-per-address", client),
+                ("streams-per-seat", f"{seat[1]}/{seat[2]}"),
+            )
+        else:
+            keys = (("requests", ""), ("requests-per-address", client))
+        full = self.admission.enter(keys)
+        if full is None:
+            return keys, None
+        what, status = _FULL_WORDS[full[0]]
+        _FULL_LOG.warn(f"{client}: refused: too many {what}")
+        lang = _lang_of_scope(scope, headers)
+        if status == 429:
+            said = _said(
+                N_("too many {what} from this address: try again in {wait} s"),
+                what=(what, {}),
+                wait=1,
+            )
+            kind = "too-many-requests"
+        else:
+            said = _said(N_("the service has too much work in hand: try again in {wait} s"), wait=1)
+            kind = "overloaded"
+        answer = _problem_response(status, kind, [said.text(lang)], {"Retry-After": "1"})
+        return keys, answer
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -450,6 +629,19 @@ class _Guard:
             said = [problem_text(p, lang) for p in refused.problems]
             await _problem_response(refused.status, refused.kind, said)(scope, receive, send)
             return
+        scope["uno_rules.arrived"] = time.monotonic()  # time limits count from here
+        keys, full = self._refused_for_load(scope, headers)
+        if full is not None:
+            await full(scope, receive, send)
+            return
+        try:
+            await self._serve(scope, receive, send, headers)
+        finally:
+            self.admission.leave(keys)
+
+    async def _serve(
+        self, scope: Scope, receive: Receive, send: Send, headers: Mapping[str, str]
+    ) -> None:
         started = False
 
         async def watch(message: Message) -> None:
@@ -729,6 +921,7 @@ def create_app(
     failed_tokens: tuple[float, float] = (30, 0.5),
     clock: Callable[[], float] = time.time,
     heavy_seconds: float = HEAVY_SECONDS,
+    at_once: Mapping[str, int] | None = None,
 ) -> Service:
     """The ASGI app.
 
@@ -739,14 +932,16 @@ def create_app(
     finished games are pruned ``keep_finished`` seconds after their last move, unfinished
     ones ``keep_idle`` seconds after it; ``creations`` and ``failed_tokens`` are the
     per-client limits (burst, then per second) on dealing and on wrong seat tokens;
-    a dispute, replay or preset check not answered within ``heavy_seconds`` gets a 503.
+    a dispute, replay or preset check not answered within ``heavy_seconds`` of its arrival
+    gets a 503; ``at_once`` changes some of the limits of :data:`AT_ONCE` on the requests
+    and event streams served at once, in all, by client address and by seat.
     """
     games: Store = MemoryStore() if store is None else store
     changes = _Changes()
     created = _Bucket(*creations, clock)
     failures = _Bucket(*failed_tokens, clock)
     locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-    heavy = asyncio.Semaphore(HEAVY_AT_ONCE)
+    lanes = {"small": _Lane(SMALL_AT_ONCE, 32), "large": _Lane(HEAVY_AT_ONCE, 8)}
     closing = asyncio.Event()
     pruned_at = [clock()]
     poll = KEEP_ALIVE_SECONDS if isinstance(games, MemoryStore) else POLL_SECONDS
@@ -754,34 +949,47 @@ def create_app(
     async def off_loop(work: Callable[..., T], *args: Any) -> T:
         return await asyncio.to_thread(work, *args)
 
-    async def heavy_work(work: Callable[[], T]) -> T:
-        """Work that changes nothing (a dispute, a replay, a preset check), off the loop, at
-        most HEAVY_AT_ONCE at a time, answered 503 after ``heavy_seconds``. A thread
-        cannot be stopped: one given up on keeps its place among the HEAVY_AT_ONCE until it
-        ends, so giving up never lets more run at once."""
-        await heavy.acquire()
+    def too_slow() -> Problem:
+        return Problem(
+            503,
+            "too-slow",
+            [
+                _said(
+                    N_("the answer took over {seconds} s: ask for less (fewer moves, presets)"),
+                    seconds=f"{heavy_seconds:g}",
+                )
+            ],
+            {"Retry-After": "1"},
+        )
+
+    async def heavy_work(request: Request, work: Callable[[], T], cost: int) -> T:
+        """Work that changes nothing (a dispute, a replay, a preset check, reading YAML),
+        off the loop, admitted by cost and by client: small work (up to ``SMALL_COST``) and
+        large work have slots of their own, so small work never waits behind large work,
+        and in each a client waits behind its own requests only (:class:`_Lane`). Answered
+        503 ``too-slow`` once ``heavy_seconds`` have passed since the request arrived,
+        waiting included. A thread cannot be stopped: one given up on keeps its slot until
+        it ends, so giving up never lets more run at once."""
+        lane = lanes["small" if cost <= SMALL_COST else "large"]
+        arrived = request.scope.get("uno_rules.arrived", time.monotonic())
+        deadline = arrived + heavy_seconds
+        client = _client(request.scope)
+        if not await lane.acquire(client, deadline - time.monotonic()):
+            LOGGER.warning("%s: gave up on a request after %g s", client, heavy_seconds)
+            raise too_slow()
         task = asyncio.ensure_future(asyncio.to_thread(work))
 
         def done(finished: asyncio.Future[T]) -> None:
-            heavy.release()
+            lane.release()
             if not finished.cancelled():
                 finished.exception()  # retrieved: a request given up on logs nothing
 
         task.add_done_callback(done)
         try:
-            return await asyncio.wait_for(asyncio.shield(task), heavy_seconds)
+            return await asyncio.wait_for(asyncio.shield(task), deadline - time.monotonic())
         except TimeoutError:
-            LOGGER.warning("gave up on a request after %g s", heavy_seconds)
-            raise Problem(
-                503,
-                "too-slow",
-                [
-                    _said(
-                        N_("the answer took over {seconds} s: ask for less (fewer moves, presets)"),
-                        seconds=f"{heavy_seconds:g}",
-                    )
-                ],
-            ) from None
+            LOGGER.warning("%s: gave up on a request after %g s", client, heavy_seconds)
+            raise too_slow() from None
 
     def ok(data: Any, status: int = 200, private: bool = False) -> Response:
         try:
@@ -921,7 +1129,7 @@ def create_app(
         return ok(load_preset(name).to_dict())
 
     async def presets_check(request: Request) -> Response:
-        data = _mapping(await _body(request, max_body), "preset")
+        data = _mapping(await _body(request, max_body, heavy_work), "preset")
         if "extends" in data:
             _bundled(data["extends"], "extends")
 
@@ -938,11 +1146,11 @@ def create_app(
                 }
             return {"file": None, "ok": True, "problems": [], "name": rules.name}
 
-        return ok(await heavy_work(check))
+        return ok(await heavy_work(request, check, 1))
 
     async def dispute_asked(request: Request) -> tuple[dict[str, Any], list[str]]:
         """The dispute of a request's body and the presets of its query, checked."""
-        data = _mapping(await _body(request, max_body), "dispute")
+        data = _mapping(await _body(request, max_body, heavy_work), "dispute")
         presets = request.query_params.getlist("preset")
         if len(presets) > MAX_PRESETS:
             raise Problem(
@@ -993,6 +1201,10 @@ def create_app(
             data = {**data, "rules": _rules_source(data["rules"], "rules")}
         return data, presets
 
+    def cost_of(data: dict[str, Any], presets: list[str], pictures: bool) -> int:
+        moves = data.get("moves")
+        return _dispute_cost(len(moves) if isinstance(moves, list) else 0, len(presets), pictures)
+
     async def disputes(request: Request) -> Response:
         data, presets = await dispute_asked(request)
         pictures = request.query_params.get("pictures") in ("1", "true", "yes")
@@ -1010,7 +1222,7 @@ def create_app(
                 )
             return out
 
-        return ok(await heavy_work(rule))
+        return ok(await heavy_work(request, rule, cost_of(data, presets, pictures)))
 
     async def ruling_picture(request: Request) -> Response:
         # A picture of the rulings to save or send: only what the description says.
@@ -1024,15 +1236,15 @@ def create_app(
                 raise _uno_problem(exc, lang) from None
             return ruling_svg(data, settlement.to_dict(None, lang), lang)
 
-        svg = await heavy_work(draw)
+        svg = await heavy_work(request, draw, cost_of(data, presets, True))
         return Response(svg, media_type="image/svg+xml", headers=dict(_SECURITY_HEADERS))
 
     async def read_dispute(request: Request) -> Response:
         # The page opens dispute files through this: YAML is read here, safely.
-        return ok(_mapping(await _body(request, max_body), "dispute"))
+        return ok(_mapping(await _body(request, max_body, heavy_work), "dispute"))
 
     async def replay(request: Request) -> Response:
-        data = _mapping(await _body(request, max_body), "record")
+        data = _mapping(await _body(request, max_body, heavy_work), "record")
         if "rules" in data:
             data = {**data, "rules": _rules_source(data["rules"], "rules")}
 
@@ -1053,13 +1265,15 @@ def create_app(
                 "table": table_dict(result.state),
             }
 
-        return ok(await heavy_work(check))
+        moves = data.get("moves")
+        cost = _dispute_cost(len(moves) if isinstance(moves, list) else 0, 1, False)
+        return ok(await heavy_work(request, check, cost))
 
     async def new_game(request: Request) -> Response:
         need_key(request)
         client = _client(request.scope)
         created.check(client, N_("new games"))
-        data = _mapping(await _body(request, max_body), "game")
+        data = _mapping(await _body(request, max_body, heavy_work), "game")
         unknown = sorted(_short(str(k)) for k in data if k not in ("rules", "players", "dealer"))
         if unknown:
             raise Problem(
@@ -1131,7 +1345,7 @@ def create_app(
 
     async def seat_move(request: Request) -> Response:
         game, seat = await seat_of(request)
-        data = _mapping(await _body(request, max_body), "move")
+        data = _mapping(await _body(request, max_body, heavy_work), "move")
         text = data.get("move")
         expected = data.get("version")
         if (
@@ -1352,16 +1566,21 @@ def create_app(
         },
         lifespan=lifespan,
     )
-    return Service(inner, allowed_hosts, games, closing)
+    return Service(inner, allowed_hosts, games, closing, {**AT_ONCE, **(at_once or {})})
 
 
 class Service:
     """The service as one ASGI app: :class:`_Guard` around the routes."""
 
     def __init__(
-        self, inner: Starlette, hosts: tuple[str, ...] | None, store: Store, closing: asyncio.Event
+        self,
+        inner: Starlette,
+        hosts: tuple[str, ...] | None,
+        store: Store,
+        closing: asyncio.Event,
+        limits: Mapping[str, int],
     ) -> None:
-        self._guarded = _Guard(inner, hosts)
+        self._guarded = _Guard(inner, hosts, limits)
         self.routes = inner.routes
         self.store = store
         self._closing = closing
