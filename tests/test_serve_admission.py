@@ -1,0 +1,215 @@
+"""The referee service against one hostile client, over real sockets on loopback (the hostile
+client from 127.0.0.2, the ordinary one from 127.0.0.1): silent sockets cost nothing others
+need, event streams are capped by seat and by address, small work never waits behind a
+client's large work, YAML is read off the event loop, and a time limit counts from the
+request's arrival. Small counts: the figures under load are the benchmark's."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import threading
+import time
+import warnings
+from collections.abc import Iterator
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+
+httpx = pytest.importorskip("httpx")
+pytest.importorskip("uvicorn")
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from uno_rules import _serving, server  # noqa: E402
+from uno_rules.server import Problem, _Lane, create_app  # noqa: E402
+
+HOSTILE = "127.0.0.2"
+
+
+class Running:
+    """``uno-rules serve``'s uvicorn set-up in a thread of this process, on loopback."""
+
+    def __init__(self, app: server.Service) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(64)
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/"
+        self.server = _serving.make_server(app)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})
+        self.thread.start()
+        while not self.server.started:
+            time.sleep(0.01)
+
+    def raw(self) -> socket.socket:
+        return socket.create_connection(self.sock.getsockname()[:2], timeout=5)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+        self.sock.close()
+
+
+def hostile_socket(running: Running) -> socket.socket:
+    conn = socket.socket()
+    conn.bind((HOSTILE, 0))
+    conn.settimeout(5)
+    conn.connect(running.sock.getsockname()[:2])
+    return conn
+
+
+@pytest.fixture
+def tight(monkeypatch: pytest.MonkeyPatch) -> Iterator[Running]:
+    monkeypatch.setattr(_serving, "MAX_CONNECTIONS_PER_ADDRESS", 10)
+    monkeypatch.setattr(server, "BODY_SECONDS", 5.0)
+    app = create_app(
+        at_once={"requests": 4, "streams-per-seat": 2, "streams-per-address": 3},
+        heavy_seconds=0.5,
+    )
+    r = Running(app)
+    yield r
+    r.stop()
+
+
+def test_silent_sockets_lock_nobody_out(tight: Running) -> None:
+    with ExitStack() as stack:
+        silent = [stack.enter_context(hostile_socket(tight)) for _ in range(30)]
+        # far more silent sockets than requests at once: the cap counts requests only
+        r = httpx.get(f"{tight.url}api/presets")
+        assert r.status_code == 200 and r.headers["content-type"] == "application/json"
+        # one address holds at most MAX_CONNECTIONS_PER_ADDRESS: the rest are closed at once
+        closed = 0
+        for conn in silent:
+            conn.settimeout(0.05)
+            try:
+                closed += conn.recv(1) == b""
+            except TimeoutError:
+                pass
+            except OSError:
+                closed += 1
+        assert closed >= 20
+
+
+def deal(url: str) -> dict[str, Any]:
+    r = httpx.post(f"{url}api/games", json={"players": 2})
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def test_streams_are_capped_by_seat_and_by_address(tight: Running) -> None:
+    game = deal(tight.url)
+    path = f"api/games/{game['game']}/seats/0/events"
+    headers = {
+        "accept": "text/event-stream",
+        "authorization": f"Bearer {game['seats'][0]['token']}",
+    }
+    with ExitStack() as stack:
+        clients = [stack.enter_context(httpx.Client(base_url=tight.url)) for _ in range(4)]
+        for c in clients[:2]:
+            stack.enter_context(c.stream("GET", path, headers=headers)).raise_for_status()
+        third = clients[2].get(path, headers=headers)
+        assert third.status_code == 429 and third.json()["error"] == "too-many-requests"
+        assert third.headers["retry-after"] == "1" and "seat" in third.json()["message"]
+        other = {**headers, "authorization": f"Bearer {game['seats'][1]['token']}"}
+        seat1 = f"api/games/{game['game']}/seats/1/events"
+        stack.enter_context(clients[2].stream("GET", seat1, headers=other)).raise_for_status()
+        fourth = clients[3].get(seat1, headers=other)  # a third stream from this address
+        assert fourth.status_code == 429 and "address" in fourth.json()["message"]
+        # a seat's moves and views are not streams: still answered
+        view = httpx.get(f"{tight.url}{seat1.replace('events', 'view')}", headers=other)
+        assert view.status_code == 200
+
+
+def test_a_time_limit_counts_from_the_requests_arrival(tight: Running) -> None:
+    body = json.dumps({"players": 2, "hands": [["R5"], 1], "discard": ["R3"], "moves": ["0 R5"]})
+    with tight.raw() as conn:
+        conn.sendall(
+            b"POST /api/disputes HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
+            + f"\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+        )
+        time.sleep(0.8)  # the body comes after the limit (0.5 s) has passed
+        conn.sendall(body.encode())
+        answer = ""
+        while '"problems"' not in answer:
+            chunk = conn.recv(65536).decode()
+            if not chunk:
+                break
+            answer += chunk
+    assert answer.startswith("HTTP/1.1 503"), answer
+    assert '"error":"too-slow"' in answer and "retry-after: 1" in answer.lower()
+    fresh = httpx.post(
+        f"{tight.url}api/disputes", content=body, headers={"content-type": "application/json"}
+    )
+    assert fresh.status_code == 200
+
+
+def test_yaml_is_read_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    on_loop: list[bool] = []
+    real = server.parse_yaml
+
+    def parse(text: str, where: str) -> Any:
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(True)
+        except RuntimeError:
+            on_loop.append(False)
+        return real(text, where)
+
+    monkeypatch.setattr(server, "parse_yaml", parse)
+    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
+        r = c.post(
+            "/api/disputes/read",
+            content="players: 2\nmoves: ['0 draw']\n",
+            headers={"content-type": "application/yaml"},
+        )
+    assert r.status_code == 200 and r.json()["players"] == 2
+    assert on_loop == [False]
+
+
+async def _turns(lane: _Lane, plan: list[str]) -> list[str]:
+    """The order in which the queued requests of ``plan`` (client names) get a slot."""
+    assert await lane.acquire("first", 5)  # the only slot: everyone else waits
+    served: list[str] = []
+
+    async def one(client: str) -> None:
+        assert await lane.acquire(client, 5)
+        served.append(client)
+        await asyncio.sleep(0)
+        lane.release()
+
+    tasks = []
+    for client in plan:
+        tasks.append(asyncio.ensure_future(one(client)))
+        await asyncio.sleep(0)  # queued in this order
+    lane.release()
+    await asyncio.gather(*tasks)
+    return served
+
+
+def test_a_client_waits_behind_its_own_requests_not_in_front_of_others() -> None:
+    served = asyncio.run(_turns(_Lane(1, 32), ["big"] * 6 + ["small", "other"]))
+    # first come, first served would put "small" seventh; in turn, it is second
+    assert served[:3] == ["big", "small", "other"] and served.count("big") == 6
+
+
+def test_a_lane_refuses_a_client_queueing_too_much_and_gives_up_in_time() -> None:
+    async def run() -> tuple[bool, int]:
+        lane = _Lane(1, 2)
+        assert await lane.acquire("a", 1)
+        waiting = [asyncio.ensure_future(lane.acquire("b", 5)) for _ in range(2)]
+        await asyncio.sleep(0)
+        with pytest.raises(Problem) as refused:
+            await lane.acquire("b", 5)
+        late = await lane.acquire("c", 0.05)  # no slot in time
+        lane.release()
+        lane.release()
+        await asyncio.gather(*waiting)
+        lane.release()
+        return late, refused.value.status
+
+    assert asyncio.run(run()) == (False, 429)
