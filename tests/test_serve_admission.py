@@ -14,6 +14,7 @@ import time
 import warnings
 from collections.abc import Iterator
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ with warnings.catch_warnings():
 
 from uno_rules import _serving, server  # noqa: E402
 from uno_rules.server import Problem, _Lane, create_app  # noqa: E402
+from uno_rules.storage import SQLiteStore  # noqa: E402
 
 HOSTILE = "127.0.0.2"
 
@@ -213,3 +215,43 @@ def test_a_lane_refuses_a_client_queueing_too_much_and_gives_up_in_time() -> Non
         return late, refused.value.status
 
     assert asyncio.run(run()) == (False, 429)
+
+
+class CountingStore(SQLiteStore):
+    """A SQLite store that counts the reads made for one stream (its entries, its head)."""
+
+    reads = 0
+
+    def entries(self, game_id: str, seat: int, after: int, limit: int) -> list[dict[str, Any]]:
+        self.reads += 1
+        return super().entries(game_id, seat, after, limit)
+
+    def head(self, game_id: str) -> tuple[int, bool] | None:
+        self.reads += 1
+        return super().head(game_id)
+
+
+def test_idle_streams_do_not_each_read_the_store(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(server, "POLL_SECONDS", 0.02)
+    store = CountingStore(tmp_path / "games.sqlite3")
+    running = Running(create_app(store=store))
+    try:
+        games = [deal(running.url) for _ in range(3)]
+        with ExitStack() as stack:
+            for game in games:
+                for seat in game["seats"]:
+                    headers = {
+                        "accept": "text/event-stream",
+                        "authorization": f"Bearer {seat['token']}",
+                    }
+                    path = f"api/games/{game['game']}/seats/{seat['seat']}/events"
+                    c = stack.enter_context(httpx.Client(base_url=running.url))
+                    stack.enter_context(c.stream("GET", path, headers=headers))
+            time.sleep(0.3)  # each stream has read the log once; the watcher looked
+            before = store.reads
+            time.sleep(0.3)  # fifteen polls of the store, nothing moved
+            assert store.reads == before  # one query a poll for all, none per stream
+    finally:
+        running.stop()

@@ -714,10 +714,35 @@ def _digest(token: str) -> str:
 
 
 class _Changes:
-    """Wakes the streams of a game when this process commits a move to it."""
+    """Wakes the streams of a game when this process commits a move to it, or when the
+    process's one watcher of the store sees that another process did (:meth:`watch`)."""
 
     def __init__(self) -> None:
         self.events: dict[str, asyncio.Event] = {}
+        self.watched: dict[str, int] = {}  # games with open streams: how many
+        self.seen: dict[str, tuple[int, bool] | None] = {}  # their heads when last looked
+        self.watcher: asyncio.Task[None] | None = None
+
+    def watch(self, game_id: str) -> None:
+        self.watched[game_id] = self.watched.get(game_id, 0) + 1
+
+    def unwatch(self, game_id: str) -> None:
+        left = self.watched.get(game_id, 1) - 1
+        if left > 0:
+            self.watched[game_id] = left
+        else:
+            self.watched.pop(game_id, None)
+            self.seen.pop(game_id, None)
+
+    def saw(self, heads: Mapping[str, tuple[int, bool]]) -> None:
+        """The heads of the watched games as the store has them now: wake the streams of
+        each game whose head changed (or that is gone)."""
+        for game_id in list(self.watched):
+            head = heads.get(game_id)
+            if game_id in self.seen and self.seen[game_id] == head:
+                continue
+            self.seen[game_id] = head
+            self.notify(game_id)
 
     def waiter(self, game_id: str) -> asyncio.Event:
         return self.events.setdefault(game_id, asyncio.Event())
@@ -944,7 +969,7 @@ def create_app(
     lanes = {"small": _Lane(SMALL_AT_ONCE, 32), "large": _Lane(HEAVY_AT_ONCE, 8)}
     closing = asyncio.Event()
     pruned_at = [clock()]
-    poll = KEEP_ALIVE_SECONDS if isinstance(games, MemoryStore) else POLL_SECONDS
+    watch_store = not isinstance(games, MemoryStore)  # other processes may move its games
 
     async def off_loop(work: Callable[..., T], *args: Any) -> T:
         return await asyncio.to_thread(work, *args)
@@ -1433,8 +1458,37 @@ def create_app(
     async def stream_entries(
         request: Request, game_id: str, seat: int, after: int
     ) -> AsyncIterator[str]:
+        changes.watch(game_id)
+        if watch_store and changes.watcher is None:
+            changes.watcher = asyncio.ensure_future(watch_heads())
+        try:
+            async for chunk in stream_from(request, game_id, seat, after):
+                yield chunk
+        finally:
+            changes.unwatch(game_id)
+
+    async def watch_heads() -> None:
+        """The process's one reader of the store for its streams: every ``POLL_SECONDS``,
+        the heads of every game with an open stream in one query, so that moves made by
+        another process reach the streams here, however many are open; it stops when no
+        stream is left."""
+        try:
+            while changes.watched and not closing.is_set():
+                await asyncio.sleep(POLL_SECONDS)
+                ids = list(changes.watched)
+                try:
+                    heads = await off_loop(games.heads, ids)
+                except StoreUnavailable as exc:
+                    _STORE_LOG.warn(f"streams: the store is unavailable: {_short(str(exc), 120)}")
+                    continue
+                changes.saw(heads)
+        finally:
+            changes.watcher = None
+
+    async def stream_from(
+        request: Request, game_id: str, seat: int, after: int
+    ) -> AsyncIterator[str]:
         sent = after
-        quiet = 0.0
         while True:
             if closing.is_set():
                 yield 'event: end\ndata: {"reason":"shutdown"}\n\n'
@@ -1458,18 +1512,16 @@ def create_app(
                 continue
             wake = asyncio.ensure_future(changed.wait())
             stop = asyncio.ensure_future(closing.wait())
-            done, _ = await asyncio.wait({wake, stop}, timeout=poll, return_when="FIRST_COMPLETED")
+            done, _ = await asyncio.wait(
+                {wake, stop}, timeout=KEEP_ALIVE_SECONDS, return_when="FIRST_COMPLETED"
+            )
             for task in (wake, stop):
                 task.cancel()
             if done:
-                quiet = 0.0
                 continue
-            quiet += poll
-            if quiet >= KEEP_ALIVE_SECONDS:
-                quiet = 0.0
-                if await request.is_disconnected():
-                    return
-                yield ": keep-alive\n\n"
+            if await request.is_disconnected():
+                return
+            yield ": keep-alive\n\n"
 
     async def card_svg(request: Request) -> Response:
         # a two-sided card's text holds a slash (R5/T7, F1): the route takes it whole

@@ -133,6 +133,15 @@ class Store(ABC):
     def head(self, game_id: str) -> tuple[int, bool] | None:
         """The game's version and whether it is finished, without its state."""
 
+    def heads(self, game_ids: list[str]) -> dict[str, tuple[int, bool]]:
+        """:meth:`head` of each game that is kept, by id (one query where the store can)."""
+        out = {}
+        for game_id in game_ids:
+            head = self.head(game_id)
+            if head is not None:
+                out[game_id] = head
+        return out
+
     @abstractmethod
     def commit(self, game: Game, state: GameState, entry: str, now: float) -> bool:
         """Append ``entry`` to the log of ``game`` and make ``state`` its state, if the game
@@ -319,6 +328,20 @@ class _SQLStore(Store):
             )
             row = cur.fetchone()
         return None if row is None else (row[0], bool(row[1]))
+
+    def heads(self, game_ids: list[str]) -> dict[str, tuple[int, bool]]:
+        out: dict[str, tuple[int, bool]] = {}
+        for start in range(0, len(game_ids), 500):
+            some = game_ids[start : start + 500]
+            marks = ", ".join("?" * len(some))
+            with self._transaction() as cur:
+                cur.execute(
+                    self._sql(f"SELECT id, version, finished FROM uno_games WHERE id IN ({marks})"),
+                    tuple(some),
+                )
+                rows = cur.fetchall()
+            out.update((row[0], (row[1], bool(row[2]))) for row in rows)
+        return out
 
     def commit(self, game: Game, state: GameState, entry: str, now: float) -> bool:
         snapshot = json.dumps(dump_state(state))
