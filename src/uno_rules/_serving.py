@@ -32,6 +32,7 @@ HEADER_SECONDS = 10.0
 KEEP_ALIVE_SECONDS = 5
 MAX_CONNECTIONS = 20_000
 MAX_CONNECTIONS_PER_ADDRESS = 256
+WORKER_PROCESSES = 1  # large disputes and replays are ruled there: beside this process
 LOGGER = logging.getLogger("uno_rules.server")
 
 
@@ -150,4 +151,5 @@ def run(app: Service, sock: socket.socket) -> None:
     """Serve ``app`` on the listening ``sock`` until asked to stop."""
     logging.basicConfig(format="uno-rules: %(message)s", level=logging.WARNING)
     _more_files()
+    app.use_worker_processes(WORKER_PROCESSES)
     make_server(app).run(sockets=[sock])

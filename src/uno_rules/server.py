@@ -29,12 +29,18 @@ import hmac
 import json
 import logging
 import math
+import multiprocessing
+import os
 import re
 import secrets
+import signal
+import threading
 import time
 import weakref
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any, TypeVar
@@ -155,6 +161,9 @@ class Problem(Exception):
         self.problems = problems
         self.headers = headers or {}
 
+    def __reduce__(self) -> tuple[Any, ...]:  # sent back from a worker process
+        return (Problem, (self.status, self.kind, self.problems, self.headers))
+
 
 def _said(message: str, **facts: object) -> Sentence:
     """A problem of the service's own, not of a field: said in the request's language
@@ -246,7 +255,7 @@ def _read_yaml(text: str) -> Any:
     return data
 
 
-Runner = Callable[[Request, Callable[[], Any], int], Awaitable[Any]]
+Runner = Callable[..., Awaitable[Any]]
 
 
 async def _body(request: Request, limit: int, run: Runner | None = None) -> Any:
@@ -302,7 +311,7 @@ async def _body(request: Request, limit: int, run: Runner | None = None) -> Any:
     if kind in _YAML_TYPES:
         if run is None:
             return await asyncio.to_thread(_read_yaml, text)
-        return await run(request, lambda: _read_yaml(text), _yaml_cost(len(raw)))
+        return await run(request, _yaml_cost(len(raw)), _read_yaml, text)
     try:
         return json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
@@ -930,6 +939,135 @@ def _rule_and_keep(
     raise Problem(503, "busy", [_said(N_("this game is changing too fast: send the move again"))])
 
 
+# --------------------------------------------------------------------------- large work
+# Module functions of plain data, so that a worker process can run them
+# (``uno-rules serve`` rules large requests in worker processes: see ``Service``).
+
+
+def _check_preset(data: dict[str, Any]) -> dict[str, Any]:
+    """``presets check --json`` of an inline preset."""
+    try:
+        rules = load_preset(data)
+    except PresetError as exc:  # the keys of ``presets check --json`` (no file here)
+        problems = exc.problems
+        return {
+            "file": None,
+            "ok": False,
+            "problems": problems[:1000],
+            "problem_count": len(problems),
+        }
+    return {"file": None, "ok": True, "problems": [], "name": rules.name}
+
+
+def _settle_work(
+    data: dict[str, Any], presets: list[str], pictures: bool, lang: str
+) -> dict[str, Any]:
+    """A dispute settled, as ``uno-rules rule --json`` prints it (its pictures if asked)."""
+    try:
+        settlement = settle(data, presets)
+    except UnoError as exc:
+        raise _uno_problem(exc, lang) from None
+    out = settlement.to_dict(None, lang)
+    if pictures:
+        out["pictures"] = _pictures(settlement, data.get("hands"), data.get("draw_pile"), lang)
+    return out
+
+
+def _picture_work(data: dict[str, Any], presets: list[str], lang: str) -> str:
+    """One SVG picture of a dispute's rulings."""
+    try:
+        settlement = settle(data, presets)
+    except UnoError as exc:
+        raise _uno_problem(exc, lang) from None
+    return ruling_svg(data, settlement.to_dict(None, lang), lang)
+
+
+def _replay_work(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A game record checked, as ``uno-rules replay --json`` prints it."""
+    try:
+        result = replay_record(data)
+    except UnoError as exc:
+        raise _uno_problem(exc, lang) from None
+    return {
+        "file": None,
+        "applied": result.applied,
+        "ok": result.ok,
+        "index": result.index,
+        "move": None if result.index is None else data["moves"][result.index],
+        "violation": None if result.violation is None else result.violation.to_dict(),
+        "table": table_dict(result.state),
+    }
+
+
+def _ready() -> bool:
+    """A worker process's first task: it has imported the service's modules."""
+    return True
+
+
+def _worker_started(server: int) -> None:
+    """In a worker process: Ctrl+C is the server's to handle (it stops the workers), and
+    the worker ends as soon as the server process is gone, even killed (a worker left
+    behind would hold the server's standard streams open)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            try:
+                os.kill(server, 0)
+            except OSError:
+                os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+class _Workers:
+    """Where large work runs: threads of this process (the default), or ``processes``
+    worker processes (started when first needed), which leave this process's interpreter
+    to the event loop and the small work, and use the machine's other cores."""
+
+    def __init__(self) -> None:
+        self.processes = 0
+        self.pool: ProcessPoolExecutor | None = None
+
+    def run(self, work: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        if self.processes <= 0:
+            return asyncio.ensure_future(asyncio.to_thread(work, *args))
+        loop = asyncio.get_running_loop()
+        return loop.run_in_executor(self._pool(), work, *args)
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context(
+                "forkserver" if "forkserver" in methods else "spawn"
+            )
+            self.pool = ProcessPoolExecutor(
+                self.processes,
+                mp_context=context,
+                initializer=_worker_started,
+                initargs=(os.getpid(),),
+            )
+        return self.pool
+
+    def start(self, processes: int) -> None:
+        """Rule large work in ``processes`` worker processes, started now."""
+        self.processes = processes
+        for _ in range(processes):
+            self._pool().submit(_ready)
+
+    def broken(self) -> None:
+        """A worker process died: a new pool for the next request."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+
 # --------------------------------------------------------------------------- the app
 
 
@@ -967,6 +1105,7 @@ def create_app(
     failures = _Bucket(*failed_tokens, clock)
     locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
     lanes = {"small": _Lane(SMALL_AT_ONCE, 32), "large": _Lane(HEAVY_AT_ONCE, 8)}
+    workers = _Workers()
     closing = asyncio.Event()
     pruned_at = [clock()]
     watch_store = not isinstance(games, MemoryStore)  # other processes may move its games
@@ -987,7 +1126,7 @@ def create_app(
             {"Retry-After": "1"},
         )
 
-    async def heavy_work(request: Request, work: Callable[[], T], cost: int) -> T:
+    async def heavy_work(request: Request, cost: int, work: Callable[..., T], *args: Any) -> T:
         """Work that changes nothing (a dispute, a replay, a preset check, reading YAML),
         off the loop, admitted by cost and by client: small work (up to ``SMALL_COST``) and
         large work have slots of their own, so small work never waits behind large work,
@@ -995,14 +1134,20 @@ def create_app(
         503 ``too-slow`` once ``heavy_seconds`` have passed since the request arrived,
         waiting included. A thread cannot be stopped: one given up on keeps its slot until
         it ends, so giving up never lets more run at once."""
-        lane = lanes["small" if cost <= SMALL_COST else "large"]
+        large = cost > SMALL_COST
+        lane = lanes["large" if large else "small"]
         arrived = request.scope.get("uno_rules.arrived", time.monotonic())
         deadline = arrived + heavy_seconds
         client = _client(request.scope)
         if not await lane.acquire(client, deadline - time.monotonic()):
             LOGGER.warning("%s: gave up on a request after %g s", client, heavy_seconds)
             raise too_slow()
-        task = asyncio.ensure_future(asyncio.to_thread(work))
+        try:
+            task = workers.run(work, *args) if large else asyncio.to_thread(work, *args)
+            task = asyncio.ensure_future(task)
+        except BaseException:
+            lane.release()
+            raise
 
         def done(finished: asyncio.Future[T]) -> None:
             lane.release()
@@ -1015,6 +1160,15 @@ def create_app(
         except TimeoutError:
             LOGGER.warning("%s: gave up on a request after %g s", client, heavy_seconds)
             raise too_slow() from None
+        except BrokenProcessPool:
+            LOGGER.error("%s: a worker process died; starting new ones", client)
+            workers.broken()
+            raise Problem(
+                503,
+                "busy",
+                [_said(N_("the service failed on this request"))],
+                {"Retry-After": "1"},
+            ) from None
 
     def ok(data: Any, status: int = 200, private: bool = False) -> Response:
         try:
@@ -1158,20 +1312,7 @@ def create_app(
         if "extends" in data:
             _bundled(data["extends"], "extends")
 
-        def check() -> dict[str, Any]:
-            try:
-                rules = load_preset(data)
-            except PresetError as exc:  # the keys of ``presets check --json`` (no file here)
-                problems = exc.problems
-                return {
-                    "file": None,
-                    "ok": False,
-                    "problems": problems[:1000],
-                    "problem_count": len(problems),
-                }
-            return {"file": None, "ok": True, "problems": [], "name": rules.name}
-
-        return ok(await heavy_work(request, check, 1))
+        return ok(await heavy_work(request, 1, _check_preset, data))
 
     async def dispute_asked(request: Request) -> tuple[dict[str, Any], list[str]]:
         """The dispute of a request's body and the presets of its query, checked."""
@@ -1235,33 +1376,16 @@ def create_app(
         pictures = request.query_params.get("pictures") in ("1", "true", "yes")
         lang = _lang_of(request)
 
-        def rule() -> dict[str, Any]:
-            try:
-                settlement = settle(data, presets)
-            except UnoError as exc:
-                raise _uno_problem(exc, lang) from None
-            out = settlement.to_dict(None, lang)
-            if pictures:
-                out["pictures"] = _pictures(
-                    settlement, data.get("hands"), data.get("draw_pile"), lang
-                )
-            return out
-
-        return ok(await heavy_work(request, rule, cost_of(data, presets, pictures)))
+        cost = cost_of(data, presets, pictures)
+        return ok(await heavy_work(request, cost, _settle_work, data, presets, pictures, lang))
 
     async def ruling_picture(request: Request) -> Response:
         # A picture of the rulings to save or send: only what the description says.
         data, presets = await dispute_asked(request)
         lang = _lang_of(request)
 
-        def draw() -> str:
-            try:
-                settlement = settle(data, presets)
-            except UnoError as exc:
-                raise _uno_problem(exc, lang) from None
-            return ruling_svg(data, settlement.to_dict(None, lang), lang)
-
-        svg = await heavy_work(request, draw, cost_of(data, presets, True))
+        cost = cost_of(data, presets, True)
+        svg = await heavy_work(request, cost, _picture_work, data, presets, lang)
         return Response(svg, media_type="image/svg+xml", headers=dict(_SECURITY_HEADERS))
 
     async def read_dispute(request: Request) -> Response:
@@ -1275,24 +1399,9 @@ def create_app(
 
         lang = _lang_of(request)
 
-        def check() -> dict[str, Any]:
-            try:
-                result = replay_record(data)
-            except UnoError as exc:
-                raise _uno_problem(exc, lang) from None
-            return {
-                "file": None,
-                "applied": result.applied,
-                "ok": result.ok,
-                "index": result.index,
-                "move": None if result.index is None else data["moves"][result.index],
-                "violation": None if result.violation is None else result.violation.to_dict(),
-                "table": table_dict(result.state),
-            }
-
         moves = data.get("moves")
         cost = _dispute_cost(len(moves) if isinstance(moves, list) else 0, 1, False)
-        return ok(await heavy_work(request, check, cost))
+        return ok(await heavy_work(request, cost, _replay_work, data, lang))
 
     async def new_game(request: Request) -> Response:
         need_key(request)
@@ -1585,6 +1694,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         closing.set()
+        workers.close()
 
     routes = [
         Route("/", page, methods=["GET"]),
@@ -1618,7 +1728,8 @@ def create_app(
         },
         lifespan=lifespan,
     )
-    return Service(inner, allowed_hosts, games, closing, {**AT_ONCE, **(at_once or {})})
+    limits = {**AT_ONCE, **(at_once or {})}
+    return Service(inner, allowed_hosts, games, closing, limits, workers)
 
 
 class Service:
@@ -1631,11 +1742,19 @@ class Service:
         store: Store,
         closing: asyncio.Event,
         limits: Mapping[str, int],
+        workers: _Workers,
     ) -> None:
         self._guarded = _Guard(inner, hosts, limits)
         self.routes = inner.routes
         self.store = store
         self._closing = closing
+        self._workers = workers
+
+    def use_worker_processes(self, processes: int) -> None:
+        """Rule large requests (disputes, replays and YAML bodies over the small size) in
+        ``processes`` worker processes, started now, instead of threads of this process;
+        ``uno-rules serve`` does."""
+        self._workers.start(processes)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await self._guarded(scope, receive, send)
