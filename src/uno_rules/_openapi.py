@@ -326,7 +326,8 @@ def document(version: str) -> dict[str, Any]:
                     "are more, `next` where to go on); with `Accept: text/event-stream`, "
                     "server-sent events (one `move` event per entry, its id the entry's index; "
                     "`Last-Event-ID` resumes; an `end` event, whose data gives the `reason`: "
-                    "`game-over`, `gone` or `shutdown`). The stream, and only the stream, also "
+                    "`game-over`, `gone`, `shutdown` or `unavailable`, the store being down). "
+                    "The stream, and only the stream, also "
                     "takes the token as `?token=`, since a browser's EventSource cannot send "
                     "headers."
                 ),

@@ -999,6 +999,26 @@ def _replay_work(data: dict[str, Any], lang: str) -> dict[str, Any]:
     }
 
 
+class _JSONText(str):
+    """An answer already written as JSON (by the worker that computed it)."""
+
+    __slots__ = ()
+
+
+def _dumps(data: Any) -> str:
+    try:
+        return json.dumps(data, allow_nan=False, separators=(",", ":"))
+    except (ValueError, TypeError, RecursionError):
+        problem = _said(N_("the input holds a value JSON cannot carry"))
+        raise Problem(400, "bad-request", [problem]) from None
+
+
+def _as_json(work: Callable[..., Any], *args: Any) -> _JSONText:
+    """``work(*args)`` written as JSON where it was computed: a large answer crosses from
+    a worker process as one string, and is never encoded on the event loop."""
+    return _JSONText(_dumps(work(*args)))
+
+
 def _ready() -> bool:
     """A worker process's first task: it has imported the service's modules."""
     return True
@@ -1171,11 +1191,7 @@ def create_app(
             ) from None
 
     def ok(data: Any, status: int = 200, private: bool = False) -> Response:
-        try:
-            body = json.dumps(data, allow_nan=False, separators=(",", ":"))
-        except (ValueError, TypeError, RecursionError):
-            problem = _said(N_("the input holds a value JSON cannot carry"))
-            raise Problem(400, "bad-request", [problem]) from None
+        body = data if isinstance(data, _JSONText) else _dumps(data)
         if len(body) > MAX_ANSWER_BYTES:
             raise Problem(
                 422,
@@ -1312,7 +1328,7 @@ def create_app(
         if "extends" in data:
             _bundled(data["extends"], "extends")
 
-        return ok(await heavy_work(request, 1, _check_preset, data))
+        return ok(await heavy_work(request, 1, _as_json, _check_preset, data))
 
     async def dispute_asked(request: Request) -> tuple[dict[str, Any], list[str]]:
         """The dispute of a request's body and the presets of its query, checked."""
@@ -1377,7 +1393,9 @@ def create_app(
         lang = _lang_of(request)
 
         cost = cost_of(data, presets, pictures)
-        return ok(await heavy_work(request, cost, _settle_work, data, presets, pictures, lang))
+        return ok(
+            await heavy_work(request, cost, _as_json, _settle_work, data, presets, pictures, lang)
+        )
 
     async def ruling_picture(request: Request) -> Response:
         # A picture of the rulings to save or send: only what the description says.
@@ -1401,7 +1419,7 @@ def create_app(
 
         moves = data.get("moves")
         cost = _dispute_cost(len(moves) if isinstance(moves, list) else 0, 1, False)
-        return ok(await heavy_work(request, cost, _replay_work, data, lang))
+        return ok(await heavy_work(request, cost, _as_json, _replay_work, data, lang))
 
     async def new_game(request: Request) -> Response:
         need_key(request)
