@@ -1083,8 +1083,9 @@ class _Workers:
             self.pool = None
 
     def close(self) -> None:
+        """Stop the worker processes (once the work they have in hand is done)."""
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
 
 
