@@ -85,7 +85,9 @@ class Table:
                 self.over = True
                 break
             view = movers[0]
-            plays = [m for m in view["legal_moves"] if m.split()[1][0] in "RYGBW"]
+            plays = [
+                m for m in view["legal_moves"] if m.split()[1:2] and m.split()[1][0] in "RYGBW"
+            ]
             self.send(http, view["seat"], (plays or view["legal_moves"])[0], view["events"])
             made += 1
         return made
