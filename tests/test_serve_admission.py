@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import socket
 import threading
 import time
@@ -255,3 +256,19 @@ def test_idle_streams_do_not_each_read_the_store(
             assert store.reads == before  # one query a poll for all, none per stream
     finally:
         running.stop()
+
+
+def test_a_request_that_is_not_http_gets_json_and_one_line(
+    tight: Running, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING), tight.raw() as conn:
+        conn.sendall(b"NOT HTTP AT ALL\r\n\r\n")
+        answer = b""
+        while chunk := conn.recv(65536):
+            answer += chunk
+    head, _, body = answer.decode().partition("\r\n\r\n")
+    assert head.startswith("HTTP/1.1 400") and "content-type: application/json" in head
+    assert json.loads(body)["error"] == "bad-request"
+    lines = [r.getMessage() for r in caplog.records if r.name.startswith(("uno_rules", "uvicorn"))]
+    lines = [line for line in lines if "HTTP" in line]
+    assert lines == ["127.0.0.1: refused: the request is not valid HTTP/1.1"]

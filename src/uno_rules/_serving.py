@@ -18,14 +18,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import resource
 import socket
 from typing import Any, ClassVar
 
+import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from .errors import Problem
+from .i18n import N_
 from .server import Service
 
 HEADER_SECONDS = 10.0
@@ -34,6 +38,7 @@ MAX_CONNECTIONS = 20_000
 MAX_CONNECTIONS_PER_ADDRESS = 256
 WORKER_PROCESSES = 1  # large disputes and replays are ruled there: beside this process
 LOGGER = logging.getLogger("uno_rules.server")
+_NOT_HTTP = Problem("", N_("the request is not valid HTTP/1.1"), {})
 
 
 class _TimedProtocol(H11Protocol):
@@ -90,6 +95,27 @@ class _TimedProtocol(H11Protocol):
             self._counted = None
         super().connection_lost(exc)
 
+    def send_400_response(self, msg: str) -> None:
+        """A request that is not HTTP: a JSON problem, as every other answer, and one log
+        line of the service's own (uvicorn's line for it is left out: see ``_NotHTTP``)."""
+        client = self.client[0] if self.client else "unknown"
+        LOGGER.warning("%s: refused: %s", client, _NOT_HTTP.text("en"))
+        text = _NOT_HTTP.text("en")
+        body = json.dumps({"error": "bad-request", "message": text, "problems": [text]}).encode()
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"x-content-type-options", b"nosniff"),
+            (b"connection", b"close"),
+        ]
+        for event in (
+            h11.Response(status_code=400, headers=headers, reason=b"Bad Request"),
+            h11.Data(data=body),
+            h11.EndOfMessage(),
+        ):
+            self.transport.write(self.conn.send(event))
+        self.transport.close()
+
     def _arm(self) -> None:
         self._armed_for = self.cycle
         self._deadline = self.loop.call_later(HEADER_SECONDS, self._expire)
@@ -100,6 +126,14 @@ class _TimedProtocol(H11Protocol):
             client = self.client[0] if self.client else "unknown"
             LOGGER.warning("%s: dropped: no request header within %g s", client, HEADER_SECONDS)
             self.transport.close()
+
+
+class _NotHTTP(logging.Filter):
+    """Leaves out uvicorn's own line for a request that is not HTTP (the protocol logs
+    one of the service's, naming the client)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.getMessage() != "Invalid HTTP request received."
 
 
 def _one_line(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
@@ -135,6 +169,9 @@ def _more_files() -> None:
 
 def make_server(app: Service) -> uvicorn.Server:
     """A uvicorn server for ``app`` with the limits above; ``run(sockets=[...])`` serves."""
+    uvicorn_log = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _NotHTTP) for f in uvicorn_log.filters):
+        uvicorn_log.addFilter(_NotHTTP())
     config = uvicorn.Config(
         app,
         http=_TimedProtocol,
@@ -143,6 +180,7 @@ def make_server(app: Service) -> uvicorn.Server:
         timeout_graceful_shutdown=5,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         lifespan="on",
+        log_config=None,  # uvicorn's lines in the service's one-line form (see run)
     )
     return _Server(config, app)
 
