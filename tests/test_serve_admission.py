@@ -272,3 +272,41 @@ def test_a_request_that_is_not_http_gets_json_and_one_line(
     lines = [r.getMessage() for r in caplog.records if r.name.startswith(("uno_rules", "uvicorn"))]
     lines = [line for line in lines if "HTTP" in line]
     assert lines == ["127.0.0.1: refused: the request is not valid HTTP/1.1"]
+
+
+def test_work_in_hand_over_the_cap_is_a_json_503(tight: Running) -> None:
+    with ExitStack() as stack:
+        for _ in range(4):  # four requests in hand (their bodies still coming): the cap
+            conn = stack.enter_context(tight.raw())
+            conn.sendall(
+                b"POST /api/disputes HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+            )
+        time.sleep(0.3)
+        r = httpx.get(f"{tight.url}api/presets")
+        assert r.status_code == 503 and r.json()["error"] == "overloaded"
+        assert r.headers["retry-after"] == "1"
+    time.sleep(0.3)
+    assert httpx.get(f"{tight.url}api/presets").status_code == 200  # the cap counts work
+
+
+LARGE = {
+    "players": 2,
+    "hands": [["R5", "G9", "B3", "Y7"], 4],
+    "discard": ["R3"],
+    "moves": ["0 draw", "0 pass", "1 draw", "1 pass"] * 20,
+}
+
+
+def test_large_work_is_ruled_in_a_worker_process() -> None:
+    from uno_rules.dispute import settle
+
+    app = create_app()
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        app.use_worker_processes(1)
+        r = c.post("/api/disputes?preset=official&preset=family", json=LARGE)
+        assert r.status_code == 200, r.text
+        assert r.json() == settle(LARGE, ["official", "family"]).to_dict(None)
+        wrong = {**LARGE, "hands": [["X9", "G9"], 4]}  # refused in the worker, said here
+        r = c.post("/api/disputes?preset=official&preset=family", json=wrong)
+        assert r.status_code == 422 and "X9" in r.json()["message"]
