@@ -18,7 +18,9 @@ What it serves (the OpenAPI document at ``/openapi.json`` describes every route)
 Nothing a client sends is evaluated or imported, and no file is read on its behalf: presets
 are named from the bundled set (an inline preset may extend one of them); YAML is read
 safely with the library's limits; request bodies have a size and a time limit. A move is in
-the store before it is answered. Rulings run in worker threads, never on the event loop.
+the store before it is answered. Rulings run in worker threads (large ones, under
+``uno-rules serve``, in a worker process), never on the event loop; work is admitted by
+cost and by client address, and what is capped is the work in hand, not the sockets.
 """
 
 from __future__ import annotations
