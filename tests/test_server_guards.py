@@ -486,6 +486,8 @@ def test_a_ruling_not_answered_in_time_is_a_503_in_one_log_line(
         assert r.status_code == 503, r.text
         assert r.json()["error"] == "too-slow"
         assert "took over 0 s" in r.json()["message"]
-        assert [rec.getMessage() for rec in caplog.records] == ["gave up on a request after 0 s"]
+        assert [rec.getMessage() for rec in caplog.records] == [
+            "testclient: gave up on a request after 0 s"
+        ]
     with TestClient(create_app(), base_url=LOCAL) as c:
         assert c.post("/api/disputes", json=dispute).status_code == 200

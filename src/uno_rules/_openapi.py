@@ -25,7 +25,11 @@ def _problems(*statuses: int) -> dict[str, Any]:
         403: "The token is not this seat's, the move is for another seat, or the key is wrong.",
         404: "No such game, seat or preset.",
         408: "The body did not arrive in time.",
-        409: "The game's log is full.",
+        409: (
+            "The game's log is full (`log-full`), or the move was sent for a version of the "
+            "game other than its own (`stale-version`): the game moved on since the seat "
+            "decided; the `ETag` header holds the game's version."
+        ),
         413: "The body is larger than the limit.",
         415: "The body is neither JSON nor YAML (a body must say so in its Content-Type).",
         500: "The service failed on this request (always a JSON Problem).",
@@ -33,10 +37,15 @@ def _problems(*statuses: int) -> dict[str, Any]:
             "The input cannot be used: every problem is listed, typed as the library's error; "
             "or the answer would be over its size limit (answer-too-large)."
         ),
-        429: "Too many new games, or wrong tokens, from this address: see Retry-After.",
+        429: (
+            "Too many new games, wrong tokens, requests at once or event streams from this "
+            "address (or for this seat): see Retry-After."
+        ),
         503: (
-            "The service keeps as many games as it may, the game is too busy, or the answer "
-            "took too long (`too-slow`): retry, or ask for less."
+            "The service keeps as many games as it may (`too-many-games`), the game is too "
+            "busy (`busy`), the answer took too long (`too-slow`), the service has too much "
+            "work in hand (`overloaded`), or the game store cannot be reached "
+            "(`store-unavailable`): retry after Retry-After, or ask for less."
         ),
     }
     return {str(s): _json(_ref("Problem"), words[s]) for s in statuses}
@@ -297,7 +306,8 @@ def document(version: str) -> dict[str, Any]:
                 "summary": "Make a move for the seat (`next-round` between rounds)",
                 "description": (
                     "A refused move is a ruling, not an error: `legal` is false and "
-                    "`violation` says why."
+                    "`violation` says why. Send `version` so that a move sent again after a "
+                    "lost answer cannot be applied twice."
                 ),
                 "parameters": [*_SEAT_PARAMS, _LANG],
                 "security": _SECURED,
@@ -306,11 +316,22 @@ def document(version: str) -> dict[str, Any]:
                         "type": "object",
                         "required": ["move"],
                         "properties": {
-                            "move": {"type": "string", "description": "Such as `0 R5`."}
+                            "move": {"type": "string", "description": "Such as `0 R5`."},
+                            "version": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": (
+                                    "The version of the game the move was decided on (the "
+                                    "seat view's `events`). A move sent again for that "
+                                    "version once it was applied gets the same ruling back "
+                                    "(`replayed`) and is not applied again; any other move "
+                                    "for an old version is a 409 `stale-version`."
+                                ),
+                            },
                         },
                         "additionalProperties": False,
                     },
-                    "The move in notation.",
+                    "The move in notation, and the version it was decided on.",
                 ),
                 "responses": {
                     "200": _json(_ref("MoveResult"), "The ruling and the seat's view after it."),
@@ -326,7 +347,8 @@ def document(version: str) -> dict[str, Any]:
                     "are more, `next` where to go on); with `Accept: text/event-stream`, "
                     "server-sent events (one `move` event per entry, its id the entry's index; "
                     "`Last-Event-ID` resumes; an `end` event, whose data gives the `reason`: "
-                    "`game-over`, `gone` or `shutdown`). The stream, and only the stream, also "
+                    "`game-over`, `gone`, `shutdown` or `unavailable`, the store being down). "
+                    "The stream, and only the stream, also "
                     "takes the token as `?token=`, since a browser's EventSource cannot send "
                     "headers."
                 ),
@@ -380,7 +402,9 @@ def document(version: str) -> dict[str, Any]:
     }
     for item in paths.values():
         for operation in item.values():
-            operation["responses"].update(_problems(500))
+            # any request may find the service overloaded or its store down (503), or its
+            # address over its share (429)
+            operation["responses"].update(_problems(429, 500, 503))
     schemas: dict[str, Any] = {
         "Problem": {
             "type": "object",
@@ -392,7 +416,8 @@ def document(version: str) -> dict[str, Any]:
                         "The library's error type (SituationError, PresetError, NotationError) "
                         "or bad-request, too-large, answer-too-large, unsupported-media-type, "
                         "unauthorized, forbidden, not-found, method-not-allowed, timeout, "
-                        "log-full, too-many-requests, too-many-games, busy, internal-error."
+                        "log-full, stale-version, too-many-requests, too-many-games, busy, "
+                        "too-slow, overloaded, store-unavailable, internal-error."
                     ),
                 },
                 "message": {"type": "string"},
@@ -569,6 +594,14 @@ def document(version: str) -> dict[str, Any]:
                         "clause": {"type": "string"},
                         "rule": {"type": "string"},
                         "violation": {"type": ["object", "null"]},
+                        "replayed": {
+                            "type": "boolean",
+                            "description": (
+                                "Present (true) when the move had already been applied for "
+                                "the `version` sent: its ruling again, nothing applied; the "
+                                "view is the seat's as it is now."
+                            ),
+                        },
                     },
                 },
             ]

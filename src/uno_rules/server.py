@@ -18,7 +18,9 @@ What it serves (the OpenAPI document at ``/openapi.json`` describes every route)
 Nothing a client sends is evaluated or imported, and no file is read on its behalf: presets
 are named from the bundled set (an inline preset may extend one of them); YAML is read
 safely with the library's limits; request bodies have a size and a time limit. A move is in
-the store before it is answered. Rulings run in worker threads, never on the event loop.
+the store before it is answered. Rulings run in worker threads (large ones, under
+``uno-rules serve``, in a worker process), never on the event loop; work is admitted by
+cost and by client address, and what is capped is the work in hand, not the sockets.
 """
 
 from __future__ import annotations
@@ -29,12 +31,18 @@ import hmac
 import json
 import logging
 import math
+import multiprocessing
+import os
 import re
 import secrets
+import signal
+import threading
 import time
 import weakref
-from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any, TypeVar
@@ -67,7 +75,7 @@ from .presets import load_preset, parse_yaml, preset_names, preset_summary
 from .record import replay as replay_record
 from .render import card_name, violation_text
 from .ruling import rule_on
-from .storage import Game, MemoryStore, Store, entry_row
+from .storage import Game, MemoryStore, Store, StoreUnavailable, entry_move, entry_row
 from .svg import card_svg as draw_card
 from .svg import dispute_svgs, ruling_svg, state_svg
 from .view import view
@@ -85,6 +93,7 @@ register_url_convertor("anytext", _AnyText())
 
 
 __all__ = [
+    "AT_ONCE",
     "MAX_ANSWER_BYTES",
     "MAX_BODY_BYTES",
     "MAX_DISPUTE_MOVES",
@@ -111,7 +120,15 @@ BODY_SECONDS = 10.0  # the time a client has to send its whole body
 KEEP_FINISHED_SECONDS = 3600.0
 KEEP_IDLE_SECONDS = 7 * 86400.0
 PRUNE_EVERY_SECONDS = 60.0
-HEAVY_AT_ONCE = 2  # disputes and replays ruled at the same time; others wait their turn
+HEAVY_AT_ONCE = 1  # large disputes, replays and YAML bodies worked on at once
+SMALL_AT_ONCE = 2  # small ones, beside them
+AT_ONCE = {  # what the service takes on at once (beyond: 503 overloaded, or 429 for one client)
+    "requests": 512,
+    "requests-per-address": 64,
+    "streams": 2000,
+    "streams-per-address": 64,
+    "streams-per-seat": 4,
+}
 HEAVY_SECONDS = 20.0  # the time one dispute, replay or preset check may take to answer
 LOGGER = logging.getLogger("uno_rules.server")
 _YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
@@ -146,6 +163,9 @@ class Problem(Exception):
         self.problems = problems
         self.headers = headers or {}
 
+    def __reduce__(self) -> tuple[Any, ...]:  # sent back from a worker process
+        return (Problem, (self.status, self.kind, self.problems, self.headers))
+
 
 def _said(message: str, **facts: object) -> Sentence:
     """A problem of the service's own, not of a field: said in the request's language
@@ -162,6 +182,40 @@ def _unknown_preset(name: str) -> Sentence:
 
 _NO_SUCH_GAME = _said(N_("no such game (it was never dealt, or was pruned)"))
 _FAILED = _said(N_("the service failed on this request"))
+_STORE_DOWN = _said(N_("the game store cannot be reached just now: try again in a few seconds"))
+STORE_RETRY_SECONDS = 2  # Retry-After of an answer refused while the store is down
+
+
+class _Throttled:
+    """A log line said at most once a second, with how many like it were left out."""
+
+    def __init__(self) -> None:
+        self.said_at = -1e9
+        self.left_out = 0
+
+    def warn(self, line: str) -> None:
+        now = time.monotonic()
+        if now - self.said_at < 1.0:
+            self.left_out += 1
+            return
+        more = f" (and {self.left_out} more like it)" if self.left_out else ""
+        self.said_at, self.left_out = now, 0
+        LOGGER.warning("%s%s", line, more)
+
+
+_STORE_LOG = _Throttled()
+
+
+def _store_down(scope: Scope, headers: Mapping[str, str], exc: BaseException) -> JSONResponse:
+    """The answer while the store is down: 503 ``store-unavailable`` with ``Retry-After``."""
+    _STORE_LOG.warn(
+        f"{scope.get('method', '')} {scope.get('path', '')}: refused: the store is "
+        f"unavailable: {_short(str(exc), 120)}"
+    )
+    said = _STORE_DOWN.text(_lang_of_scope(scope, headers))
+    return _problem_response(
+        503, "store-unavailable", [said], {"Retry-After": str(STORE_RETRY_SECONDS)}
+    )
 
 
 def _problem_response(
@@ -190,9 +244,26 @@ def _client(scope: Scope) -> str:
 # --------------------------------------------------------------------------- reading input
 
 
-async def _body(request: Request, limit: int) -> Any:
+def _read_yaml(text: str) -> Any:
+    """A YAML body as plain data (in a worker thread: YAML is read in Python)."""
+    try:
+        data = parse_yaml(text, "body")
+    except PresetError as exc:
+        raise Problem(400, "bad-request", exc.problems) from None
+    problems: list[str] = []
+    _plain_problems(data, "body", problems)
+    if problems:
+        raise Problem(400, "bad-request", problems[:10])
+    return data
+
+
+Runner = Callable[..., Awaitable[Any]]
+
+
+async def _body(request: Request, limit: int, run: Runner | None = None) -> Any:
     """The request body as plain data: JSON, or YAML read safely; at most ``limit`` bytes,
-    sent within ``BODY_SECONDS``. A body must say what it is (``Content-Type``)."""
+    sent within ``BODY_SECONDS``. A body must say what it is (``Content-Type``). YAML is
+    read off the event loop, by ``run`` (the service's admission by cost) when given."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json" and kind not in _YAML_TYPES:
         raise Problem(
@@ -240,15 +311,9 @@ async def _body(request: Request, limit: int) -> Any:
             400, "bad-request", [_said(N_("the request body is not UTF-8 text"))]
         ) from None
     if kind in _YAML_TYPES:
-        try:
-            data = parse_yaml(text, "body")
-        except PresetError as exc:
-            raise Problem(400, "bad-request", exc.problems) from None
-        problems: list[str] = []
-        _plain_problems(data, "body", problems)
-        if problems:
-            raise Problem(400, "bad-request", problems[:10])
-        return data
+        if run is None:
+            return await asyncio.to_thread(_read_yaml, text)
+        return await run(request, _yaml_cost(len(raw)), _read_yaml, text)
     try:
         return json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
@@ -396,13 +461,172 @@ class _Bucket:
         self.level[client] = (level - 1, self.level[client][1])
 
 
-class _Guard:
-    """The outermost layer: the Host and Origin of every request, and a JSON 500 (one log
-    line, no traceback) for anything that goes wrong inside."""
+SMALL_COST = 64  # work up to this cost is small: it never waits behind large work
 
-    def __init__(self, app: ASGIApp, hosts: tuple[str, ...] | None) -> None:
+
+def _yaml_cost(size: int) -> int:
+    """The cost of reading a YAML body of ``size`` bytes (about a ruling's time per 64
+    bytes: YAML is read in Python)."""
+    return size // 64
+
+
+def _dispute_cost(moves: int, presets: int, pictures: bool) -> int:
+    """The cost of settling a dispute: its rulings, ten times that with pictures."""
+    rulings = max(1, moves) * max(1, presets)
+    return rulings * (10 if pictures else 1)
+
+
+class _Lane:
+    """``slots`` pieces of work at once; the others wait in one queue per client address,
+    and a freed slot goes to the clients in turn (fair queuing): a client that sends many
+    requests waits behind its own, not in front of everyone else's. Each client may have
+    ``waiting`` requests queued; more are refused (429)."""
+
+    def __init__(self, slots: int, waiting: int) -> None:
+        self.free = slots
+        self.most_waiting = waiting
+        self.queues: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+
+    async def acquire(self, client: str, seconds: float) -> bool:
+        """Take a slot within ``seconds``: ``False`` if none came in time."""
+        if self.free > 0 and not self.queues:
+            self.free -= 1
+            return True
+        queue = self.queues.get(client)
+        if queue is None:
+            queue = self.queues[client] = deque()
+        if len(queue) >= self.most_waiting:
+            LOGGER.warning("%s: refused: too many requests waiting", client)
+            raise Problem(
+                429,
+                "too-many-requests",
+                [
+                    _said(
+                        N_("too many {what} from this address: try again in {wait} s"),
+                        what=(N_("requests waiting"), {}),
+                        wait=1,
+                    )
+                ],
+                {"Retry-After": "1"},
+            )
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        queue.append(turn)
+        try:
+            await asyncio.wait({turn}, timeout=max(0.0, seconds))
+        except BaseException:  # cancelled: give back a slot handed over meanwhile
+            self._forget(client, turn)
+            raise
+        if turn.done():
+            return True
+        self._forget(client, turn)
+        return False
+
+    def _forget(self, client: str, turn: asyncio.Future[None]) -> None:
+        if turn.done():
+            self.release()
+            return
+        turn.cancel()
+        queue = self.queues.get(client)
+        if queue is not None and turn in queue:
+            queue.remove(turn)
+            if not queue:
+                del self.queues[client]
+
+    def release(self) -> None:
+        """Hand the slot to the next client in turn, or free it."""
+        while self.queues:
+            client, queue = self.queues.popitem(last=False)
+            turn = queue.popleft()
+            if queue:
+                self.queues[client] = queue  # at the end: the others go first
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.free += 1
+
+
+class _Admission:
+    """What the service has in hand: requests being answered and open event streams, in
+    all and by client address (and streams by seat). A connection that has sent no whole
+    request header counts for nothing here: the cap counts work, not sockets."""
+
+    def __init__(self, limits: Mapping[str, int]) -> None:
+        self.limits = dict(limits)
+        self.held: dict[tuple[str, str], int] = {}
+
+    def enter(self, keys: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:
+        """Count one more under each key, unless one is at its limit (then that key)."""
+        for key in keys:
+            if self.held.get(key, 0) >= self.limits[key[0]]:
+                return key
+        for key in keys:
+            self.held[key] = self.held.get(key, 0) + 1
+        return None
+
+    def leave(self, keys: tuple[tuple[str, str], ...]) -> None:
+        for key in keys:
+            left = self.held[key] - 1
+            if left:
+                self.held[key] = left
+            else:
+                del self.held[key]
+
+
+_STREAM_PATH = re.compile(r"/api/games/([^/]+)/seats/([0-9]+)/events")
+_FULL_LOG = _Throttled()
+_FULL_WORDS = {
+    "requests": (N_("requests at once"), 503),
+    "requests-per-address": (N_("requests at once"), 429),
+    "streams": (N_("event streams"), 503),
+    "streams-per-address": (N_("event streams"), 429),
+    "streams-per-seat": (N_("event streams for this seat"), 429),
+}
+
+
+class _Guard:
+    """The outermost layer: the Host and Origin of every request, what the service takes on
+    at once (:class:`_Admission`), and a JSON 500 (one log line, no traceback) for anything
+    that goes wrong inside."""
+
+    def __init__(
+        self, app: ASGIApp, hosts: tuple[str, ...] | None, limits: Mapping[str, int]
+    ) -> None:
         self.app = app
         self.hosts = None if hosts is None else {h.lower().strip("[]") for h in hosts}
+        self.admission = _Admission(limits)
+
+    def _refused_for_load(
+        self, scope: Scope, headers: Mapping[str, str]
+    ) -> tuple[tuple[tuple[str, str], ...], Response | None]:
+        """The keys this request counts under, or the answer that refuses it."""
+        client = _client(scope)
+        seat = _STREAM_PATH.fullmatch(scope.get("path", ""))
+        if seat is not None and "text/event-stream" in headers.get("accept", ""):
+            keys: tuple[tuple[str, str], ...] = (
+                ("streams", ""),
+                ("streams-per-address", client),
+                ("streams-per-seat", f"{seat[1]}/{seat[2]}"),
+            )
+        else:
+            keys = (("requests", ""), ("requests-per-address", client))
+        full = self.admission.enter(keys)
+        if full is None:
+            return keys, None
+        what, status = _FULL_WORDS[full[0]]
+        _FULL_LOG.warn(f"{client}: refused: too many {what}")
+        lang = _lang_of_scope(scope, headers)
+        if status == 429:
+            said = _said(
+                N_("too many {what} from this address: try again in {wait} s"),
+                what=(what, {}),
+                wait=1,
+            )
+            kind = "too-many-requests"
+        else:
+            said = _said(N_("the service has too much work in hand: try again in {wait} s"), wait=1)
+            kind = "overloaded"
+        answer = _problem_response(status, kind, [said.text(lang)], {"Retry-After": "1"})
+        return keys, answer
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -416,6 +640,19 @@ class _Guard:
             said = [problem_text(p, lang) for p in refused.problems]
             await _problem_response(refused.status, refused.kind, said)(scope, receive, send)
             return
+        scope["uno_rules.arrived"] = time.monotonic()  # time limits count from here
+        keys, full = self._refused_for_load(scope, headers)
+        if full is not None:
+            await full(scope, receive, send)
+            return
+        try:
+            await self._serve(scope, receive, send, headers)
+        finally:
+            self.admission.leave(keys)
+
+    async def _serve(
+        self, scope: Scope, receive: Receive, send: Send, headers: Mapping[str, str]
+    ) -> None:
         started = False
 
         async def watch(message: Message) -> None:
@@ -428,6 +665,9 @@ class _Guard:
             await self.app(scope, receive, watch)
         except (ClientDisconnect, OSError):
             LOGGER.warning("%s: dropped: the client hung up", _client(scope))
+        except StoreUnavailable as exc:
+            if not started:
+                await _store_down(scope, headers, exc)(scope, receive, send)
         except Exception as exc:
             LOGGER.error(
                 "%s %s: internal error: %s", scope["method"], scope["path"], _short(repr(exc), 200)
@@ -485,10 +725,35 @@ def _digest(token: str) -> str:
 
 
 class _Changes:
-    """Wakes the streams of a game when this process commits a move to it."""
+    """Wakes the streams of a game when this process commits a move to it, or when the
+    process's one watcher of the store sees that another process did (:meth:`watch`)."""
 
     def __init__(self) -> None:
         self.events: dict[str, asyncio.Event] = {}
+        self.watched: dict[str, int] = {}  # games with open streams: how many
+        self.seen: dict[str, tuple[int, bool] | None] = {}  # their heads when last looked
+        self.watcher: asyncio.Task[None] | None = None
+
+    def watch(self, game_id: str) -> None:
+        self.watched[game_id] = self.watched.get(game_id, 0) + 1
+
+    def unwatch(self, game_id: str) -> None:
+        left = self.watched.get(game_id, 1) - 1
+        if left > 0:
+            self.watched[game_id] = left
+        else:
+            self.watched.pop(game_id, None)
+            self.seen.pop(game_id, None)
+
+    def saw(self, heads: Mapping[str, tuple[int, bool]]) -> None:
+        """The heads of the watched games as the store has them now: wake the streams of
+        each game whose head changed (or that is gone)."""
+        for game_id in list(self.watched):
+            head = heads.get(game_id)
+            if game_id in self.seen and self.seen[game_id] == head:
+                continue
+            self.seen[game_id] = head
+            self.notify(game_id)
 
     def waiter(self, game_id: str) -> asyncio.Event:
         return self.events.setdefault(game_id, asyncio.Event())
@@ -541,16 +806,80 @@ def _lang_of(request: Request) -> str:
 _NEXT_ROUND = "B2.5"  # a finished round is followed by a new deal
 
 
+def _asked(text: str, seat: int, lang: str) -> str:
+    """The move ``text`` asks for, as the log writes it (``next-round`` as it is)."""
+    if text.strip().lower() == "next-round":
+        return "next-round"
+    try:
+        move = parse_move(text)
+    except NotationError as exc:
+        raise _uno_problem(exc, lang) from None
+    if move.seat != seat:
+        raise Problem(
+            403,
+            "forbidden",
+            [_said(N_("seat {seat} cannot move for seat {other}"), seat=seat, other=move.seat)],
+        )
+    return str(move)
+
+
+def _retried(
+    store: Store, game: Game, seat: int, asked: str, expected: int, lang: str
+) -> dict[str, Any]:
+    """A move sent for version ``expected`` of a game now at another version: if the entry
+    at ``expected`` is this very move of this seat, the move was applied (the answer was
+    lost on the way): its ruling again, marked ``replayed``, and nothing applied. Anything
+    else is a 409 ``stale-version``: the seat decides again on the game as it is."""
+    raw = store.entry(game.id, expected) if 0 <= expected < game.version else None
+    if raw is not None:
+        kept_seat, kept_move, clause = entry_move(raw)
+        if kept_seat == seat and kept_move == asked and clause is not None:
+            return {
+                "move": kept_move,
+                "legal": True,
+                "clause": clause,
+                "rule": clause_text(clause, game.state.rules, lang),
+                "violation": None,
+                "replayed": True,
+                **_seat_view(game, seat),
+            }
+    raise Problem(
+        409,
+        "stale-version",
+        [
+            _said(
+                N_(
+                    "the move was sent for version {expected} of the game, which is at "
+                    "version {version}: read the seat's view and decide again"
+                ),
+                expected=expected,
+                version=game.version,
+            )
+        ],
+        {"ETag": f'"{game.version}"'},
+    )
+
+
 def _rule_and_keep(
-    store: Store, game_id: str, seat: int, text: str, now: float, lang: str = "en"
+    store: Store,
+    game_id: str,
+    seat: int,
+    text: str,
+    now: float,
+    lang: str = "en",
+    expected: int | None = None,
 ) -> dict[str, Any]:
     """Rule on ``text`` for ``seat`` and, if legal, keep the move (in a worker thread). If
-    another process moved first, rule again on the new state. The ruling's sentences are
-    written in ``lang``."""
+    another process moved first, rule again on the new state, unless the move was sent for
+    an ``expected`` version (see :func:`_retried`). The ruling's sentences are written in
+    ``lang``."""
+    asked = _asked(text, seat, lang)
     for _ in range(8):
         game = store.load(game_id)
         if game is None:
             raise Problem(404, "not-found", [_NO_SUCH_GAME])
+        if expected is not None and expected != game.version:
+            return _retried(store, game, seat, asked, expected, lang)
         if game.version >= MAX_LOG_ENTRIES:
             raise Problem(
                 409,
@@ -562,7 +891,7 @@ def _rule_and_keep(
                     )
                 ],
             )
-        if text.strip().lower() == "next-round":
+        if asked == "next-round":
             # the answer of any other move: its clause (B2.5, the next round is dealt; or
             # the violation's), the violation, the seat's view
             result = next_round(game.state)
@@ -577,7 +906,9 @@ def _rule_and_keep(
                     "violation": refused,
                     **_seat_view(game, seat),
                 }
-            entry = entry_row(game.version, seat, "next-round", [[] for _ in range(game.players)])
+            entry = entry_row(
+                game.version, seat, "next-round", [[] for _ in range(game.players)], _NEXT_ROUND
+            )
             if store.commit(game, result, entry, now):
                 game.state, game.version = result, game.version + 1
                 return {
@@ -589,17 +920,7 @@ def _rule_and_keep(
                     **_seat_view(game, seat),
                 }
             continue
-        try:
-            move = parse_move(text)
-        except NotationError as exc:
-            raise _uno_problem(exc, lang) from None
-        if move.seat != seat:
-            raise Problem(
-                403,
-                "forbidden",
-                [_said(N_("seat {seat} cannot move for seat {other}"), seat=seat, other=move.seat)],
-            )
-        ruling = rule_on(game.state, move)
+        ruling = rule_on(game.state, parse_move(asked))
         violation = ruling.violation
         out: dict[str, Any] = {
             "move": str(ruling.move),
@@ -613,11 +934,161 @@ def _rule_and_keep(
         if not ruling.legal:
             return {**out, **_seat_view(game, seat)}
         views = [[e.to_dict() for e in view_events(ruling.events, s)] for s in range(game.players)]
-        entry = entry_row(game.version, seat, str(ruling.move), views)
+        entry = entry_row(game.version, seat, str(ruling.move), views, ruling.clause)
         if store.commit(game, ruling.state, entry, now):
             game.state, game.version = ruling.state, game.version + 1
             return {**out, **_seat_view(game, seat)}
     raise Problem(503, "busy", [_said(N_("this game is changing too fast: send the move again"))])
+
+
+# --------------------------------------------------------------------------- large work
+# Module functions of plain data, so that a worker process can run them
+# (``uno-rules serve`` rules large requests in worker processes: see ``Service``).
+
+
+def _check_preset(data: dict[str, Any]) -> dict[str, Any]:
+    """``presets check --json`` of an inline preset."""
+    try:
+        rules = load_preset(data)
+    except PresetError as exc:  # the keys of ``presets check --json`` (no file here)
+        problems = exc.problems
+        return {
+            "file": None,
+            "ok": False,
+            "problems": problems[:1000],
+            "problem_count": len(problems),
+        }
+    return {"file": None, "ok": True, "problems": [], "name": rules.name}
+
+
+def _settle_work(
+    data: dict[str, Any], presets: list[str], pictures: bool, lang: str
+) -> dict[str, Any]:
+    """A dispute settled, as ``uno-rules rule --json`` prints it (its pictures if asked)."""
+    try:
+        settlement = settle(data, presets)
+    except UnoError as exc:
+        raise _uno_problem(exc, lang) from None
+    out = settlement.to_dict(None, lang)
+    if pictures:
+        out["pictures"] = _pictures(settlement, data.get("hands"), data.get("draw_pile"), lang)
+    return out
+
+
+def _picture_work(data: dict[str, Any], presets: list[str], lang: str) -> str:
+    """One SVG picture of a dispute's rulings."""
+    try:
+        settlement = settle(data, presets)
+    except UnoError as exc:
+        raise _uno_problem(exc, lang) from None
+    return ruling_svg(data, settlement.to_dict(None, lang), lang)
+
+
+def _replay_work(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A game record checked, as ``uno-rules replay --json`` prints it."""
+    try:
+        result = replay_record(data)
+    except UnoError as exc:
+        raise _uno_problem(exc, lang) from None
+    return {
+        "file": None,
+        "applied": result.applied,
+        "ok": result.ok,
+        "index": result.index,
+        "move": None if result.index is None else data["moves"][result.index],
+        "violation": None if result.violation is None else result.violation.to_dict(),
+        "table": table_dict(result.state),
+    }
+
+
+class _JSONText(str):
+    """An answer already written as JSON (by the worker that computed it)."""
+
+    __slots__ = ()
+
+
+def _dumps(data: Any) -> str:
+    try:
+        return json.dumps(data, allow_nan=False, separators=(",", ":"))
+    except (ValueError, TypeError, RecursionError):
+        problem = _said(N_("the input holds a value JSON cannot carry"))
+        raise Problem(400, "bad-request", [problem]) from None
+
+
+def _as_json(work: Callable[..., Any], *args: Any) -> _JSONText:
+    """``work(*args)`` written as JSON where it was computed: a large answer crosses from
+    a worker process as one string, and is never encoded on the event loop."""
+    return _JSONText(_dumps(work(*args)))
+
+
+def _ready() -> bool:
+    """A worker process's first task: it has imported the service's modules."""
+    return True
+
+
+def _worker_started(server: int) -> None:
+    """In a worker process: Ctrl+C is the server's to handle (it stops the workers), and
+    the worker ends as soon as the server process is gone, even killed (a worker left
+    behind would hold the server's standard streams open)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            try:
+                os.kill(server, 0)
+            except OSError:
+                os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+class _Workers:
+    """Where large work runs: threads of this process (the default), or ``processes``
+    worker processes (started when first needed), which leave this process's interpreter
+    to the event loop and the small work, and use the machine's other cores."""
+
+    def __init__(self) -> None:
+        self.processes = 0
+        self.pool: ProcessPoolExecutor | None = None
+
+    def run(self, work: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        if self.processes <= 0:
+            return asyncio.ensure_future(asyncio.to_thread(work, *args))
+        loop = asyncio.get_running_loop()
+        return loop.run_in_executor(self._pool(), work, *args)
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context(
+                "forkserver" if "forkserver" in methods else "spawn"
+            )
+            self.pool = ProcessPoolExecutor(
+                self.processes,
+                mp_context=context,
+                initializer=_worker_started,
+                initargs=(os.getpid(),),
+            )
+        return self.pool
+
+    def start(self, processes: int) -> None:
+        """Rule large work in ``processes`` worker processes, started now."""
+        self.processes = processes
+        for _ in range(processes):
+            self._pool().submit(_ready)
+
+    def broken(self) -> None:
+        """A worker process died: a new pool for the next request."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+    def close(self) -> None:
+        """Stop the worker processes (once the work they have in hand is done)."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
 
 
 # --------------------------------------------------------------------------- the app
@@ -636,6 +1107,7 @@ def create_app(
     failed_tokens: tuple[float, float] = (30, 0.5),
     clock: Callable[[], float] = time.time,
     heavy_seconds: float = HEAVY_SECONDS,
+    at_once: Mapping[str, int] | None = None,
 ) -> Service:
     """The ASGI app.
 
@@ -646,56 +1118,83 @@ def create_app(
     finished games are pruned ``keep_finished`` seconds after their last move, unfinished
     ones ``keep_idle`` seconds after it; ``creations`` and ``failed_tokens`` are the
     per-client limits (burst, then per second) on dealing and on wrong seat tokens;
-    a dispute, replay or preset check not answered within ``heavy_seconds`` gets a 503.
+    a dispute, replay or preset check not answered within ``heavy_seconds`` of its arrival
+    gets a 503; ``at_once`` changes some of the limits of :data:`AT_ONCE` on the requests
+    and event streams served at once, in all, by client address and by seat.
     """
     games: Store = MemoryStore() if store is None else store
     changes = _Changes()
     created = _Bucket(*creations, clock)
     failures = _Bucket(*failed_tokens, clock)
     locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-    heavy = asyncio.Semaphore(HEAVY_AT_ONCE)
+    lanes = {"small": _Lane(SMALL_AT_ONCE, 32), "large": _Lane(HEAVY_AT_ONCE, 8)}
+    workers = _Workers()
     closing = asyncio.Event()
     pruned_at = [clock()]
-    poll = KEEP_ALIVE_SECONDS if isinstance(games, MemoryStore) else POLL_SECONDS
+    watch_store = not isinstance(games, MemoryStore)  # other processes may move its games
 
     async def off_loop(work: Callable[..., T], *args: Any) -> T:
         return await asyncio.to_thread(work, *args)
 
-    async def heavy_work(work: Callable[[], T]) -> T:
-        """Work that changes nothing (a dispute, a replay, a preset check), off the loop, at
-        most HEAVY_AT_ONCE at a time, answered 503 after ``heavy_seconds``. A thread
-        cannot be stopped: one given up on keeps its place among the HEAVY_AT_ONCE until it
-        ends, so giving up never lets more run at once."""
-        await heavy.acquire()
-        task = asyncio.ensure_future(asyncio.to_thread(work))
+    def too_slow() -> Problem:
+        return Problem(
+            503,
+            "too-slow",
+            [
+                _said(
+                    N_("the answer took over {seconds} s: ask for less (fewer moves, presets)"),
+                    seconds=f"{heavy_seconds:g}",
+                )
+            ],
+            {"Retry-After": "1"},
+        )
+
+    async def heavy_work(request: Request, cost: int, work: Callable[..., T], *args: Any) -> T:
+        """Work that changes nothing (a dispute, a replay, a preset check, reading YAML),
+        off the loop, admitted by cost and by client: small work (up to ``SMALL_COST``) and
+        large work have slots of their own, so small work never waits behind large work,
+        and in each a client waits behind its own requests only (:class:`_Lane`). Answered
+        503 ``too-slow`` once ``heavy_seconds`` have passed since the request arrived,
+        waiting included. A thread cannot be stopped: one given up on keeps its slot until
+        it ends, so giving up never lets more run at once."""
+        large = cost > SMALL_COST
+        lane = lanes["large" if large else "small"]
+        arrived = request.scope.get("uno_rules.arrived", time.monotonic())
+        deadline = arrived + heavy_seconds
+        client = _client(request.scope)
+        if not await lane.acquire(client, deadline - time.monotonic()):
+            LOGGER.warning("%s: gave up on a request after %g s", client, heavy_seconds)
+            raise too_slow()
+        try:
+            task = workers.run(work, *args) if large else asyncio.to_thread(work, *args)
+            task = asyncio.ensure_future(task)
+        except BaseException:
+            lane.release()
+            raise
 
         def done(finished: asyncio.Future[T]) -> None:
-            heavy.release()
+            lane.release()
             if not finished.cancelled():
                 finished.exception()  # retrieved: a request given up on logs nothing
 
         task.add_done_callback(done)
         try:
-            return await asyncio.wait_for(asyncio.shield(task), heavy_seconds)
+            return await asyncio.wait_for(asyncio.shield(task), deadline - time.monotonic())
         except TimeoutError:
-            LOGGER.warning("gave up on a request after %g s", heavy_seconds)
+            LOGGER.warning("%s: gave up on a request after %g s", client, heavy_seconds)
+            raise too_slow() from None
+        except BrokenProcessPool:
+            LOGGER.error("%s: a worker process died; starting new ones", client)
+            workers.broken()
             raise Problem(
                 503,
-                "too-slow",
-                [
-                    _said(
-                        N_("the answer took over {seconds} s: ask for less (fewer moves, presets)"),
-                        seconds=f"{heavy_seconds:g}",
-                    )
-                ],
+                "busy",
+                [_said(N_("the service failed on this request"))],
+                {"Retry-After": "1"},
             ) from None
 
     def ok(data: Any, status: int = 200, private: bool = False) -> Response:
-        try:
-            body = json.dumps(data, allow_nan=False, separators=(",", ":"))
-        except (ValueError, TypeError, RecursionError):
-            problem = _said(N_("the input holds a value JSON cannot carry"))
-            raise Problem(400, "bad-request", [problem]) from None
+        body = data if isinstance(data, _JSONText) else _dumps(data)
         if len(body) > MAX_ANSWER_BYTES:
             raise Problem(
                 422,
@@ -828,24 +1327,11 @@ def create_app(
         return ok(load_preset(name).to_dict())
 
     async def presets_check(request: Request) -> Response:
-        data = _mapping(await _body(request, max_body), "preset")
+        data = _mapping(await _body(request, max_body, heavy_work), "preset")
         if "extends" in data:
             _bundled(data["extends"], "extends")
 
-        def check() -> dict[str, Any]:
-            try:
-                rules = load_preset(data)
-            except PresetError as exc:  # the keys of ``presets check --json`` (no file here)
-                problems = exc.problems
-                return {
-                    "file": None,
-                    "ok": False,
-                    "problems": problems[:1000],
-                    "problem_count": len(problems),
-                }
-            return {"file": None, "ok": True, "problems": [], "name": rules.name}
-
-        return ok(await heavy_work(check))
+        return ok(await heavy_work(request, 1, _as_json, _check_preset, data))
 
     async def presets_playtest(request: Request) -> Response:
         # The play check (docs/playtest.md): a small one, within HTTP_LIMITS.
@@ -886,7 +1372,7 @@ def create_app(
 
     async def dispute_asked(request: Request) -> tuple[dict[str, Any], list[str]]:
         """The dispute of a request's body and the presets of its query, checked."""
-        data = _mapping(await _body(request, max_body), "dispute")
+        data = _mapping(await _body(request, max_body, heavy_work), "dispute")
         presets = request.query_params.getlist("preset")
         if len(presets) > MAX_PRESETS:
             raise Problem(
@@ -937,73 +1423,49 @@ def create_app(
             data = {**data, "rules": _rules_source(data["rules"], "rules")}
         return data, presets
 
+    def cost_of(data: dict[str, Any], presets: list[str], pictures: bool) -> int:
+        moves = data.get("moves")
+        return _dispute_cost(len(moves) if isinstance(moves, list) else 0, len(presets), pictures)
+
     async def disputes(request: Request) -> Response:
         data, presets = await dispute_asked(request)
         pictures = request.query_params.get("pictures") in ("1", "true", "yes")
         lang = _lang_of(request)
 
-        def rule() -> dict[str, Any]:
-            try:
-                settlement = settle(data, presets)
-            except UnoError as exc:
-                raise _uno_problem(exc, lang) from None
-            out = settlement.to_dict(None, lang)
-            if pictures:
-                out["pictures"] = _pictures(
-                    settlement, data.get("hands"), data.get("draw_pile"), lang
-                )
-            return out
-
-        return ok(await heavy_work(rule))
+        cost = cost_of(data, presets, pictures)
+        return ok(
+            await heavy_work(request, cost, _as_json, _settle_work, data, presets, pictures, lang)
+        )
 
     async def ruling_picture(request: Request) -> Response:
         # A picture of the rulings to save or send: only what the description says.
         data, presets = await dispute_asked(request)
         lang = _lang_of(request)
 
-        def draw() -> str:
-            try:
-                settlement = settle(data, presets)
-            except UnoError as exc:
-                raise _uno_problem(exc, lang) from None
-            return ruling_svg(data, settlement.to_dict(None, lang), lang)
-
-        svg = await heavy_work(draw)
+        cost = cost_of(data, presets, True)
+        svg = await heavy_work(request, cost, _picture_work, data, presets, lang)
         return Response(svg, media_type="image/svg+xml", headers=dict(_SECURITY_HEADERS))
 
     async def read_dispute(request: Request) -> Response:
         # The page opens dispute files through this: YAML is read here, safely.
-        return ok(_mapping(await _body(request, max_body), "dispute"))
+        return ok(_mapping(await _body(request, max_body, heavy_work), "dispute"))
 
     async def replay(request: Request) -> Response:
-        data = _mapping(await _body(request, max_body), "record")
+        data = _mapping(await _body(request, max_body, heavy_work), "record")
         if "rules" in data:
             data = {**data, "rules": _rules_source(data["rules"], "rules")}
 
         lang = _lang_of(request)
 
-        def check() -> dict[str, Any]:
-            try:
-                result = replay_record(data)
-            except UnoError as exc:
-                raise _uno_problem(exc, lang) from None
-            return {
-                "file": None,
-                "applied": result.applied,
-                "ok": result.ok,
-                "index": result.index,
-                "move": None if result.index is None else data["moves"][result.index],
-                "violation": None if result.violation is None else result.violation.to_dict(),
-                "table": table_dict(result.state),
-            }
-
-        return ok(await heavy_work(check))
+        moves = data.get("moves")
+        cost = _dispute_cost(len(moves) if isinstance(moves, list) else 0, 1, False)
+        return ok(await heavy_work(request, cost, _as_json, _replay_work, data, lang))
 
     async def new_game(request: Request) -> Response:
         need_key(request)
         client = _client(request.scope)
         created.check(client, N_("new games"))
-        data = _mapping(await _body(request, max_body), "game")
+        data = _mapping(await _body(request, max_body, heavy_work), "game")
         unknown = sorted(_short(str(k)) for k in data if k not in ("rules", "players", "dealer"))
         if unknown:
             raise Problem(
@@ -1035,9 +1497,11 @@ def create_app(
 
         game, tokens = await off_loop(make)
         await maybe_prune()
-        if await off_loop(games.count) >= max_games:
+        # the count and the insert are one step in the store: two requests (or two
+        # processes) cannot both take the last place
+        if not await off_loop(games.create, game, max_games):
             await maybe_prune(force=True)
-            if await off_loop(games.count) >= max_games:
+            if not await off_loop(games.create, game, max_games):
                 LOGGER.warning("%s: refused: the store holds %d games", client, max_games)
                 raise Problem(
                     503,
@@ -1051,7 +1515,6 @@ def create_app(
                     {"Retry-After": str(int(PRUNE_EVERY_SECONDS))},
                 )
         created.take(client)
-        await off_loop(games.create, game)
         return ok(
             {
                 "game": game.id,
@@ -1074,13 +1537,26 @@ def create_app(
 
     async def seat_move(request: Request) -> Response:
         game, seat = await seat_of(request)
-        data = _mapping(await _body(request, max_body), "move")
+        data = _mapping(await _body(request, max_body, heavy_work), "move")
         text = data.get("move")
-        if not isinstance(text, str) or set(data) != {"move"}:
+        expected = data.get("version")
+        if (
+            not isinstance(text, str)
+            or not set(data) <= {"move", "version"}
+            or (
+                expected is not None
+                and (not isinstance(expected, int) or isinstance(expected, bool) or expected < 0)
+            )
+        ):
             raise Problem(
                 422,
                 "NotationError",
-                [_said(N_("expected {example}"), example='{"move": "<move text>"}')],
+                [
+                    _said(
+                        N_("expected {example}"),
+                        example='{"move": "<move text>", "version": <number>}',
+                    )
+                ],
             )
         if any(_digest(word) in game.tokens for word in text.split()[:16]):
             # a token pasted into the move: refused without a word of the text, which every
@@ -1102,7 +1578,7 @@ def create_app(
             lock = locks[game.id] = asyncio.Lock()  # version check covers other processes)
         async with lock:
             out = await off_loop(
-                _rule_and_keep, games, game.id, seat, text, clock(), _lang_of(request)
+                _rule_and_keep, games, game.id, seat, text, clock(), _lang_of(request), expected
             )
         changes.notify(game.id)
         return ok(out, private=True)
@@ -1138,9 +1614,48 @@ def create_app(
     ) -> AsyncIterator[str]:
         """Server-sent events: each log entry as one ``move`` event (its id is its index), a
         comment now and then to keep the connection open; the stream ends with an ``end``
-        event: the game is over, gone, or the server is stopping."""
+        event: the game is over, gone, the server is stopping, or its store is down."""
+        try:
+            async for chunk in stream_entries(request, game_id, seat, after):
+                yield chunk
+        except StoreUnavailable as exc:
+            _STORE_LOG.warn(f"a stream ended: the store is unavailable: {_short(str(exc), 120)}")
+            yield 'event: end\ndata: {"reason":"unavailable"}\n\n'
+
+    async def stream_entries(
+        request: Request, game_id: str, seat: int, after: int
+    ) -> AsyncIterator[str]:
+        changes.watch(game_id)
+        if watch_store and changes.watcher is None:
+            changes.watcher = asyncio.ensure_future(watch_heads())
+        try:
+            async for chunk in stream_from(request, game_id, seat, after):
+                yield chunk
+        finally:
+            changes.unwatch(game_id)
+
+    async def watch_heads() -> None:
+        """The process's one reader of the store for its streams: every ``POLL_SECONDS``,
+        the heads of every game with an open stream in one query, so that moves made by
+        another process reach the streams here, however many are open; it stops when no
+        stream is left."""
+        try:
+            while changes.watched and not closing.is_set():
+                await asyncio.sleep(POLL_SECONDS)
+                ids = list(changes.watched)
+                try:
+                    heads = await off_loop(games.heads, ids)
+                except StoreUnavailable as exc:
+                    _STORE_LOG.warn(f"streams: the store is unavailable: {_short(str(exc), 120)}")
+                    continue
+                changes.saw(heads)
+        finally:
+            changes.watcher = None
+
+    async def stream_from(
+        request: Request, game_id: str, seat: int, after: int
+    ) -> AsyncIterator[str]:
         sent = after
-        quiet = 0.0
         while True:
             if closing.is_set():
                 yield 'event: end\ndata: {"reason":"shutdown"}\n\n'
@@ -1164,18 +1679,16 @@ def create_app(
                 continue
             wake = asyncio.ensure_future(changed.wait())
             stop = asyncio.ensure_future(closing.wait())
-            done, _ = await asyncio.wait({wake, stop}, timeout=poll, return_when="FIRST_COMPLETED")
+            done, _ = await asyncio.wait(
+                {wake, stop}, timeout=KEEP_ALIVE_SECONDS, return_when="FIRST_COMPLETED"
+            )
             for task in (wake, stop):
                 task.cancel()
             if done:
-                quiet = 0.0
                 continue
-            quiet += poll
-            if quiet >= KEEP_ALIVE_SECONDS:
-                quiet = 0.0
-                if await request.is_disconnected():
-                    return
-                yield ": keep-alive\n\n"
+            if await request.is_disconnected():
+                return
+            yield ": keep-alive\n\n"
 
     async def card_svg(request: Request) -> Response:
         # a two-sided card's text holds a slash (R5/T7, F1): the route takes it whole
@@ -1227,6 +1740,9 @@ def create_app(
             )
         return _problem_response(status, "bad-request", [str(getattr(exc, "detail", "error"))])
 
+    async def on_store_down(request: Request, exc: Exception) -> Response:
+        return _store_down(request.scope, request.headers, exc)
+
     async def on_error(request: Request, exc: Exception) -> Response:
         # The guard around the app logs it, in one line.
         failed = _FAILED.text(_lang_of(request))
@@ -1236,6 +1752,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         closing.set()
+        workers.close()
 
     routes = [
         Route("/", page, methods=["GET"]),
@@ -1262,22 +1779,41 @@ def create_app(
     ]
     inner = Starlette(
         routes=routes,
-        exception_handlers={Problem: on_problem, HTTPException: on_http, Exception: on_error},
+        exception_handlers={
+            Problem: on_problem,
+            HTTPException: on_http,
+            StoreUnavailable: on_store_down,
+            Exception: on_error,
+        },
         lifespan=lifespan,
     )
-    return Service(inner, allowed_hosts, games, closing)
+    limits = {**AT_ONCE, **(at_once or {})}
+    return Service(inner, allowed_hosts, games, closing, limits, workers)
 
 
 class Service:
     """The service as one ASGI app: :class:`_Guard` around the routes."""
 
     def __init__(
-        self, inner: Starlette, hosts: tuple[str, ...] | None, store: Store, closing: asyncio.Event
+        self,
+        inner: Starlette,
+        hosts: tuple[str, ...] | None,
+        store: Store,
+        closing: asyncio.Event,
+        limits: Mapping[str, int],
+        workers: _Workers,
     ) -> None:
-        self._guarded = _Guard(inner, hosts)
+        self._guarded = _Guard(inner, hosts, limits)
         self.routes = inner.routes
         self.store = store
         self._closing = closing
+        self._workers = workers
+
+    def use_worker_processes(self, processes: int) -> None:
+        """Rule large requests (disputes, replays and YAML bodies over the small size) in
+        ``processes`` worker processes, started now, instead of threads of this process;
+        ``uno-rules serve`` does."""
+        self._workers.start(processes)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await self._guarded(scope, receive, send)

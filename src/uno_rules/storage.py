@@ -47,6 +47,7 @@ __all__ = [
     "SQLiteStore",
     "Store",
     "StoreError",
+    "StoreUnavailable",
     "open_store",
 ]
 
@@ -56,6 +57,11 @@ STATE_CACHE = 256  # states kept decoded per process; the store holds the truth
 class StoreError(Exception):
     """A store that cannot be opened or used: one line naming the problem (its argument,
     a :class:`~uno_rules.errors.Problem`, said in any language)."""
+
+
+class StoreUnavailable(Exception):
+    """The store cannot be reached for now (its database is down, restarting, or locked
+    for too long): nothing was changed, and the request may be sent again later."""
 
 
 def _store_error(message: str, **facts: object) -> StoreError:
@@ -75,9 +81,25 @@ class Game:
     touched: float = 0.0  # when a seat last moved (or the game was dealt), seconds
 
 
-def entry_row(index: int, seat: int | None, move: str, views: list[list[dict[str, Any]]]) -> str:
-    """One log entry as stored: the events as each seat may see them, JSON."""
-    return json.dumps({"seat": seat, "move": move, "views": views}, separators=(",", ":"))
+def entry_row(
+    index: int,
+    seat: int | None,
+    move: str,
+    views: list[list[dict[str, Any]]],
+    clause: str | None = None,
+) -> str:
+    """One log entry as stored: the events as each seat may see them, JSON; and the clause
+    that allowed the move (a retried move is answered with it again)."""
+    data: dict[str, Any] = {"seat": seat, "move": move, "views": views}
+    if clause is not None:
+        data["clause"] = clause
+    return json.dumps(data, separators=(",", ":"))
+
+
+def entry_move(raw: str) -> tuple[int | None, str, str | None]:
+    """A stored entry's seat, move and clause (``None`` for an entry kept without one)."""
+    data = json.loads(raw)
+    return data["seat"], data["move"], data.get("clause")
 
 
 def _entry_for(index: int, raw: str, seat: int) -> dict[str, Any]:
@@ -98,8 +120,10 @@ class Store(ABC):
     where = "memory"
 
     @abstractmethod
-    def create(self, game: Game) -> None:
-        """Keep a newly dealt game."""
+    def create(self, game: Game, limit: int | None = None) -> bool:
+        """Keep a newly dealt game, unless the store already keeps ``limit`` games: the
+        count and the insert are one step, so that two servers dealing at once cannot
+        both take the last place. ``False`` (and nothing kept) when the store is full."""
 
     @abstractmethod
     def load(self, game_id: str) -> Game | None:
@@ -109,6 +133,15 @@ class Store(ABC):
     def head(self, game_id: str) -> tuple[int, bool] | None:
         """The game's version and whether it is finished, without its state."""
 
+    def heads(self, game_ids: list[str]) -> dict[str, tuple[int, bool]]:
+        """:meth:`head` of each game that is kept, by id (one query where the store can)."""
+        out = {}
+        for game_id in game_ids:
+            head = self.head(game_id)
+            if head is not None:
+                out[game_id] = head
+        return out
+
     @abstractmethod
     def commit(self, game: Game, state: GameState, entry: str, now: float) -> bool:
         """Append ``entry`` to the log of ``game`` and make ``state`` its state, if the game
@@ -117,6 +150,10 @@ class Store(ABC):
     @abstractmethod
     def entries(self, game_id: str, seat: int, after: int, limit: int) -> list[dict[str, Any]]:
         """At most ``limit`` log entries from index ``after`` on, as ``seat`` sees them."""
+
+    @abstractmethod
+    def entry(self, game_id: str, index: int) -> str | None:
+        """The log entry at ``index`` as stored (see :func:`entry_row`), or ``None``."""
 
     @abstractmethod
     def count(self) -> int:
@@ -140,10 +177,13 @@ class MemoryStore(Store):
         self._games: dict[str, Game] = {}
         self._logs: dict[str, list[str]] = {}
 
-    def create(self, game: Game) -> None:
+    def create(self, game: Game, limit: int | None = None) -> bool:
         with self._lock:
+            if limit is not None and len(self._games) >= limit:
+                return False
             self._games[game.id] = evolve(game)  # its own copy: the caller's may change
             self._logs[game.id] = []
+            return True
 
     def load(self, game_id: str) -> Game | None:
         with self._lock:
@@ -169,6 +209,11 @@ class MemoryStore(Store):
         with self._lock:
             log = self._logs.get(game_id, [])[after : after + limit]
         return [_entry_for(index, raw, seat) for index, raw in enumerate(log, after)]
+
+    def entry(self, game_id: str, index: int) -> str | None:
+        with self._lock:
+            log = self._logs.get(game_id, [])
+            return log[index] if 0 <= index < len(log) else None
 
     def count(self) -> int:
         with self._lock:
@@ -222,7 +267,11 @@ class _SQLStore(Store):
             while len(self._cache) > STATE_CACHE:
                 self._cache.popitem(last=False)
 
-    def create(self, game: Game) -> None:
+    def _lock_for_count(self, cur: Any) -> None:
+        """Make the count and the insert that follows one step (SQLite's ``BEGIN
+        IMMEDIATE`` already does: one writer at a time)."""
+
+    def create(self, game: Game, limit: int | None = None) -> bool:
         row = (
             game.id,
             game.version,
@@ -233,8 +282,14 @@ class _SQLStore(Store):
             game.touched,
         )
         with self._transaction() as cur:
+            if limit is not None:
+                self._lock_for_count(cur)
+                cur.execute("SELECT COUNT(*) FROM uno_games")
+                if int(cur.fetchone()[0]) >= limit:
+                    return False
             cur.execute(self._sql("INSERT INTO uno_games VALUES (?, ?, ?, ?, ?, ?, ?)"), row)
         self._remember(game.id, game.version, game.state)
+        return True
 
     def load(self, game_id: str) -> Game | None:
         with self._cache_lock:
@@ -274,6 +329,20 @@ class _SQLStore(Store):
             row = cur.fetchone()
         return None if row is None else (row[0], bool(row[1]))
 
+    def heads(self, game_ids: list[str]) -> dict[str, tuple[int, bool]]:
+        out: dict[str, tuple[int, bool]] = {}
+        for start in range(0, len(game_ids), 500):
+            some = game_ids[start : start + 500]
+            marks = ", ".join("?" * len(some))
+            with self._transaction() as cur:
+                cur.execute(
+                    self._sql(f"SELECT id, version, finished FROM uno_games WHERE id IN ({marks})"),
+                    tuple(some),
+                )
+                rows = cur.fetchall()
+            out.update((row[0], (row[1], bool(row[2]))) for row in rows)
+        return out
+
     def commit(self, game: Game, state: GameState, entry: str, now: float) -> bool:
         snapshot = json.dumps(dump_state(state))
         with self._transaction() as cur:
@@ -304,6 +373,15 @@ class _SQLStore(Store):
             )
             rows = cur.fetchall()
         return [_entry_for(index, raw, seat) for index, raw in rows]
+
+    def entry(self, game_id: str, index: int) -> str | None:
+        with self._transaction() as cur:
+            cur.execute(
+                self._sql("SELECT entry FROM uno_entries WHERE game = ? AND idx = ?"),
+                (game_id, index),
+            )
+            row = cur.fetchone()
+        return None if row is None else str(row[0])
 
     def count(self) -> int:
         with self._transaction() as cur:
@@ -360,7 +438,7 @@ class SQLiteStore(_SQLStore):
             with self._transaction() as cur:
                 for statement in _SCHEMA:
                     cur.execute(statement)
-        except (OSError, sqlite3.Error) as exc:
+        except (OSError, sqlite3.Error, StoreUnavailable) as exc:
             raise _store_error(
                 N_("cannot open the SQLite store {path}: {why}"), path=self.path, why=exc
             ) from None
@@ -371,16 +449,21 @@ class SQLiteStore(_SQLStore):
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Cursor]:
+        # A file locked by another process for longer than the busy timeout, or a disk
+        # that fails, is an outage of the store (StoreUnavailable), not a bug.
         with self._lock:
             cur = self._db.cursor()
-            cur.execute("BEGIN IMMEDIATE")  # the write lock at once: no upgrade deadlock
             try:
-                yield cur
-            except BaseException:
-                self._db.rollback()
-                raise
-            else:
-                self._db.commit()
+                cur.execute("BEGIN IMMEDIATE")  # the write lock at once: no upgrade deadlock
+                try:
+                    yield cur
+                except BaseException:
+                    self._db.rollback()
+                    raise
+                else:
+                    self._db.commit()
+            except sqlite3.OperationalError as exc:
+                raise StoreUnavailable(_first_line(exc)) from None
             finally:
                 cur.close()
 
@@ -415,26 +498,37 @@ class PostgresStore(_SQLStore):
                 cur.execute("SELECT pg_advisory_xact_lock(2749127)")  # one schema creator at once
                 for statement in _SCHEMA:
                     cur.execute(statement)
-        except psycopg.Error as exc:
+        except (psycopg.Error, StoreUnavailable) as exc:
             raise _store_error(
                 N_("cannot open the PostgreSQL store {path}: {why}"),
                 path=self.where,
                 why=_first_line(exc),
             ) from None
 
+    def _lock_for_count(self, cur: Any) -> None:
+        cur.execute("SELECT pg_advisory_xact_lock(2749128)")  # one counting creator at once
+
     @contextmanager
     def _transaction(self) -> Iterator[Any]:
+        # The database down or restarting (a refused connection, a connection cut, the
+        # server shutting down) is StoreUnavailable: the request may be sent again. The
+        # pool's other connections went with that server: they are dropped too.
+        operational = self._psycopg.OperationalError
         with self._slots:
             try:
                 conn = self._idle.get_nowait()
             except queue.Empty:
-                conn = self._psycopg.connect(self._dsn, autocommit=True)
+                try:
+                    conn = self._psycopg.connect(self._dsn, autocommit=True, connect_timeout=5)
+                except operational as exc:
+                    raise StoreUnavailable(_first_line(exc)) from None
             try:
                 with conn.transaction(), conn.cursor() as cur:
                     yield cur
-            except self._psycopg.OperationalError:
+            except operational as exc:
                 conn.close()
-                raise
+                self.close()
+                raise StoreUnavailable(_first_line(exc)) from None
             except BaseException:
                 self._idle.put(conn)
                 raise
