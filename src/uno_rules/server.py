@@ -1015,6 +1015,28 @@ def _dumps(data: Any) -> str:
         raise Problem(400, "bad-request", [problem]) from None
 
 
+def _playtest_work(
+    source: Any, data: dict[str, Any], baseline: str | None, lang: str, deadline: float
+) -> Any:
+    """A rule set checked by playing it (``docs/playtest.md``): the report's JSON, or its
+    HTML page when asked; its games stop past ``deadline``."""
+    # start-up: only this route plays games
+    from .playtest_page import report_html
+    from .playtesting import http_options, playtest
+
+    def still_wanted(done: int, total: int) -> None:
+        if time.monotonic() > deadline:
+            raise TimeoutError
+
+    try:
+        rules = load_preset(source)
+        options = http_options(data, rules)
+        report = playtest(rules, baseline=baseline, block_size=1, progress=still_wanted, **options)
+    except UnoError as exc:
+        raise _uno_problem(exc, lang) from None
+    return report_html(report, lang) if data.get("html") is True else report.to_dict()
+
+
 def _as_json(work: Callable[..., Any], *args: Any) -> _JSONText:
     """``work(*args)`` written as JSON where it was computed: a large answer crosses from
     a worker process as one string, and is never encoded on the event loop."""
@@ -1335,35 +1357,19 @@ def create_app(
 
     async def presets_playtest(request: Request) -> Response:
         # The play check (docs/playtest.md): a small one, within HTTP_LIMITS.
-        # start-up: only this route plays games
-        from .playtest_page import report_html
-        from .playtesting import http_options, playtest
-
-        data = _mapping(await _body(request, max_body), "playtest")
+        data = _mapping(await _body(request, max_body, heavy_work), "playtest")
         source = _rules_source(data.get("preset"), "preset")
         baseline = data.get("baseline", "official")
         baseline = None if baseline is None else _bundled(baseline, "baseline")
         lang = _lang_of(request)
-        # A thread cannot be stopped: past the time limit the games stop themselves, after
-        # the game being played, so that an answer given up on frees its place soon.
-        deadline = time.monotonic() + heavy_seconds
-
-        def still_wanted(done: int, total: int) -> None:
-            if time.monotonic() > deadline:
-                raise TimeoutError
-
-        def check() -> Any:
-            try:
-                rules = load_preset(source)
-                options = http_options(data, rules)
-                report = playtest(
-                    rules, baseline=baseline, block_size=1, progress=still_wanted, **options
-                )
-            except UnoError as exc:
-                raise _uno_problem(exc, lang) from None
-            return report_html(report, lang) if data.get("html") is True else report.to_dict()
-
-        answer = await heavy_work(check)
+        # A worker cannot be stopped: past the time limit the games stop themselves, after
+        # the game being played, so that an answer given up on frees its place soon (the
+        # monotonic clock is the machine's, in a worker process too).
+        arrived = request.scope.get("uno_rules.arrived", time.monotonic())
+        deadline = arrived + heavy_seconds
+        answer: Any = await heavy_work(
+            request, SMALL_COST + 1, _playtest_work, source, data, baseline, lang, deadline
+        )
         if isinstance(answer, str):
             policy = "default-src 'none'; style-src 'unsafe-inline'"  # the page is whole
             headers = {**_SECURITY_HEADERS, "Content-Security-Policy": policy}
