@@ -1148,10 +1148,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         from . import _serving, server
     except ImportError:
+        from ._extras import install_line
+
         raise _bad(
             "",
-            N_("serve needs the optional extra: pip install {extra}"),
-            extra="'uno-rules[serve]'",
+            N_("serve needs the optional extra 'serve': {command}"),
+            command=install_line("serve"),
         ) from None
     # start-up: only `serve` keeps games
     from .storage import StoreError, open_store
@@ -1374,10 +1376,12 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
     try:  # by name: the type checker need not have the extra installed
         distributed: Any = importlib.import_module("dask.distributed")
     except ImportError:
+        from ._extras import install_line
+
         raise _bad(
             "",
-            N_("--scheduler needs Dask: install the extra {extra}"),
-            extra="'cluster' (uno-rules[cluster])",
+            N_("--scheduler needs Dask, the optional extra 'cluster': {command}"),
+            command=install_line("cluster"),
         ) from None
     # optional extra (cluster): only the Dask scheduler logs
     import logging
