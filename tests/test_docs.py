@@ -703,3 +703,27 @@ def test_every_install_line_works_for_a_clone_or_a_wheel() -> None:
         assert sorted(n.replace(" ", "") for n in named) == sorted(
             r.replace(" ", "") for r in wanted[extra]
         ), extra
+
+
+def test_the_release_steps_are_written_and_the_version_is_one_number() -> None:
+    """docs/contributing.md says how a release is cut (the versioning policy, the changelog's
+    sections, the tag, the artifacts and the compiled wheels), and the two places the
+    version is written agree."""
+    import tomllib
+
+    page = " ".join(_read(ROOT / "docs" / "contributing.md").split())
+    section = page.split("## Cutting a release", 1)[1]
+    for words in (
+        "semantic versioning",
+        "a changed ruling counts as a breaking change",
+        "## X.Y.Z - YYYY-MM-DD",
+        "### Changed rulings: ...",
+        "git tag -a vX.Y.Z",
+        "python -m pip install build && python -m build",
+        "py3-none-any.whl",
+        "cibuildwheel",
+        'environment = { UNO_RULES_COMPILE = "1" }',
+    ):
+        assert words in section, words
+    version = tomllib.loads(_read(ROOT / "pyproject.toml"))["project"]["version"]
+    assert uno.__version__ == version
