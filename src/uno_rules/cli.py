@@ -371,30 +371,34 @@ def _argparse_message(message: str, lang: str) -> str:
 def _asked_lang(argv: Sequence[str]) -> str:
     """The language ``argv`` asks for with ``--lang`` (anywhere before ``--``), else the
     locale's: what the help and the usage errors are written in, before the arguments
-    are parsed."""
-    for i, arg in enumerate(argv):
-        if arg == "--":
-            break
-        given = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else None
-        if arg.startswith("--lang="):
-            given = arg.removeprefix("--lang=")
-        if given is not None:  # one the package lacks is refused in the locale's
-            return supported(given) or from_environ(os.environ)
+    are parsed. A ``--lang`` the package lacks (refused by ``_check_langs``) is the
+    locale's too, so that its refusal is written in it."""
+    given = _given_langs(argv)
+    if given:
+        return supported(given[0]) or from_environ(os.environ)
     return from_environ(os.environ)
 
 
-def _check_langs(argv: Sequence[str]) -> None:
-    """Refuse a ``--lang`` (anywhere before ``--``, in every verb) that names no language
-    the package has, listing those it has: asked for explicitly, a language is never
-    silently English. Other names of a language (``vn``, ``tagalog``, ``fil``) are that
-    language."""
+def _given_langs(argv: Sequence[str]) -> list[str]:
+    """The values of every ``--lang`` of ``argv`` (``--lang X`` or ``--lang=X``), before
+    ``--``."""
+    given = []
     for i, arg in enumerate(argv):
         if arg == "--":
-            return
-        given = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else None
-        if arg.startswith("--lang="):
-            given = arg.removeprefix("--lang=")
-        if given is not None and supported(given) is None:
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            given.append(argv[i + 1])
+        elif arg.startswith("--lang="):
+            given.append(arg.removeprefix("--lang="))
+    return given
+
+
+def _check_langs(argv: Sequence[str]) -> None:
+    """Refuse a ``--lang`` (in every verb) that names no language the package has, listing
+    those it has: asked for explicitly, a language is never silently English. Other names
+    of a language (``vn``, ``tagalog``, ``fil``) are that language."""
+    for given in _given_langs(argv):
+        if supported(given) is None:
             raise _bad(
                 "--lang",
                 N_("unknown language {value}; choose one of {choices}"),
