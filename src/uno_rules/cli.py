@@ -33,7 +33,15 @@ from ._suggest import closest
 from .deal import MAX_SEED_BITS, table_problems
 from .errors import NotationError, PresetError, Problem, SituationError, UnoError, problem_text
 from .i18n import LANGUAGES, N_, from_environ, normalize, supported, tr
-from .presets import EMPTY_FILE, kind_said, load_preset, preset_names, preset_summary, read_yaml
+from .presets import (
+    EMPTY_FILE,
+    kind_said,
+    load_preset,
+    parse_yaml,
+    preset_names,
+    preset_summary,
+    read_yaml,
+)
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -630,8 +638,6 @@ def _read_mapping(path: str, what: str) -> dict[str, Any]:
 def _read_stdin(budget: _budget.Budget) -> Any:
     """The document on standard input (``-`` for a file), within ``budget``, as a file of
     the same kind would be read."""
-    from .presets import parse_yaml
-
     stream = sys.stdin
     if stream is None:
         raise _bad("-", N_("standard input is closed"))
@@ -1152,6 +1158,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         from . import _serving, server
     except ImportError:
+        # start-up: only a missing extra reads the package's metadata
         from ._extras import install_line
 
         raise _bad(
@@ -1380,6 +1387,7 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
     try:  # by name: the type checker need not have the extra installed
         distributed: Any = importlib.import_module("dask.distributed")
     except ImportError:
+        # start-up: only a missing extra reads the package's metadata
         from ._extras import install_line
 
         raise _bad(

@@ -23,8 +23,7 @@ from attrs import field, frozen
 from ._budget import brief
 from ._records import replace
 from ._suggest import closest
-from .cards import _CARD_EXPECTED as _CARD
-from .cards import Card, Color, parse_any_color, parse_cards
+from .cards import CARD_EXPECTED, Card, Color, parse_any_color, parse_cards
 from .errors import NotationError
 from .i18n import N_
 
@@ -245,7 +244,7 @@ def _unread(text: str) -> NotationError:
         return NotationError(
             text,
             N_("{expected}; {word} is not {card}"),
-            {"expected": grammar, "word": brief(text.split()[1], 30), "card": (_CARD, {})},
+            {"expected": grammar, "word": brief(text.split()[1], 30), "card": (CARD_EXPECTED, {})},
         )
     return NotationError(
         text, N_("{expected} (did you mean {move}?)"), {"expected": grammar, "move": near}

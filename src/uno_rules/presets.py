@@ -219,6 +219,10 @@ def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any
 _NOT_JSON = object()
 
 
+class _Twice(Exception):
+    """A JSON object writes a key twice."""
+
+
 def _char_at(text: str, line: int, column: int) -> str:
     """The character at ``line`` and ``column`` (both from 0) of ``text``, or nothing."""
     lines = text.split("\n", line + 1)
@@ -235,23 +239,15 @@ def _read_json(text: str, where: str, budget: Budget, loader: Any) -> Any:
     ``budget`` as a YAML document is, with a key written twice refused; ``_NOT_JSON`` when
     it is not JSON and may be YAML written in flow style (``{players: 3}``). A file named
     ``.json`` must be JSON: its error (a trailing comma, said as one) is the JSON
-    parser's, at its line and column."""
+    parser's, at its line and column. A key written twice is left to the YAML reading,
+    which names its line."""
+    # start-up: YAML is heavy, and only a file or text to read needs it
     import yaml
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        mapping: dict[str, Any] = {}
-        for key, value in items:
-            if key in mapping:
-                raise PresetError(
-                    [
-                        Problem(
-                            where,
-                            N_("the key {key} is written twice in one mapping{line}"),
-                            {"key": brief(key, 40), "line": _NO_HINT},
-                        )
-                    ]
-                )
-            mapping[key] = value
+        mapping = dict(items)
+        if len(mapping) < len(items):
+            raise _Twice
         return mapping
 
     try:
@@ -275,12 +271,15 @@ def _read_json(text: str, where: str, budget: Budget, loader: Any) -> Any:
                 )
             ]
         ) from None
-    except PresetError:
-        raise  # a key written twice
-    except ValueError:  # an integer too long to read, NaN or Infinity
+    except (_Twice, ValueError):  # a key twice, an integer too long, NaN or Infinity
         return _NOT_JSON
     # the same limits as YAML's, on the same document written without tabs
-    _check_events(yaml.parse(json.dumps(data), Loader=loader), where, budget)
+    try:
+        _check_events(
+            yaml.parse(json.dumps(data, ensure_ascii=False), Loader=loader), where, budget
+        )
+    except yaml.YAMLError:  # text YAML cannot hold (a lone surrogate): read as YAML reads it
+        return _NOT_JSON
     return data
 
 

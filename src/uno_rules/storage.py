@@ -401,6 +401,7 @@ class PostgresStore(_SQLStore):
             # optional extra (postgres): psycopg
             import psycopg
         except ImportError:
+            # start-up: only a missing extra reads the package's metadata
             from ._extras import install_line
 
             raise _store_error(

@@ -18,6 +18,7 @@ try:
     import numpy  # noqa: F401  (the observations and masks)
     import pettingzoo  # type: ignore[import-untyped]  # noqa: F401  (the AEC environment)
 except ModuleNotFoundError as missing:  # the extra is not installed
+    # start-up: only a missing extra reads the package's metadata
     from .._extras import install_line
 
     raise ModuleNotFoundError(
