@@ -40,6 +40,7 @@ import re
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -126,6 +127,14 @@ def compile_catalogs(root: Path, out: Path, build_data: dict[str, Any]) -> list[
     return written
 
 
+def progress(message: str, started: float | None = None) -> None:
+    """One line of the compiled build's progress on stderr, with the seconds since
+    ``started``: the build takes minutes, and says what it is doing (pip shows these lines
+    with ``-v``; ``python -m build`` always does)."""
+    took = "" if started is None else f" ({time.monotonic() - started:.0f} s)"
+    print(f"{ENV}=1: {message}{took}", file=sys.stderr, flush=True)
+
+
 def no_compiler(error: BaseException) -> str:
     """What a failed C compilation of the compiled build says: what it needs, and that
     the pure package needs none of it."""
@@ -176,8 +185,9 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
 
         previous = Path.cwd()
         os.chdir(root)  # mypy reads its settings from pyproject.toml; paths are relative
+        started = time.monotonic()
         try:
-            self._compile(paths(core), paths(env))
+            self._compile(paths(core), paths(env), started)
         except BaseException:
             shutil.rmtree(self._work, ignore_errors=True)
             raise
@@ -197,9 +207,9 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
             raise RuntimeError(f"mypyc built no extension module for {sorted(missing)}")
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
-        print(f"compiled {len(names)} modules for Python {sys.version.split()[0]}")
+        progress(f"compiled {len(names)} modules for Python {sys.version.split()[0]}", started)
 
-    def _compile(self, core: list[str], env: list[str]) -> None:
+    def _compile(self, core: list[str], env: list[str], started: float | None = None) -> None:
         """Compile the modules at ``core`` and ``env`` into ``self._work / "lib"``, as two
         libraries: the engine's, which ``import uno_rules`` loads, and the environment's,
         which needs NumPy and is loaded only with ``uno_rules.env``."""
@@ -208,6 +218,11 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
         from setuptools.command.build_ext import build_ext
         from setuptools.errors import CCompilerError, ExecError, PlatformError
 
+        count = len(core) + len(env)
+        progress(
+            f"step 1 of 2: mypyc type-checks {count} modules and translates them to C "
+            "(about 15 s on two cores)"
+        )
         extensions = mypycify(
             [
                 "--cache-dir",
@@ -226,6 +241,11 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
         command.build_temp = str(self._work / "temp")
         command.parallel = os.cpu_count() or 1
         command.ensure_finalized()
+        progress(
+            f"step 2 of 2: the C compiler builds {len(extensions)} extension modules, "
+            f"{command.parallel} at a time (1 to 2 minutes on two cores)",
+            started,
+        )
         try:
             command.run()
         except (CCompilerError, ExecError, PlatformError) as error:

@@ -316,6 +316,10 @@ _EPISODES = {"uno_rules": (2, 8), "gym wrapper": (2, 8), "rlcard": (10, 150)}
 _QUICK_EPISODES = {"uno_rules": (1, 2), "rlcard": (2, 10)}
 
 
+# What a run without RLCard says first: which rows it leaves out, and how to get them.
+_NO_RLCARD = 'RLCard is not installed (from a clone: python -m pip install ".[bench]"): {what}.'
+
+
 def counted(side: str, episodes: int) -> tuple[int, int]:
     """(instructions, steps) of a callgrind run of ``episodes`` episodes of ``side``."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -346,12 +350,31 @@ def instructions(quick: bool) -> None:
         print("valgrind is not installed: no instruction counts")
         return
     plan = _QUICK_EPISODES if quick else _EPISODES
-    sides = [name for name in all_sides() if name in plan or name == "rlcard learner"]
+    found = all_sides()
+    if "rlcard" not in found:
+        print(_NO_RLCARD.format(what="counting uno_rules alone, without the RLCard rows"))
+    sides = [name for name in found if name in plan or name == "rlcard learner"]
     if quick:  # the environment against RLCard's only: a smoke run under valgrind is slow
         sides = [name for name in sides if name in {"uno_rules", "rlcard"}]
     runs = [(side, n) for side in sides for n in plan[side.replace(" learner", "")]]
+    # valgrind runs code about fifty times slower: the whole count takes minutes, so it
+    # says so first, and reports each run as it ends
+    print(
+        f"counting instructions with callgrind: {len(runs)} runs under valgrind, two at a "
+        "time; " + ("about a minute" if quick else "about 5 minutes on two cores"),
+        flush=True,
+    )
+    started, done = time.perf_counter(), [0]
+
+    def count(run: tuple[str, int]) -> tuple[int, int]:
+        result = counted(*run)
+        done[0] += 1
+        took = time.perf_counter() - started
+        print(f"  {done[0]}/{len(runs)}: {run[0]}, {run[1]} episodes ({took:.0f} s)", flush=True)
+        return result
+
     with ThreadPoolExecutor(max_workers=2) as pool:  # one valgrind per core
-        results = dict(zip(runs, pool.map(lambda run: counted(*run), runs), strict=True))
+        results = dict(zip(runs, pool.map(count, runs), strict=True))
     per_step = {}
     for side in sides:
         few, more = plan[side.replace(" learner", "")]
@@ -412,7 +435,7 @@ def main() -> None:
     sides = all_sides(args.mask_scan, args.floor)
     print(env_build())
     if "rlcard" not in sides:
-        print("RLCard is not installed (pip install '.[bench]'): measuring uno_rules alone.")
+        print(_NO_RLCARD.format(what="measuring uno_rules alone"))
     runs: dict[str, list[float]] = {name: [] for name in sides}
     order = list(sides)
     for rep in range(repeat):  # interleaved, in turn first, so a noisy moment hits both sides

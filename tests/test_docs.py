@@ -186,41 +186,70 @@ TEXT_BLOCK = re.compile(r"```text\n(.*?)```", re.S)
 NAMED_FILE = re.compile(r"```ya?ml\n# ([\w.-]+\.ya?ml)\n(.*?)```", re.S)
 
 
-def _transcripts() -> list[tuple[str, str, str, Path]]:
+def _commands(block: str) -> list[tuple[str, str]]:
+    """The ``$`` commands of a transcript block, each with the output printed under it (up
+    to the next ``$`` line or the block's end); a command continued with ``\\`` is one."""
+    found: list[tuple[str, str]] = []
+    command: str | None = None
+    output: list[str] = []
+    for line in block.splitlines():
+        if command is not None and command.endswith("\\") and not output:
+            command = f"{command[:-1].rstrip()} {line.strip()}"
+        elif line.startswith("$ "):
+            if command is not None:
+                found.append((command, "".join(f"{x}\n" for x in output)))
+            command, output = line, []
+        elif command is not None:
+            output.append(line)
+    if command is not None:
+        found.append((command, "".join(f"{x}\n" for x in output)))
+    return found
+
+
+def _transcripts() -> list[tuple[str, str, str, Path, int | None]]:
     """Every ``$ uno-rules ...`` command shown in a text block of the README and docs/,
-    with the output printed under it (up to the next ``$`` line or the block's end)."""
+    with the output printed under it (up to the next ``$`` line or the block's end), and
+    the exit status a ``$ echo $?`` right after it shows (or ``None``)."""
     found = []
     for path in DOC_FILES:
         page = path.read_text(encoding="utf-8")
         for block in TEXT_BLOCK.findall(page):
             if not block.startswith("$ uno-rules"):
                 continue
-            parts = re.split(r"^(\$ uno-rules[^\n]*)\n", block, flags=re.M)
-            for command, output in zip(parts[1::2], parts[2::2], strict=True):
+            commands = _commands(block)
+            for i, (command, output) in enumerate(commands):
+                if not command.startswith("$ uno-rules"):
+                    continue
                 if command.split()[2:3] == ["serve"]:
                     continue  # a server runs until stopped: its pages are tested on their own
-                found.append((f"{path.relative_to(ROOT)}: {command[2:]}", command, output, path))
+                status = None
+                if i + 1 < len(commands) and commands[i + 1][0] == "$ echo $?":
+                    status = int(commands[i + 1][1].strip())
+                where = f"{path.relative_to(ROOT)}: {command[2:]}"
+                found.append((where, command, output, path, status))
     return found
 
 
 @pytest.mark.parametrize(
-    ("where", "command", "output", "page"),
+    ("where", "command", "output", "page", "status"),
     _transcripts(),
-    ids=[w for w, _, _, _ in _transcripts()],
+    ids=[t[0] for t in _transcripts()],
 )
 def test_cli_transcripts_in_the_docs_are_current(
     where: str,
     command: str,
     output: str,
     page: Path,
+    status: int | None,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A pasted `uno-rules` transcript shows what the command prints today (a block may end
-    with a line '...' to show only its start). The command runs in a folder holding
-    `examples/` and every file the same page shows in a YAML block that starts with a
-    comment naming it (`# game.yaml`); `> FILE` sends the output to that file."""
+    with a line '...' to show only its start), and the exit status that a ``$ echo $?``
+    after it shows. The command runs in a folder holding `examples/` and every file the
+    same page shows in a YAML block that starts with a comment naming it (`# game.yaml`);
+    `> FILE` sends the output to that file."""
     import shlex
 
     from uno_rules.cli import main
@@ -231,7 +260,9 @@ def test_cli_transcripts_in_the_docs_are_current(
     monkeypatch.chdir(tmp_path)
     words = shlex.split(command)[1:]
     redirect = words.index(">") if ">" in words else None
-    main(words[1:redirect])
+    code = main(words[1:redirect])
+    if status is not None:
+        assert code == status, f"{where}: exit status {code}, the page shows {status}"
     printed = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
     expected = [line.rstrip() for line in output.rstrip("\n").splitlines()]
     if redirect is not None:
@@ -248,6 +279,86 @@ def test_cli_transcripts_in_the_docs_are_current(
         assert got == shown, where
         return
     assert printed == expected, where
+
+
+def test_the_quickstart_shows_and_explains_the_exit_status_of_its_first_command() -> None:
+    """The quick start's first command exits 1 by design (a move is refused): the page
+    shows that status (checked above) and says what each status means."""
+    page = ROOT / "docs" / "quickstart.md"
+    shown = [t for t in _transcripts() if t[3] == page]
+    assert shown and shown[0][4] == 1
+    text = " ".join(page.read_text(encoding="utf-8").split())
+    assert "exits with status 1 here, and that is by design: a move was refused" in text
+    from uno_rules import cli
+
+    for status in (cli.EXIT_OK, cli.EXIT_REJECTED, cli.EXIT_BAD_INPUT, cli.EXIT_INTERRUPTED):
+        assert f"| {status} |" in text, status
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "exits 1 when a move is refused" in readme
+    assert "docs/quickstart.md#exit-status" in readme
+
+
+# A fenced block of the README or docs/ that is neither output nor commands: a diagram, a
+# file tree, a file quoted whole (checked against the file by its own test), code in a
+# language the docs do not run.
+NOT_OUTPUT = {
+    ("errors.md", "ValueError"),
+    ("write-a-house-rule.md", "examples/house-rule-eight-skips/"),
+    ("write-a-house-rule.md", '"""X01 Eights skip'),
+    ("simulate.md", "from dask_jobqueue import SLURMCluster             # PBSCluster for PBS"),
+}
+# What a line that is a command to type starts with (a synopsis, an install line).
+COMMAND_WORDS = ("uno-rules", "python ", "pip ", "UNO_RULES_COMPILE=", "PYTHONPATH=", "$ ")
+# The commands whose output a page shows without comparing it: a benchmark's figures, which
+# differ from run to run and machine to machine (docs/performance.md says how each was
+# measured, and CI runs each benchmark).
+MEASURED = re.compile(r"^\$ (?:PYTHONPATH=src )?python benchmarks/\w+\.py")
+FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.S | re.M)
+
+
+def _unchecked_output(page: str, name: str) -> list[str]:
+    """The output blocks of the page ``name`` (its text ``page``) that no test compares
+    (see the test below)."""
+    unchecked = []
+    for kind, block in FENCE.findall(page):
+        if kind not in ("text", "console", ""):
+            continue
+        lines = block.splitlines()
+        first = lines[0] if lines else ""
+        if first.startswith("$ "):
+            for command, output in _commands(block):
+                compared = (
+                    command.startswith("$ uno-rules") and command.split()[2:3] != ["serve"]
+                ) or command == "$ echo $?"
+                if output.strip() and not compared and not MEASURED.match(command):
+                    unchecked.append(f"{name}: output of {command[:60]}")
+        elif any(
+            name.endswith(f"/{page}") and first.startswith(start) for page, start in NOT_OUTPUT
+        ):
+            continue
+        elif not all(
+            line.startswith(COMMAND_WORDS) or line[:1] in (" ", "#") or not line.strip()
+            for line in lines
+        ):
+            unchecked.append(f"{name}: a block of output: {first[:60]}")
+    return unchecked
+
+
+def test_every_output_block_in_the_docs_is_compared() -> None:
+    """Every output a page shows is a ``$ uno-rules`` transcript, which the test above
+    compares with what the command prints (a ``$ curl`` command shows no output: its page's
+    test runs it against a server); a block that is only commands to type shows none. A
+    benchmark's figures are the one output shown as measured."""
+    found = [
+        u
+        for path in DOC_FILES
+        for u in _unchecked_output(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    ]
+    assert not found, found
+    bare = "```text\nCan I put my Draw Two on the Draw Two you just played on me?\n```\n"
+    curl = "```console\n$ curl -s x\n{}\n```\n"
+    synopsis = "```text\nuno-rules rule FILE [--json]\n```\n"
+    assert len(_unchecked_output(bare + curl + synopsis, "docs/x.md")) == 2
 
 
 def test_pictures_in_the_docs_are_drawn_in_the_build() -> None:
@@ -295,12 +406,12 @@ def _rounded(data: Any) -> Any:
 def test_every_verb_has_a_transcript() -> None:
     """Each verb's output is shown somewhere, and so checked by the test above."""
     assert len(_transcripts()) >= 25
-    shown = {" ".join(command.split()[1:3]) for _, command, _, _ in _transcripts()}
+    shown = {" ".join(t[1].split()[1:3]) for t in _transcripts()}
     for verb in ("uno-rules rule", "uno-rules replay", "uno-rules simulate"):
         assert any(s.startswith(verb) for s in shown), verb
     for action in ("list", "check", "diff", "schema"):
         assert f"uno-rules presets {action}" in {
-            " ".join(command.split()[1:4]) for _, command, _, _ in _transcripts()
+            " ".join(t[1].split()[1:4]) for t in _transcripts()
         }, action
 
 
@@ -467,7 +578,152 @@ def test_the_dispute_pages_are_in_vietnamese_and_tagalog_with_that_languages_out
             path = ROOT / "docs" / lang / page
             assert f"{lang}/{page}" in nav
             assert f"({lang}/{page})" in (ROOT / "docs" / page).read_text(encoding="utf-8")
-            shown = [c for w, c, _, p in _transcripts() if p == path]
+            shown = [t[1] for t in _transcripts() if t[3] == path]
             assert shown and all(c.startswith(f"$ uno-rules --lang {lang} ") for c in shown)
             assert ruling in path.read_text(encoding="utf-8")
     assert "Tiếng Việt" in yaml.safe_load(nav.replace("!!python", "")).__repr__()
+
+
+def _key_tables(page: Path) -> list[set[str]]:
+    """The keys of each ``| Key | Content |`` table of ``page``, in order."""
+    tables = []
+    for table in re.findall(
+        r"^\| Key \| Content \|\n\|---\|---\|\n((?:\|.*\n)+)", _read(page), re.M
+    ):
+        tables.append(set(re.findall(r"^\| `(\w+)` \|", table, re.M)))
+    return tables
+
+
+def _read(page: Path) -> str:
+    return page.read_text(encoding="utf-8")
+
+
+def test_the_json_tables_of_the_disputes_page_name_every_key(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """docs/disputes.md lists every key of ``rule --json`` (the object, a ruling, a table)
+    and of ``replay --json``, and no key they lack."""
+    from uno_rules.cli import main
+
+    top, ruling, table, replayed = _key_tables(ROOT / "docs" / "disputes.md")[:4]
+    example = ROOT / "examples" / "stacking-plus2-on-plus2.yaml"
+    main(["rule", str(example), "--preset", "official", "--preset", "family", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == top
+    assert {k for r in out["rulings"]["official"] for k in r} == ruling
+    assert set(out["start"]["official"]) == table
+    record = tmp_path / "game.yaml"
+    record.write_text(json.dumps(uno.make_record("official", 2, 1, ["0 draw"])))
+    main(["replay", str(record), "--json"])
+    done = json.loads(capsys.readouterr().out)
+    assert set(done) == replayed
+    assert set(done["table"]) == table - {"text"}
+
+
+def test_every_bundled_preset_is_in_the_readme_and_the_presets_table() -> None:
+    readme = " ".join(_read(ROOT / "README.md").split())
+    listed = readme.split("Bundled presets:", 1)[1].split("## ", 1)[0]
+    table = _read(ROOT / "docs" / "presets.md").split("## The bundled presets", 1)[1]
+    for name in uno.preset_names():
+        assert f"`{name}`" in listed, name
+        assert f"\n| `{name}` |" in table, name
+
+
+def test_the_readme_stays_as_short_as_it_was() -> None:
+    """The README is the first page a person reads: it grows no longer (move detail to
+    docs/ instead)."""
+    assert len(_read(ROOT / "README.md").splitlines()) <= 237
+
+
+INSTALL = re.compile(r"pip install((?: +[^\s`|)]+)+)")
+# What a pip install line may install, as written: this project from a path (the clone,
+# ".[extra]", a folder of it, a wheel file, "FILE.whl[extra]"), or another project by
+# name, which a package index has. This project is on no package index: never by name.
+LOCAL = re.compile(r"""^["']?(?:\.|\./[\w./-]*|[\w./*-]*\.whl|FILE\.whl)(?:\[([\w,]+)\])?["']?$""")
+THIS_PROJECT = re.compile(r"^[\"']?uno[-_]rules\b", re.I)
+
+
+def _install_problems(text: str, where: str) -> list[str]:
+    """The install lines of ``text`` that would not work as written for someone holding a
+    clone or a built wheel: this project named on a package index, or an extra it lacks."""
+    import tomllib
+
+    extras = set(tomllib.loads(_read(ROOT / "pyproject.toml"))["project"]["optional-dependencies"])
+    problems = []
+    for match in INSTALL.finditer(text):
+        for word in match.group(1).split():
+            if word in ("&&", "||", ";") or word.startswith("#"):
+                break  # the end of the command
+            if word.startswith(("-", "{")):
+                continue  # an option, or a message's placeholder
+            local = LOCAL.match(word)
+            if THIS_PROJECT.match(word):
+                problems.append(f"{where}: {word} (not on a package index)")
+            elif local and local.group(1) and not set(local.group(1).split(",")) <= extras:
+                problems.append(f"{where}: {word} (no such extra)")
+    return problems
+
+
+def test_every_install_line_works_for_a_clone_or_a_wheel() -> None:
+    """Every ``pip install`` the docs, the package's messages (and their translations), the
+    build hook and the benchmarks give installs from a path or installs other projects by
+    name: never this project by name (``pip install "uno-rules[rl]"`` fails in a fresh
+    environment), never an extra it lacks. The messages of a missing extra name its
+    requirements, read from the installed metadata, exactly as pyproject.toml has them."""
+    import tomllib
+
+    from uno_rules._extras import install_line
+
+    files = [
+        *DOC_FILES,
+        *sorted((ROOT / "src" / "uno_rules").rglob("*.py")),
+        *sorted((ROOT / "src" / "uno_rules" / "locale").rglob("*.po*")),
+        *sorted((ROOT / "benchmarks").glob("*.py")),
+        ROOT / "hatch_build.py",
+    ]
+    lines = 0
+    problems = []
+    for path in files:
+        text = _read(path)
+        lines += len(INSTALL.findall(text))
+        problems += _install_problems(text, str(path.relative_to(ROOT)))
+    assert not problems, problems
+    assert lines >= 20
+    assert _install_problems('pip install "uno-rules[serve]"', "x") == [
+        'x: "uno-rules[serve]" (not on a package index)'
+    ]
+    assert _install_problems('python -m pip install ".[nope]"', "x") == [
+        'x: ".[nope]" (no such extra)'
+    ]
+    assert _install_problems('python -m pip install ".[rl]" dist/uno_rules-0.1.0.whl', "x") == []
+    wanted = tomllib.loads(_read(ROOT / "pyproject.toml"))["project"]["optional-dependencies"]
+    for extra in ("serve", "postgres", "rl", "cluster"):
+        said = install_line(extra).removeprefix("python -m pip install ")
+        named = [w.strip('"') for w in said.split()]
+        assert sorted(n.replace(" ", "") for n in named) == sorted(
+            r.replace(" ", "") for r in wanted[extra]
+        ), extra
+
+
+def test_the_release_steps_are_written_and_the_version_is_one_number() -> None:
+    """docs/contributing.md says how a release is cut (the versioning policy, the changelog's
+    sections, the tag, the artifacts and the compiled wheels), and the two places the
+    version is written agree."""
+    import tomllib
+
+    page = " ".join(_read(ROOT / "docs" / "contributing.md").split())
+    section = page.split("## Cutting a release", 1)[1]
+    for words in (
+        "semantic versioning",
+        "a changed ruling counts as a breaking change",
+        "## X.Y.Z - YYYY-MM-DD",
+        "### Changed rulings: ...",
+        "git tag -a vX.Y.Z",
+        "python -m pip install build && python -m build",
+        "py3-none-any.whl",
+        "cibuildwheel",
+        'environment = { UNO_RULES_COMPILE = "1" }',
+    ):
+        assert words in section, words
+    version = tomllib.loads(_read(ROOT / "pyproject.toml"))["project"]["version"]
+    assert uno.__version__ == version

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -39,28 +40,34 @@ def curl_commands() -> list[str]:
 
 def test_the_page_has_curl_examples() -> None:
     commands = curl_commands()
-    assert len(commands) >= 8 and all(c.startswith("curl ") for c in commands)
+    assert len(commands) >= 8
+    for command in commands:  # a request, or one that keeps what a request answers
+        assert command.startswith("curl ") or "$(curl " in command or "$(python " in command
 
 
 @pytest.mark.skipif(shutil.which("curl") is None, reason="needs curl")
-def test_the_curl_examples_run_against_a_server() -> None:
+def test_the_curl_examples_run_against_a_server(tmp_path: Path) -> None:
+    """Each command runs as written, in order, in one shell session (the variables a
+    command sets, such as the dealt game's ``$GAME`` and ``$TOKEN0``, are there for the
+    next ones; none is set by the test), with ``python`` the interpreter of the tests."""
+    state = tmp_path / "variables.sh"
+    state.write_text("")
+    python = Path(sys.executable).parent
     with running_server() as url:
-        game = httpx.post(f"{url}api/games", json={"rules": "family", "players": 3}).json()
-        env = {
-            "PATH": "/usr/bin:/bin",
-            "GAME": game["game"],
-            "TOKEN0": game["seats"][0]["token"],
-            "TOKEN1": game["seats"][1]["token"],
-        }
+        env = {"PATH": f"{python}:/usr/bin:/bin"}
         for command in curl_commands():
             command = command.replace("http://127.0.0.1:8000/", url)
             streaming = " -sN " in f" {command} "
             limit = 1 if streaming else 10
             command = command.replace("curl -s", f"curl -f --max-time {limit} -s", 1)
+            kept = f"set -a; . {state}; {command}\nstatus=$?; declare -px > {state}; exit $status"
             done = subprocess.run(
-                ["bash", "-c", command], cwd=ROOT, env=env, capture_output=True, text=True
+                ["bash", "-c", kept], cwd=ROOT, env=env, capture_output=True, text=True
             )
             allowed = (0, 28) if streaming else (0,)  # 28: a stream cut by --max-time
             assert done.returncode in allowed, (command, done.stderr)
-            if not streaming:
+            if command.split("=", 1)[0].isidentifier():  # VARIABLE=$(...): kept, not shown
+                assert done.stdout == "", command
+            elif not streaming:
                 assert done.stdout.startswith(("{", "[")), command
+        assert "GAME" in state.read_text() and "TOKEN1" in state.read_text()

@@ -562,7 +562,7 @@ def test_serve_without_the_extra_is_one_line(
     monkeypatch.setitem(sys.modules, "uvicorn", None)
     assert main(["serve", "--port", "0"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "uno-rules[serve]" in err
+    assert err.count("\n") == 1 and 'python -m pip install "starlette>=0.40"' in err
 
 
 def test_serve_on_a_bad_port_or_address_is_one_line(

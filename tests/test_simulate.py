@@ -733,7 +733,7 @@ def test_scheduler_without_dask_installed_is_one_line_exit_2(
     captured = capsys.readouterr()
     assert code == 2
     assert captured.err.count("\n") == 1
-    assert "uno-rules[cluster]" in captured.err
+    assert 'python -m pip install "dask[distributed]>=2024.1"' in captured.err
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="signal masks are POSIX")

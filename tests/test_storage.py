@@ -209,7 +209,9 @@ def test_a_postgres_store_without_its_extra_or_its_server_is_one_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setitem(sys.modules, "psycopg", None)
-    with pytest.raises(StoreError, match=r"uno-rules\[postgres\]"):
+    with pytest.raises(
+        StoreError, match=r"optional extra .postgres.: python -m pip install \"psycopg\[binary\]"
+    ):
         open_store("postgresql://u:secret@127.0.0.1:1/db")
     monkeypatch.undo()
     pytest.importorskip("psycopg")

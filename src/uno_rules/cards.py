@@ -172,6 +172,9 @@ _CARD_EXPECTED = N_(
     "a card such as R5, Gskip, Brev, Y+2, W, W+4, WSH, WSW, WC or BLANK "
     "(color letter or word, then 0-9, skip, rev/reverse or +2/draw2)"
 )
+#: How a card is written, as the error of a card that cannot be read says it (a move's
+#: error quotes it too).
+CARD_EXPECTED: Final = _CARD_EXPECTED
 
 
 class Card:

@@ -32,8 +32,16 @@ from . import COMPILED, __version__, _budget
 from ._suggest import closest
 from .deal import MAX_SEED_BITS, table_problems
 from .errors import NotationError, PresetError, Problem, SituationError, UnoError, problem_text
-from .i18n import N_, from_environ, normalize, tr
-from .presets import EMPTY_FILE, kind_said, load_preset, preset_names, preset_summary, read_yaml
+from .i18n import LANGUAGES, N_, from_environ, normalize, supported, tr
+from .presets import (
+    EMPTY_FILE,
+    kind_said,
+    load_preset,
+    parse_yaml,
+    preset_names,
+    preset_summary,
+    read_yaml,
+)
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -174,6 +182,7 @@ def _raw_stderr() -> typing.TextIO:
 
 def _run(argv: Sequence[str] | None) -> int:
     lang = _asked_lang(sys.argv[1:] if argv is None else argv)
+    _check_langs(sys.argv[1:] if argv is None else argv)
     parser = _parser()
     if lang != "en":
         _in_language(parser, lang)
@@ -370,15 +379,40 @@ def _argparse_message(message: str, lang: str) -> str:
 def _asked_lang(argv: Sequence[str]) -> str:
     """The language ``argv`` asks for with ``--lang`` (anywhere before ``--``), else the
     locale's: what the help and the usage errors are written in, before the arguments
-    are parsed."""
+    are parsed. A ``--lang`` the package lacks (refused by ``_check_langs``) is the
+    locale's too, so that its refusal is written in it."""
+    given = _given_langs(argv)
+    if given:
+        return supported(given[0]) or from_environ(os.environ)
+    return from_environ(os.environ)
+
+
+def _given_langs(argv: Sequence[str]) -> list[str]:
+    """The values of every ``--lang`` of ``argv`` (``--lang X`` or ``--lang=X``), before
+    ``--``."""
+    given = []
     for i, arg in enumerate(argv):
         if arg == "--":
             break
         if arg == "--lang" and i + 1 < len(argv):
-            return normalize(argv[i + 1])
-        if arg.startswith("--lang="):
-            return normalize(arg.removeprefix("--lang="))
-    return from_environ(os.environ)
+            given.append(argv[i + 1])
+        elif arg.startswith("--lang="):
+            given.append(arg.removeprefix("--lang="))
+    return given
+
+
+def _check_langs(argv: Sequence[str]) -> None:
+    """Refuse a ``--lang`` (in every verb) that names no language the package has, listing
+    those it has: asked for explicitly, a language is never silently English. Other names
+    of a language (``vn``, ``tagalog``, ``fil``) are that language."""
+    for given in _given_langs(argv):
+        if supported(given) is None:
+            raise _bad(
+                "--lang",
+                N_("unknown language {value}; choose one of {choices}"),
+                value=repr(given),
+                choices=", ".join(LANGUAGES),
+            )
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -441,7 +475,10 @@ def _parser() -> argparse.ArgumentParser:
     verbs = parser.add_subparsers(title=N_("verbs"), metavar="VERB")
 
     rule = verbs.add_parser("rule", help=N_("settle a dispute: rule on moves at a table"))
-    rule.add_argument("file", help=N_("a table description (YAML/JSON) with a list of moves"))
+    rule.add_argument(
+        "file",
+        help=N_("a table description (YAML/JSON) with a list of moves; - reads standard input"),
+    )
     rule.add_argument(
         "--preset",
         action="append",
@@ -459,7 +496,7 @@ def _parser() -> argparse.ArgumentParser:
     rule.set_defaults(handler=cmd_rule)
 
     replay = verbs.add_parser("replay", help=N_("check a recorded game move by move"))
-    replay.add_argument("file", help=N_("a game record (YAML/JSON)"))
+    replay.add_argument("file", help=N_("a game record (YAML/JSON); - reads standard input"))
     replay.add_argument("--json", action="store_true", help=N_("machine-readable output"))
     replay.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
     replay.set_defaults(handler=cmd_replay)
@@ -481,7 +518,10 @@ def _parser() -> argparse.ArgumentParser:
     p_schema = sub.add_parser("schema", help=N_("the JSON Schema of preset files"))
     p_schema.set_defaults(handler=cmd_presets_schema)
     for p in (p_list, p_show, p_check, p_diff, p_schema):
-        p.add_argument("--json", action="store_true", help=N_("machine-readable output"))
+        machine = N_("machine-readable output")
+        if p is p_schema:  # accepted as every verb accepts it
+            machine = N_("the same output: the schema is always JSON")
+        p.add_argument("--json", action="store_true", help=machine)
         p.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
     presets.set_defaults(handler=None, group=presets)
 
@@ -544,14 +584,22 @@ def _parser() -> argparse.ArgumentParser:
         default=0,
         help=N_("the seed of the whole run: the same seed plays the same games (default 0)"),
     )
-    sim.add_argument("--jobs", type=int, default=1, help=N_("worker processes"))
+    sim.add_argument("--jobs", type=int, default=1, help=N_("worker processes (default 1)"))
     sim.add_argument(
         "--bot",
         choices=("heuristic", "random"),
         default="heuristic",
         help=N_("how the bots choose their moves (default heuristic)"),
     )
-    sim.add_argument("--max-turns", type=int, default=20_000, help=N_("turn cap per game"))
+    sim.add_argument(
+        "--max-turns",
+        type=int,
+        default=20_000,
+        help=N_(
+            "the most moves applied in one game; a game that reaches it counts unfinished "
+            "(default 20000)"
+        ),
+    )
     sim.add_argument(
         "--scheduler",
         metavar="ADDRESS|local",
@@ -632,13 +680,30 @@ def _read_mapping(path: str, what: str) -> dict[str, Any]:
     ``preset file``) within that kind's input budget."""
     budget = {"game record": _budget.RECORD, "table file": _budget.TABLE}.get(what, _budget.PRESET)
     try:
-        data = read_yaml(path, what, budget)
+        data = _read_stdin(budget) if path == "-" else read_yaml(path, what, budget)
     except PresetError as exc:
         raise BadInput.of(functools.partial(_one_line, exc)) from None
     if not isinstance(data, dict):
         got = EMPTY_FILE if data is None else kind_said(data)  # the kind, never the contents
         raise _bad(path, N_("expected a mapping of fields, got {got}"), got=got)
     return data
+
+
+def _read_stdin(budget: _budget.Budget) -> Any:
+    """The document on standard input (``-`` for a file), within ``budget``, as a file of
+    the same kind would be read."""
+    stream = sys.stdin
+    if stream is None:
+        raise _bad("-", N_("standard input is closed"))
+    raw = stream.buffer.read(budget.max_bytes + 1) if hasattr(stream, "buffer") else None
+    if raw is None:
+        text = stream.read(budget.max_bytes + 1)
+    else:
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _bad("-", N_("cannot read standard input: it is not UTF-8 text")) from None
+    return parse_yaml(text, "-", budget)
 
 
 def _load_rules(source: str | dict[str, Any] | None) -> Rules:
@@ -772,7 +837,9 @@ def cmd_rule(args: argparse.Namespace) -> int:
     except PresetError as exc:
         raise _preset_problems(args.preset, exc) from None
     except SituationError as exc:
-        raise _problems(args.file, exc.problems) from None
+        raise _other_verb(
+            _problems(args.file, exc.problems), data, args.file, ("seed",), ("hands", "discard")
+        ) from None
     moves, results, starts = list(settlement.moves), settlement.rulings, settlement.starts
     ok = settlement.all_legal
     if getattr(args, "svg", None):
@@ -788,6 +855,33 @@ def cmd_rule(args: argparse.Namespace) -> int:
             data, moves, results, starts, settlement.deals, settlement.notes, _lang(args)
         )
     return EXIT_OK if ok else EXIT_REJECTED
+
+
+def _named_one_line(file: str, exc: Exception, lang: str) -> str:
+    return f"{file}: {_one_line(exc, lang)}"
+
+
+def _other_verb(
+    error: BadInput, data: dict[str, Any], file: str, has: Sequence[str], lacks: Sequence[str]
+) -> BadInput:
+    """``error``, with a first line that names the other verb when the file is of the other
+    verb's kind: a game record (a ``seed``, no hands and no discard pile) given to ``rule``,
+    a dispute (hands or a discard pile) given to ``replay``."""
+    if not any(k in data for k in has) or any(k in data for k in lacks):
+        return error
+    said = error.said or (lambda lang: error.args[0])
+    if "seed" in has:
+        hint = N_("this looks like a game record, not a dispute: check it with {command}")
+        command = f"uno-rules replay {file}"
+    else:
+        hint = N_("this looks like a dispute, not a game record: settle it with {command}")
+        command = f"uno-rules rule {file}"
+
+    def with_hint(lang: str) -> str:
+        first = _said(lang, hint, command=command)
+        return f"{file}: {first}\n{said(lang)}"
+
+    return BadInput.of(with_hint)
 
 
 def _write_svgs(directory: str, settlement: Settlement) -> None:
@@ -816,8 +910,8 @@ def _write_svgs(directory: str, settlement: Settlement) -> None:
 
 
 def _lang(args: argparse.Namespace) -> str:
-    """The language asked for: ``--lang``, else the locale variables (as gettext reads
-    them); an unknown language is English."""
+    """The language asked for: ``--lang`` (checked by ``_check_langs``), else the locale
+    variables (as gettext reads them), where an unknown language is English."""
     given = getattr(args, "lang", None)
     return normalize(given) if given else from_environ(os.environ)
 
@@ -931,7 +1025,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         result = replay(data)
     except (SituationError, NotationError) as exc:
-        raise BadInput(f"{args.file}: {_one_line(exc, _lang(args))}") from None
+        error = BadInput.of(functools.partial(_named_one_line, args.file, exc))
+        raise _other_verb(error, data, args.file, ("hands", "discard"), ()) from None
     except PresetError as exc:  # the record's rules: the file they are in named too
         rules = data.get("rules")
         file = rules if isinstance(rules, str) and _names_a_file(rules) else None
@@ -1117,10 +1212,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         from . import _serving, server
     except ImportError:
+        # start-up: only a missing extra reads the package's metadata
+        from ._extras import install_line
+
         raise _bad(
             "",
-            N_("serve needs the optional extra: pip install {extra}"),
-            extra="'uno-rules[serve]'",
+            N_("serve needs the optional extra 'serve': {command}"),
+            command=install_line("serve"),
         ) from None
     # start-up: only `serve` keeps games
     from .storage import StoreError, open_store
@@ -1422,10 +1520,13 @@ def _dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int]]:
     try:  # by name: the type checker need not have the extra installed
         distributed: Any = importlib.import_module("dask.distributed")
     except ImportError:
+        # start-up: only a missing extra reads the package's metadata
+        from ._extras import install_line
+
         raise _bad(
             "",
-            N_("--scheduler needs Dask: install the extra {extra}"),
-            extra="'cluster' (uno-rules[cluster])",
+            N_("--scheduler needs Dask, the optional extra 'cluster': {command}"),
+            command=install_line("cluster"),
         ) from None
     # optional extra (cluster): only the Dask scheduler logs
     import logging

@@ -30,6 +30,7 @@ __all__ = [
     "from_accept_language",
     "from_environ",
     "normalize",
+    "supported",
     "tr",
     "translate",
 ]
@@ -37,7 +38,19 @@ __all__ = [
 DEFAULT = "en"
 LANGUAGES: tuple[str, ...] = ("en", "vi", "tl")
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "vi": "Tiếng Việt", "tl": "Tagalog"}
-_ALIASES = {"fil": "tl"}
+# other names people give a language: its ISO 639-2 code, its English name, and the
+# country code people type for Vietnamese
+_ALIASES = {
+    "fil": "tl",
+    "filipino": "tl",
+    "tagalog": "tl",
+    "tgl": "tl",
+    "vn": "vi",
+    "vie": "vi",
+    "vietnamese": "vi",
+    "eng": "en",
+    "english": "en",
+}
 DOMAIN = "uno_rules"
 
 
@@ -56,7 +69,13 @@ def normalize(lang: object) -> str:
     return code if code in LANGUAGES else DEFAULT
 
 
-def _supported(lang: str) -> str | None:
+def supported(lang: str) -> str | None:
+    """The supported language that ``lang`` names (as :func:`normalize` reads it), or
+    ``None`` when it names none: what an explicit choice (``--lang``) is checked with.
+
+    >>> supported("vn"), supported("Tagalog"), supported("de")
+    ('vi', 'tl', None)
+    """
     code = re.split(r"[-_.@]", lang.strip().lower(), maxsplit=1)[0]
     code = _ALIASES.get(code, code)
     return code if code in LANGUAGES else None
@@ -73,7 +92,7 @@ def from_environ(environ: Mapping[str, str]) -> str:
         for part in value.split(":"):
             if part in ("C", "POSIX") or part.startswith("C."):
                 return DEFAULT
-            found = _supported(part) if part else None
+            found = supported(part) if part else None
             if found is not None:
                 return found
         return DEFAULT
@@ -95,7 +114,7 @@ def from_accept_language(header: str | None) -> str:
                 weight = float(match.group(1))
             except ValueError:
                 continue
-        found = _supported(name) if name.strip() not in ("", "*") else None
+        found = supported(name) if name.strip() not in ("", "*") else None
         if found is None or weight <= 0:
             continue
         if best is None or weight > best[0]:

@@ -23,7 +23,7 @@ from attrs import field, frozen
 from ._budget import brief
 from ._records import replace
 from ._suggest import closest
-from .cards import Card, Color, parse_any_color, parse_cards
+from .cards import CARD_EXPECTED, Card, Color, parse_any_color, parse_cards
 from .errors import NotationError
 from .i18n import N_
 
@@ -235,10 +235,17 @@ def _seat(token: str, text: str) -> int:
 def _unread(text: str) -> NotationError:
     """The error of a move text that is no move: the grammar, and ``(did you mean '0
     draw'?)`` for a move whose second word is close to a verb."""
-    near = _verb_hint(text)
-    if near is None:
-        return NotationError(text, _EXPECTED)
+    near = _verb_hint(text) or _card_hint(text)
     grammar: tuple[str, dict[str, object]] = (_EXPECTED, {})
+    if near is None:
+        if text.split()[1].lower() in VERBS:
+            return NotationError(text, _EXPECTED)
+        # the word where a card stands is no card: say how a card is written, as a hand does
+        return NotationError(
+            text,
+            N_("{expected}; {word} is not {card}"),
+            {"expected": grammar, "word": brief(text.split()[1], 30), "card": (CARD_EXPECTED, {})},
+        )
     return NotationError(
         text, N_("{expected} (did you mean {move}?)"), {"expected": grammar, "move": near}
     )
@@ -251,6 +258,18 @@ def _verb_hint(text: str) -> str | None:
     if near is None or len(text) > 100:
         return None
     return f"'{' '.join([seat, near, *rest])}'"
+
+
+def _card_hint(text: str) -> str | None:
+    """``'0 R5'`` for a move whose card is written in two words (``0 Red 5``, ``0 R 5``)."""
+    seat, *words = text.split()
+    if len(words) < 2 or len(text) > 100:
+        return None
+    try:
+        card = Card.parse(words[0] + words[1])
+    except NotationError:
+        return None
+    return f"'{' '.join([seat, str(card), *words[2:]])}'"
 
 
 def parse_move(text: str) -> Move:

@@ -175,8 +175,15 @@ def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any
                 )
             ]
         )
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present
+    if text.lstrip()[:1] in ("{", "["):  # a JSON document is read as JSON
+        try:
+            found = _read_json(text, where, budget, loader)
+        except (RecursionError, MemoryError):
+            raise PresetError([Problem(where, N_("nested too deeply"))]) from None
+        if found is not _NOT_JSON:
+            return found
     try:
-        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present
         # Measure the document on the event stream first: building a deeply nested
         # document recurses, and can exhaust the C stack before any limit of ours is
         # reached; aliases are counted at their expanded size.
@@ -193,15 +200,13 @@ def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any
             else _NO_HINT
         )
         # the YAML parser's own words (English), briefly
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        problem: object = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        if mark and _char_at(text, mark.line, mark.column) == "\t":
+            problem = (N_("a tab character; YAML indents with spaces, never with tabs"), {})
+        else:
+            problem = brief(problem, 80)
         raise PresetError(
-            [
-                Problem(
-                    where,
-                    N_("not valid YAML{at}: {problem}"),
-                    {"at": at, "problem": brief(problem, 80)},
-                )
-            ]
+            [Problem(where, N_("not valid YAML{at}: {problem}"), {"at": at, "problem": problem})]
         ) from None
     except (RecursionError, MemoryError):
         raise PresetError([Problem(where, N_("nested too deeply"))]) from None
@@ -212,6 +217,73 @@ def parse_yaml(text: str, where: str = "<text>", budget: Budget = PRESET) -> Any
         raise PresetError(
             [Problem(where, N_("not valid YAML: a tagged value cannot be read"))]
         ) from None
+    return data
+
+
+_NOT_JSON = object()
+
+
+class _Twice(Exception):
+    """A JSON object writes a key twice."""
+
+
+def _char_at(text: str, line: int, column: int) -> str:
+    """The character at ``line`` and ``column`` (both from 0) of ``text``, or nothing."""
+    lines = text.split("\n", line + 1)
+    return lines[line][column : column + 1] if line < len(lines) else ""
+
+
+def _no_constant(name: str) -> Any:
+    """JSON's non-standard ``NaN`` and ``Infinity``: not JSON here (YAML reads them as text)."""
+    raise ValueError(name)
+
+
+def _read_json(text: str, where: str, budget: Budget, loader: Any) -> Any:
+    """``text`` read as JSON (it starts as a JSON document does), measured against
+    ``budget`` as a YAML document is, with a key written twice refused; ``_NOT_JSON`` when
+    it is not JSON and may be YAML written in flow style (``{players: 3}``). A file named
+    ``.json`` must be JSON: its error (a trailing comma, said as one) is the JSON
+    parser's, at its line and column. A key written twice is left to the YAML reading,
+    which names its line."""
+    # start-up: YAML is heavy, and only a file or text to read needs it
+    import yaml
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        mapping = dict(items)
+        if len(mapping) < len(items):
+            raise _Twice
+        return mapping
+
+    try:
+        data = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        if not where.endswith(".json"):
+            return _NOT_JSON
+        before = text[: exc.pos].rstrip()
+        problem: object = brief(exc.msg, 80)
+        if before.endswith(",") and text[exc.pos : exc.pos + 1] in ("}", "]"):
+            problem = (
+                N_("a comma before the closing {bracket}; JSON allows no trailing comma"),
+                {"bracket": text[exc.pos]},
+            )
+        raise PresetError(
+            [
+                Problem(
+                    where,
+                    N_("not valid JSON at line {line}, column {column}: {problem}"),
+                    {"line": exc.lineno, "column": exc.colno, "problem": problem},
+                )
+            ]
+        ) from None
+    except (_Twice, ValueError):  # a key twice, an integer too long, NaN or Infinity
+        return _NOT_JSON
+    # the same limits as YAML's, on the same document written without tabs
+    try:
+        _check_events(
+            yaml.parse(json.dumps(data, ensure_ascii=False), Loader=loader), where, budget
+        )
+    except yaml.YAMLError:  # text YAML cannot hold (a lone surrogate): read as YAML reads it
+        return _NOT_JSON
     return data
 
 
@@ -889,6 +961,19 @@ def _section_class(cls: type, data: Any, problems: list[str] | None = None) -> t
 
 
 def _check_class(cls: type, data: Any, path: str, problems: list[str]) -> None:
+    if isinstance(data, bool) and path and "enabled" in attrs.fields_dict(cls):
+        # ``jump_in: true``, as people write it: say the mapping that turns it on or off
+        problems.append(
+            Problem(
+                path,
+                N_("expected a mapping, got {got}; to turn it on or off, write {setting}"),
+                {
+                    "got": _type_said(data),
+                    "setting": f"{path.rsplit('.', 1)[-1]}: {{enabled: {str(data).lower()}}}",
+                },
+            )
+        )
+        return
     if not isinstance(data, Mapping):
         problems.append(
             Problem(

@@ -220,8 +220,9 @@ def situation(description: Mapping[str, Any]) -> GameState:
                 if isinstance(h, list) and not h:
                     problems.append(Problem(f"hands[{i}]", _AT_LEAST_ONE))
                 named_hands.append(hand)
-    discard = cards(d.get("discard"), "discard")
-    if "discard" in d and not d.get("discard"):
+    # a missing discard pile is one problem (said by _color), not also a wrong kind of value
+    discard = cards(d.get("discard"), "discard") if "discard" in d else []
+    if d.get("discard") == []:
         problems.append(Problem("discard", N_("needs at least the top card")))
     draw_named = cards(d.get("draw_pile", []), "draw_pile")
     turn = seat("turn", 0)

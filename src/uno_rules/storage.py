@@ -484,9 +484,12 @@ class PostgresStore(_SQLStore):
             # optional extra (postgres): psycopg
             import psycopg
         except ImportError:
+            # start-up: only a missing extra reads the package's metadata
+            from ._extras import install_line
+
             raise _store_error(
-                N_("a PostgreSQL store needs the optional extra: pip install {extra}"),
-                extra="'uno-rules[postgres]'",
+                N_("a PostgreSQL store needs the optional extra 'postgres': {command}"),
+                command=install_line("postgres"),
             ) from None
         self._psycopg = psycopg
         self._dsn = dsn

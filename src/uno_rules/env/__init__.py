@@ -18,9 +18,12 @@ try:
     import numpy  # noqa: F401  (the observations and masks)
     import pettingzoo  # type: ignore[import-untyped]  # noqa: F401  (the AEC environment)
 except ModuleNotFoundError as missing:  # the extra is not installed
+    # start-up: only a missing extra reads the package's metadata
+    from .._extras import install_line
+
     raise ModuleNotFoundError(
         f"uno_rules.env needs the optional extra 'rl' (pettingzoo, gymnasium, numpy): "
-        f"pip install 'uno-rules[rl]' (no module named {missing.name!r})",
+        f"{install_line('rl')} (no module named {missing.name!r})",
         name=missing.name,
     ) from None
 
