@@ -466,14 +466,14 @@ def state_problems(state: GameState) -> list[str]:
         )
     if color is None and phase is not Phase.CHOOSE_COLOR:
         fail("color", N_("missing: only a wild turned first may wait for its color"))
-    if color is not None and top is not None and top.other is not None:
+    side_colors = DARK_COLORS if state.side == "dark" else COLORS
+    if color is not None and top is not None and top.other is not None and color not in side_colors:
         # F1: on two-sided cards the color in force is one of the side in play's
-        if color not in (DARK_COLORS if state.side == "dark" else COLORS):
-            fail(
-                "color",
-                N_("{color} is not a color of the {side} side in play (F1)"),
-                {"color": color.value, "side": state.side},
-            )
+        fail(
+            "color",
+            N_("{color} is not a color of the {side} side in play (F1)"),
+            {"color": color.value, "side": state.side},
+        )
     if phase is Phase.CHOOSE_COLOR and top is not None and not top.is_wild:
         fail("phase", N_("a color is named only for a wild on top, not {top}"), {"top": top})
     drawn = state.drawn
