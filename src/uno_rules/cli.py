@@ -1162,7 +1162,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     # start-up: only `simulate` needs the simulator
-    from .simulate import summarise
+    from .simulate import WorkersStopped, summarise
 
     rules = _load_rules(args.preset)
     problems = [  # the option, not the table's field
@@ -1187,9 +1187,33 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.block_size is not None and args.block_size < 1:
         raise _bad("", N_("--block-size must be at least 1"))
     meter = _SimulationProgress(sys.stderr.isatty() and not args.json)
+    stopped: str | None = None
     try:
         with _interrupts_kept(meter):
             totals = _run_simulation(args, rules, meter)
+    except WorkersStopped as exc:
+        # a worker killed, or out of memory: the games that finished are summed up below
+        meter.end()
+        totals = exc.totals
+        lang = _lang(args)
+        stopped = _said(
+            lang,
+            N_(
+                "a worker process stopped (killed, or out of memory) before the run ended: "
+                "{done} of {games} games finished"
+            ),
+            done=totals.games,
+            games=args.games,
+        )
+        if args.out and totals.games:
+            stopped += _said(
+                lang,
+                N_("; they are saved in {path}: run the same command again to go on"),
+                path=args.out,
+            )
+        if not totals.games:
+            _fail(stopped)
+            return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         meter.end()
         lang = _lang(args)
@@ -1227,14 +1251,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     summary = summarise(totals, args.players)
     if args.json:
         _emit_json({"preset": rules.name, "bot": args.bot, "seed": args.seed, **summary.to_dict()})
-        return EXIT_OK
+        return _simulation_end(stopped)
     lang = _lang(args)
     print(
         _said(
             lang,
             N_("{name}: {games} games, {players} players, {bot} bots, seed {seed} (95% intervals)"),
             name=rules.name,
-            games=args.games,
+            games=args.games if stopped is None else totals.games,
             players=args.players,
             bot=args.bot,
             seed=args.seed,
@@ -1251,7 +1275,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"  {label:<{width}} {value:8.2f}   [{low:.2f}, {high:.2f}]")
     for said, (value, low, high) in zip(wins, summary.seat_wins, strict=True):
         print(f"  {said:<{width}} {value:8.1%}   [{low:.1%}, {high:.1%}]")
-    return EXIT_OK
+    return _simulation_end(stopped)
+
+
+def _simulation_end(stopped: str | None) -> int:
+    """The exit status of a simulation whose summary is written: a run cut short by a
+    stopped worker says so last, and fails."""
+    if stopped is None:
+        return EXIT_OK
+    sys.stdout.flush()
+    _fail(stopped)
+    return EXIT_BAD_INPUT
 
 
 # The rows of the simulation summary (``simulate`` without ``--json``).
