@@ -43,8 +43,7 @@ from uno_rules.env import (
 from uno_rules.env import actions as table
 from uno_rules.env.actions import ActionTable
 from uno_rules.env.observation import LAYOUT, SIZE, Layout, observe, section
-from uno_rules.moves import resolve_cards
-from uno_rules.moves import Play
+from uno_rules.moves import Play, resolve_cards
 from uno_rules.rules.deck import build_deck
 
 # the presets the environment plays, but No Mercy's 168-card deck (tested on its own below)

@@ -344,8 +344,9 @@ def _parse_play(seat: int, tokens: list[str], text: str) -> Play:
 def resolve_cards(state: GameState, move: Play) -> Play:
     """F1: on a table of two-sided cards a play may name a card of the hand by its face in
     play (``T3``; the first such card of the hand, the card just drawn first, B6.3) or by
-    its ``LIGHT/DARK`` text whichever side is in play; the play of the hand's cards it means (``move`` itself when it names
-    them already, or when the hand holds none of them)."""
+    its ``LIGHT/DARK`` text whichever side is in play; the play of the hand's cards it
+    means (``move`` itself when it names them already, or when the hand holds none of
+    them)."""
     hand = state.hands[move.seat]
     wanted = (move.card, *move.extra)
     if all(card in hand for card in wanted):

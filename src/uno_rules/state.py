@@ -353,7 +353,7 @@ def _rebuilt(
     after: tuple[Any, ...],
 ) -> GameState:
     """A pickled or copied :class:`GameState` (``GameState.__reduce__``)."""
-    return GameState(*before, pile_from(draw), pile_from(discard), *after)
+    return GameState._make((*before, pile_from(draw), pile_from(discard), *after))
 
 
 class Transition(NamedTuple):

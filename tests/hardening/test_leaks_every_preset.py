@@ -33,9 +33,8 @@ def outputs(env: UnoEnv, name: str, seat: int) -> dict[str, Any]:
     """Everything ``seat`` is given, computed from the environment's table as it is now."""
     core = env._core
     state = core._state
-    if not core._polling or name == env.agent_selection:
-        if name == env.agent_selection:
-            core._options = core._decisions(seat, core._chain)  # the mask, afresh
+    if name == env.agent_selection:
+        core._options = core._decisions(seat, core._chain)  # the mask, afresh
     core._refresh_infos()
     observed = env.observe(name)
     return {

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from .._budget import brief
-from ..cards import COLORS, DARK_COLORS, Card, Color, Rank, side_colors
+from ..cards import COLORS, DARK_COLORS, Card, Color, Rank
 from ..errors import UnoError
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
 from ..rules.deck import build_deck, deck_of_rules
@@ -162,9 +162,9 @@ class ActionTable:
             elif two_sided:
                 # F1: a wild face names a color of its side; a face of both sides (W)
                 # names either side's, whichever is in play
-                light = any(c.rank is card.rank for c in two_sided)
-                dark = any(c.other is not None and c.other.rank is card.rank for c in two_sided)
-                colors = (*(COLORS if light else ()), *(DARK_COLORS if dark else ()))
+                on_light = any(c.rank is card.rank for c in two_sided)
+                on_dark = any(c.other is not None and c.other.rank is card.rank for c in two_sided)
+                colors = (*(COLORS if on_light else ()), *(DARK_COLORS if on_dark else ()))
                 slots.extend((card, color) for color in colors)
             else:
                 slots.extend((card, color) for color in COLORS)
