@@ -23,7 +23,7 @@ import sys
 import threading
 import time
 import typing
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -722,7 +722,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
     moves, results, starts = list(settlement.moves), settlement.rulings, settlement.starts
     ok = settlement.all_legal
     if getattr(args, "svg", None):
-        _write_svgs(args.svg, settlement)
+        _write_svgs(args.svg, settlement, data, _lang(args))
     if args.json:
         _emit_json(settlement.to_dict(args.file))
     elif len(results) == 1:
@@ -736,9 +736,14 @@ def cmd_rule(args: argparse.Namespace) -> int:
     return EXIT_OK if ok else EXIT_REJECTED
 
 
-def _write_svgs(directory: str, settlement: Settlement) -> None:
+def _write_svgs(
+    directory: str, settlement: Settlement, described: Mapping[str, Any], lang: str
+) -> None:
     """Pictures of the table before and after each move, seen by the seat that moves:
-    ``PRESET-NN-before.svg`` and ``PRESET-NN-after.svg`` (NN counts moves from 01)."""
+    ``PRESET-NN-before.svg`` and ``PRESET-NN-after.svg`` (NN counts moves from 01), their
+    words in ``lang``. The cards the dispute does not name (a hand given as a count, a
+    card drawn past the draw pile it names), which the engine filled in at random, are
+    drawn face down, as the referee service draws them."""
     # start-up: only `rule --svg` draws
     from .svg import dispute_svgs
 
@@ -751,7 +756,15 @@ def _write_svgs(directory: str, settlement: Settlement) -> None:
                 why=(N_("it is a file, not a folder"), {}),
             )
         out.mkdir(parents=True, exist_ok=True)
-        for name, pictures in dispute_svgs(settlement).items():
+        hands = described.get("hands")
+        unknown = frozenset(
+            seat
+            for seat, hand in enumerate(hands if isinstance(hands, list) else [])
+            if isinstance(hand, int) and not isinstance(hand, bool)
+        )
+        pile = described.get("draw_pile")
+        named = len(pile) if isinstance(pile, list) else 0
+        for name, pictures in dispute_svgs(settlement, unknown, named, lang).items():
             stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "table"
             for i, (before, after) in enumerate(pictures, 1):
                 (out / f"{stem}-{i:02d}-before.svg").write_text(before, encoding="utf-8")
