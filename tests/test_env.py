@@ -429,6 +429,8 @@ def check_last(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list
         rules=env.rules,
         previous=env._core._previous,
         target=target,
+        put_down=env._core._put_down,
+        shown=env._core._shown[seat],
     )
     assert np.array_equal(observation["observation"], from_view)
     info = env.last()[4]
@@ -590,6 +592,8 @@ def check_no_leak(env: UnoEnv, agent: str, observation: dict[str, Any], chain: l
                     rules=env.rules,
                     previous=env._core._previous,
                     target=target if name == agent else 0,
+                    put_down=env._core._put_down,
+                    shown=env._core._shown[seat],
                 ),
             )
             other = permute_hidden(state, seat, rng)

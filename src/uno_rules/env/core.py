@@ -23,7 +23,8 @@ from .._budget import brief
 from ..cards import Card, Color
 from ..deal import new_game, next_round
 from ..engine import apply_listed, legal_moves, validate
-from ..moves import Move, Play
+from ..events import CardPlayed, CardsDiscarded, ChallengeLost, ChallengeWon, Event
+from ..moves import Challenge, Move, Play
 from ..rules import Rules
 from ..state import GameState, Phase
 from ..view import view
@@ -116,6 +117,10 @@ class EnvCore:
     # the top card and the active color before the last play (the previous_top and
     # previous_color sections of the observation)
     _previous: tuple[Card | None, Color | None]
+    # the cards the last play put down besides the top card (H09, N13), and by seat the
+    # hand shown to that seat by its last challenge this round (B8.5)
+    _put_down: tuple[Card, ...]
+    _shown: list[tuple[Card, ...]]
     # The engine hands out the same move objects again and again (a seat's plays of a
     # card, its draw...), so the action id of a one-id move is remembered by object:
     # id(move) -> its action id, while _encoded holds the move (so its id cannot be
@@ -166,6 +171,8 @@ class EnvCore:
         self._rewarded = False
         self._last_moves = [None] * self.players
         self._previous = (None, None)
+        self._put_down = ()
+        self._shown = [()] * self.players
         self._skip_agent_selection = None
         self.infos = {}
         self._refresh_infos()
@@ -213,6 +220,8 @@ class EnvCore:
                 self._scales,
                 self._previous,
                 0,
+                self._put_down,
+                self._shown[self._seat[agent]],
             )
             return {"observation": observation, "action_mask": mask}
         view_of_mask = mask.data
@@ -229,6 +238,8 @@ class EnvCore:
             self._scales,
             self._previous,
             target,
+            self._put_down,
+            self._shown[self._seat[agent]],
         )
         return {"observation": observation, "action_mask": mask}
 
@@ -401,11 +412,17 @@ class EnvCore:
 
     def _play(self, move: Move) -> None:
         before = self._state
-        state = apply_listed(before, move).state  # a move listed for this state
+        result = apply_listed(before, move)  # a move listed for this state
+        state = result.state
         self._moves += 1
         self._last_moves[move.seat] = move
         if type(move) is Play:
             self._previous = (before.top_card, before.color)
+            self._put_down = _put_down(result.events)
+        elif type(move) is Challenge:
+            for event in result.events:
+                if isinstance(event, (ChallengeWon, ChallengeLost)) and event.hand is not None:
+                    self._shown[move.seat] = event.hand  # B8.5: shown to the challenger
         if state.phase in _OVER:
             self._round_over(before, state)
             return
@@ -456,6 +473,8 @@ class EnvCore:
             self._state = dealt
             self._last_moves = [None] * self.players
             self._previous = (None, None)
+            self._put_down = ()
+            self._shown = [()] * self.players
             self._refresh_infos()
             if self._moves >= self.max_moves:
                 self.truncations = dict.fromkeys(self.agents, True)
@@ -615,9 +634,22 @@ _FIELDS = (
     "_rewarded",
     "_last_moves",
     "_previous",
+    "_put_down",
+    "_shown",
     "_action_of",
     "_encoded",
 )
+
+
+def _put_down(events: tuple[Event, ...]) -> tuple[Card, ...]:
+    """The cards a play put down besides its top card: the earlier cards of a several-card
+    play (H09) and a Discard All's (N13)."""
+    played = [e.card for e in events if type(e) is CardPlayed]
+    cards = played[:-1]
+    for event in events:
+        if type(event) is CardsDiscarded:
+            cards.extend(event.cards)
+    return tuple(cards)
 
 
 def _sooner(state: GameState, move: Move | _Option, known: Move | _Option) -> bool:
