@@ -100,7 +100,7 @@ def test_nothing_a_seat_is_given_changes_when_what_it_cannot_see_is_dealt_again(
 ) -> None:
     checked = 0
     for seed in range(examples(1)):
-        env = UnoEnv(preset, 3, max_moves=160)
+        env = UnoEnv(preset, 3, max_moves=110)
         env.reset(seed=seed)
         rng = random.Random(seed)
         for agent in env.agent_iter():
