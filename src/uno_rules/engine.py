@@ -26,7 +26,6 @@ from typing import Final
 
 from . import violations as v
 from ._budget import not_a_seat
-from ._records import replace
 from .cards import Card
 from .effects import apply_card_effect, draw_until_color, take_until
 from .errors import IllegalMoveError, SituationError
@@ -140,23 +139,8 @@ def legal_moves(state: GameState, seat: object = None) -> tuple[Move, ...]:
     moves = fast_listing(state, asked)
     if moves is None:
         moves = reference_legal_moves(state, asked)
-    if state.discard[0].other is not None:  # type: ignore[index]
-        moves = _by_faces(state, moves)
     _LAST_LISTED = (state, asked, moves)
     return moves
-
-
-def _by_faces(state: GameState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
-    """F14: on two-sided cards a seat sees its cards' faces in play, not their backs, so a
-    play is listed by the faces it puts down (``0 R5``, not ``0 R5/T7``), once however many
-    cards of the hand show them; applied, it plays the first such cards of the hand (the
-    card just drawn first), as the face notation does (``resolve_cards``)."""
-    seen: dict[Move, None] = {}
-    for move in moves:
-        if type(move) is Play:
-            move = replace(move, card=move.card.face, extra=tuple(c.face for c in move.extra))
-        seen.setdefault(move, None)
-    return tuple(seen)
 
 
 # The last answer of legal_moves, so that apply() need not validate again a move object
@@ -184,8 +168,8 @@ def apply(state: GameState, move: MoveLike) -> Transition | v.Violation:
         violation = validate(state, move)
         if violation is not None:
             return violation
-    if type(move) is Play and state.discard[0].other is not None:  # type: ignore[index]
-        move = resolve_cards(state, move)  # F1: the hand's two-sided cards it names
+        if type(move) is Play and state.discard[0].other is not None:  # type: ignore[index]
+            move = resolve_cards(state, move)  # F1: the hand's two-sided cards it names
     done = shortcut(state, move)
     return done if done is not None else _perform(state, move)
 
@@ -195,8 +179,6 @@ def apply_listed(state: GameState, move: Move) -> Transition:
     state: known legal, so neither validated again nor looked for among the moves listed
     (the RL environment's step, which keeps each decision's listed moves). Any other move
     must go through :func:`apply`: this one trusts its caller."""
-    if type(move) is Play and state.discard[0].other is not None:  # type: ignore[index]
-        move = resolve_cards(state, move)
     done = shortcut(state, move)
     return done if done is not None else _perform(state, move)
 

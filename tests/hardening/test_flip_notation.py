@@ -62,22 +62,3 @@ def test_the_command_line_rules_them(capsys: pytest.CaptureFixture[str], tmp_pat
     assert code == 0, err
     assert "internal error" not in err
     assert "legal (B5.4)" in out
-
-
-def test_legal_moves_name_the_faces_a_seat_sees() -> None:
-    """F14: a seat does not see its own cards' backs, so its legal plays name faces (one
-    play for two cards showing the same face), and applied they play the first such card
-    of the hand."""
-    table = uno.situation(
-        {
-            "rules": "flip",
-            "players": 2,
-            "hands": [["R5/Orev", "R1/P1", "R5/W+color"], ["B6/T+5", "Y1/O8"]],
-            "discard": ["R9/T4"],
-        }
-    )
-    listed = [str(m) for m in uno.legal_moves(table, 0) if isinstance(m, uno.Play)]
-    assert listed == ["0 R5", "0 R1"]
-    played = uno.apply_or_raise(table, uno.legal_moves(table, 0)[0]).state
-    assert played.top_card is uno.Card.parse("R5/Orev")
-    assert played.hands[0] == (uno.Card.parse("R1/P1"), uno.Card.parse("R5/W+color"))
