@@ -43,7 +43,7 @@ from uno_rules.env import (
 from uno_rules.env import actions as table
 from uno_rules.env.actions import ActionTable
 from uno_rules.env.observation import LAYOUT, SIZE, Layout, observe, section
-from uno_rules.moves import Play
+from uno_rules.moves import Play, resolve_cards
 from uno_rules.rules.deck import build_deck
 
 # the presets the environment plays, but No Mercy's 168-card deck (tested on its own below)
@@ -373,14 +373,24 @@ def chain_steps(table: ActionTable, chain: list[int]) -> tuple[list[int], int]:
 
 
 def check_mask(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list[int]) -> None:
-    """The mask is exactly the next ids of the seat's legal moves; encoding is one-to-one."""
+    """The mask is exactly the next ids of the seat's legal moves; encoding is one-to-one
+    (on UNO Flip, one-to-one on the faces a seat sees, F14: plays of one face with other
+    backs share an id, which makes the first of them)."""
     seat = env.possible_agents.index(agent)
-    moves = uno.legal_moves(env.game_state, seat)
-    encoded = {}
+    state = env.game_state
+    moves = uno.legal_moves(state, seat)
+    encoded: dict[tuple[int, ...], uno.Move] = {}
     actions = env.action_table  # the rule set's action table
     for move in moves:
         ids = actions.encode(move, env.players)
-        assert actions.decode(ids, seat, env.players) == move
+        decoded = actions.decode(ids, seat, env.players)
+        if actions.two_sided and isinstance(move, uno.Play):
+            assert actions.encode(decoded, env.players) == ids
+            resolved = resolve_cards(state, decoded)  # the first such cards of the hand
+            assert resolved in moves and actions.encode(resolved, env.players) == ids
+            encoded[ids] = resolved
+            continue
+        assert decoded == move
         assert ids not in encoded, (move, encoded.get(ids))
         encoded[ids] = move
     expected = {ids[len(chain)] for ids in encoded if list(ids[: len(chain)]) == chain}
@@ -419,6 +429,8 @@ def check_last(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list
         rules=env.rules,
         previous=env._core._previous,
         target=target,
+        put_down=env._core._put_down,
+        shown=env._core._shown[seat],
     )
     assert np.array_equal(observation["observation"], from_view)
     info = env.last()[4]
@@ -580,6 +592,8 @@ def check_no_leak(env: UnoEnv, agent: str, observation: dict[str, Any], chain: l
                     rules=env.rules,
                     previous=env._core._previous,
                     target=target if name == agent else 0,
+                    put_down=env._core._put_down,
+                    shown=env._core._shown[seat],
                 ),
             )
             other = permute_hidden(state, seat, rng)
@@ -980,32 +994,41 @@ def test_the_modules_action_names_are_the_standard_tables() -> None:
 # --------------------------------------------------------------------------- UNO Flip
 
 
-def test_the_flip_table_covers_each_physical_card_on_both_sides() -> None:
-    """UNO Flip (F1) gets a table of its own: a PLAY slot for each of the 112 physical
-    cards with each face in play (a wild face with each color of its side), a COLOR id for
-    each of the eight colors; the standard table's ids do not move."""
+def test_the_flip_table_names_the_faces_a_seat_sees() -> None:
+    """UNO Flip (F1) gets a table of its own: a PLAY slot for each face of either side
+    (a wild face with each color of its side: the plain Wild, on both sides, with all
+    eight), a COLOR id for each of the eight colors; the standard table's ids do not move.
+    A seat never sees its own cards' backs (F14), so an id names a face: two physical
+    cards showing the same face are one action, which plays the first of them in the
+    hand."""
     rules = uno.load_preset("flip")
     flip = table.table_for(rules)
     assert flip is table.table_for(rules) and flip is not table.STANDARD
     assert table.ACTION_COUNT == 232 and table.encode(uno.parse_move("0 W red"), 2) == (104,)
     deck = build_deck(rules)
     cards = {card for card, _ in flip.PLAY_SLOTS}
-    assert cards == set(deck) | {c.flipped for c in deck} and len(cards) == 224
-    dark_wild = uno.Card.parse("R8/W").flipped
-    assert [color for card, color in flip.PLAY_SLOTS if card == dark_wild] == [
+    assert cards == {c.face for c in deck} | {c.flipped.face for c in deck}
+    assert all(card.other is None for card in cards) and len(cards) == 4 * 13 + 4 * 13 + 3
+    assert len(flip.PLAY_SLOTS) == 104 + 8 + 4 + 4 and flip.ACTION_COUNT == 376
+    assert [color for card, color in flip.PLAY_SLOTS if card == uno.Card.parse("W+color")] == [
         uno.Color.PINK,
         uno.Color.TEAL,
         uno.Color.ORANGE,
         uno.Color.PURPLE,
     ]
     assert len(flip.CARD_KINDS) == 4 * 13 + 4 * 13 + 3  # the faces of both sides
-    moves = [uno.parse_move(t) for t in ("2 color orange", "0 R1/P1 uno", "1 W/T8 red")]
-    moves.append(Play(1, dark_wild, color=uno.Color.PURPLE))  # as the engine offers it
-    for move in moves:
-        assert flip.decode(flip.encode(move, 3), move.seat, 3) == move, move
+    dark_wild = uno.Card.parse("R8/W").flipped
+    # a play written LIGHT/DARK, or as the engine offers it, encodes as its face in play
+    for text, face in (("0 R1/P1 uno", "0 R1 uno"), ("1 W/T8 red", "1 W red")):
+        ids = flip.encode(uno.parse_move(text), 3)
+        assert ids == flip.encode(uno.parse_move(face), 3)
+        assert flip.decode(ids, int(text[0]), 3) == uno.parse_move(face)
+    move = Play(1, dark_wild, color=uno.Color.PURPLE)
+    assert flip.decode(flip.encode(move, 3), 1, 3) == Play(1, "W", color=uno.Color.PURPLE)
+    assert flip.describe(flip.encode(move, 3)[0]) == "play W purple"
     assert flip.describe(flip.encode(uno.parse_move("2 color teal"), 3)[0]) == "color teal"
     with pytest.raises(ActionError, match="no action stands for"):
-        table.encode(moves[-1], 3)  # not in the standard table
+        table.encode(move, 3)  # not in the standard table
 
 
 def test_a_flip_observation_holds_the_side_the_backs_and_the_piles_top_back() -> None:

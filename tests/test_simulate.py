@@ -878,7 +878,8 @@ def test_a_script_without_the_main_guard_is_told_why_its_workers_failed(tmp_path
     assert proc.returncode == 1
     # The error is the traceback's last line; the interpreter's resource tracker may print
     # a warning of its own after it while the broken workers are cleaned up.
-    prefix = "concurrent.futures.process.BrokenProcessPool: a worker process"
+    # (uno_rules.simulate.WorkersStopped is a BrokenProcessPool holding the games finished)
+    prefix = "uno_rules.simulate.WorkersStopped: a worker process"
     errors = [line for line in proc.stderr.splitlines() if line.startswith(prefix)]
     assert len(errors) == 1, proc.stderr[-2000:]
     assert 'if __name__ == "__main__":' in errors[0]

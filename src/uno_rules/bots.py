@@ -16,7 +16,7 @@ import random
 from collections import Counter
 from typing import Protocol
 
-from .cards import COLORS, Card, Color, Rank
+from .cards import Card, Color, side_colors
 from .engine import is_bluff, legal_moves
 from .moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
 from .rules.scoring import card_points
@@ -73,8 +73,12 @@ class HeuristicBot:
                 found = [m for m in legal if isinstance(m, kind)]
                 if found:
                     if kind is ChooseColor:
-                        color = _favourite(state.hands[seat])
-                        return next(m for m in found if getattr(m, "color", None) is color)
+                        # the colors offered are those of the side in play (F1, F11)
+                        offered = tuple(m.color for m in found if isinstance(m, ChooseColor))
+                        color = _favourite(state.hands[seat], offered)
+                        return next(
+                            m for m in found if isinstance(m, ChooseColor) and m.color is color
+                        )
                     return found[0]
             if plays:
                 return self._best_play(state, seat, plays)
@@ -98,7 +102,7 @@ class HeuristicBot:
 
     def _best_play(self, state: GameState, seat: int, plays: list[Play]) -> Play:
         hand = state.hands[seat]
-        favourite = _favourite(hand)
+        favourite = _favourite(hand, side_colors(state.top_card))
         fewest = min(
             (s for s in state.active_seats if s != seat), key=lambda s: len(state.hands[s])
         )
@@ -107,7 +111,7 @@ class HeuristicBot:
             leaves = len(hand) - 1 - len(p.extra)
             calls = 1 if (p.call_uno or leaves != 1) else 0
             wild = 1 if p.card.is_wild else 0
-            w4 = 1 if p.card.rank is Rank.WILD_DRAW_FOUR else 0
+            w4 = 1 if p.card.kind.restricted else 0
             color_ok = 1 if p.color in (None, favourite) else 0
             target_ok = 1 if p.target in (None, fewest) else 0
             return (
@@ -129,18 +133,18 @@ def _out_of_turn(state: GameState, seat: int) -> list[Move]:
 
 
 def _is_bluff_play(state: GameState, play: Play) -> bool:
-    if play.card.rank is not Rank.WILD_DRAW_FOUR:
+    if not play.card.kind.restricted:  # B8.1: a Wild Draw Four, a Wild Draw Color, ...
         return False
     hand = list(state.hands[play.seat])
     hand.remove(play.card)
     return is_bluff(state.rules, tuple(hand), state.top_card, state.color)
 
 
-def _favourite(hand: tuple[Card, ...]) -> Color:
+def _favourite(hand: tuple[Card, ...], colors: tuple[Color, ...]) -> Color:
+    """The color of ``colors`` (those the side in play may name) most common in ``hand``,
+    the first of them on a tie."""
     counts = Counter(c.color for c in hand if c.color is not None)
-    if not counts:
-        return COLORS[0]
-    return max(COLORS, key=lambda c: counts[c])
+    return max(colors, key=lambda c: counts[c])
 
 
 BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {

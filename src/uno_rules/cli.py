@@ -23,7 +23,7 @@ import sys
 import threading
 import time
 import typing
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -843,7 +843,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
     moves, results, starts = list(settlement.moves), settlement.rulings, settlement.starts
     ok = settlement.all_legal
     if getattr(args, "svg", None):
-        _write_svgs(args.svg, settlement)
+        _write_svgs(args.svg, settlement, data, _lang(args))
     if args.json:
         _emit_json(settlement.to_dict(args.file))
     elif len(results) == 1:
@@ -884,9 +884,14 @@ def _other_verb(
     return BadInput.of(with_hint)
 
 
-def _write_svgs(directory: str, settlement: Settlement) -> None:
+def _write_svgs(
+    directory: str, settlement: Settlement, described: Mapping[str, Any], lang: str
+) -> None:
     """Pictures of the table before and after each move, seen by the seat that moves:
-    ``PRESET-NN-before.svg`` and ``PRESET-NN-after.svg`` (NN counts moves from 01)."""
+    ``PRESET-NN-before.svg`` and ``PRESET-NN-after.svg`` (NN counts moves from 01), their
+    words in ``lang``. The cards the dispute does not name (a hand given as a count, a
+    card drawn past the draw pile it names), which the engine filled in at random, are
+    drawn face down, as the referee service draws them."""
     # start-up: only `rule --svg` draws
     from .svg import dispute_svgs
 
@@ -899,7 +904,15 @@ def _write_svgs(directory: str, settlement: Settlement) -> None:
                 why=(N_("it is a file, not a folder"), {}),
             )
         out.mkdir(parents=True, exist_ok=True)
-        for name, pictures in dispute_svgs(settlement).items():
+        hands = described.get("hands")
+        unknown = frozenset(
+            seat
+            for seat, hand in enumerate(hands if isinstance(hands, list) else [])
+            if isinstance(hand, int) and not isinstance(hand, bool)
+        )
+        pile = described.get("draw_pile")
+        named = len(pile) if isinstance(pile, list) else 0
+        for name, pictures in dispute_svgs(settlement, unknown, named, lang).items():
             stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "table"
             for i, (before, after) in enumerate(pictures, 1):
                 (out / f"{stem}-{i:02d}-before.svg").write_text(before, encoding="utf-8")
@@ -1314,7 +1327,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     # start-up: only `simulate` needs the simulator
-    from .simulate import summarise
+    from .simulate import WorkersStopped, summarise
 
     rules = _load_rules(args.preset)
     problems = [  # the option, not the table's field
@@ -1339,9 +1352,33 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.block_size is not None and args.block_size < 1:
         raise _bad("", N_("--block-size must be at least 1"))
     meter = _SimulationProgress(sys.stderr.isatty() and not args.json)
+    stopped: str | None = None
     try:
         with _interrupts_kept(meter):
             totals = _run_simulation(args, rules, meter)
+    except WorkersStopped as exc:
+        # a worker killed, or out of memory: the games that finished are summed up below
+        meter.end()
+        totals = exc.totals
+        lang = _lang(args)
+        stopped = _said(
+            lang,
+            N_(
+                "a worker process stopped (killed, or out of memory) before the run ended: "
+                "{done} of {games} games finished"
+            ),
+            done=totals.games,
+            games=args.games,
+        )
+        if args.out and totals.games:
+            stopped += _said(
+                lang,
+                N_("; they are saved in {path}: run the same command again to go on"),
+                path=args.out,
+            )
+        if not totals.games:
+            _fail(stopped)
+            return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         meter.end()
         lang = _lang(args)
@@ -1379,14 +1416,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     summary = summarise(totals, args.players)
     if args.json:
         _emit_json({"preset": rules.name, "bot": args.bot, "seed": args.seed, **summary.to_dict()})
-        return EXIT_OK
+        return _simulation_end(stopped)
     lang = _lang(args)
     print(
         _said(
             lang,
             N_("{name}: {games} games, {players} players, {bot} bots, seed {seed} (95% intervals)"),
             name=rules.name,
-            games=args.games,
+            games=args.games if stopped is None else totals.games,
             players=args.players,
             bot=args.bot,
             seed=args.seed,
@@ -1403,7 +1440,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"  {label:<{width}} {value:8.2f}   [{low:.2f}, {high:.2f}]")
     for said, (value, low, high) in zip(wins, summary.seat_wins, strict=True):
         print(f"  {said:<{width}} {value:8.1%}   [{low:.1%}, {high:.1%}]")
-    return EXIT_OK
+    return _simulation_end(stopped)
+
+
+def _simulation_end(stopped: str | None) -> int:
+    """The exit status of a simulation whose summary is written: a run cut short by a
+    stopped worker says so last, and fails."""
+    if stopped is None:
+        return EXIT_OK
+    sys.stdout.flush()
+    _fail(stopped)
+    return EXIT_BAD_INPUT
 
 
 def cmd_playtest(args: argparse.Namespace) -> int:

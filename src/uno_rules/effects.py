@@ -29,6 +29,7 @@ from ._records import replace
 from .cards import Card, Color
 from .events import (
     CardsDiscarded,
+    CardsTurned,
     ExtraTurn,
     HandsShuffled,
     Reversed,
@@ -344,12 +345,18 @@ def draw_until_color(b: Builder, victim: int, color: Color, loses_turn: bool | N
     """H17, N15: ``victim`` draws until a card of ``color`` shows (a wild does not count),
     keeping them all, then loses the turn unless ``loses_turn`` is false (``None``: as the
     pending draw's card says)."""
+    # a victim that named the color (N15, H17 ``chooser: victim``) turns the cards face up
+    # for everyone to see: a public reveal (``loses_turn`` is left to the card only then)
+    turned = loses_turn is None
     if loses_turn is None:
         penalty = b.penalty
         assert penalty is not None
         loses_turn = until_step(b.rules, penalty.card).loses_turn
         b.penalty = None
-    b.receive(victim, take_until(b, color), "penalty")
+    cards = take_until(b, color)
+    if turned:
+        b.events.append(CardsTurned(victim, cards))
+    b.receive(victim, cards, "penalty")
     b.phase = PHASE_TURN
     if loses_turn:
         b.events.append(Skipped(victim))

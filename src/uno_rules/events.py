@@ -17,6 +17,7 @@ __all__ = [
     "CardPlayed",
     "CardsDiscarded",
     "CardsDrawn",
+    "CardsTurned",
     "ChallengeLost",
     "ChallengeWon",
     "ColorChosen",
@@ -100,6 +101,21 @@ class CardsDrawn(Event):
             return replace(self, cards=None)
         if cards and cards[0].other is not None:  # F14: its holder sees the faces in play
             return replace(self, cards=tuple(c.face for c in cards))
+        return self
+
+
+class CardsTurned(Event):
+    """N15: ``seat`` turned ``cards`` face up from the draw pile, one at a time until the
+    color it named showed, for everyone to see; a ``drew`` event follows as it takes them.
+    The same for a draw until a color its victim names (H17 ``chooser: victim``)."""
+
+    kind: ClassVar[str] = "turned"
+    seat: int
+    cards: tuple[Card, ...]
+
+    def seen_by(self, seat: int) -> Event:
+        if self.cards and self.cards[0].other is not None:  # F14: the faces turned up
+            return replace(self, cards=tuple(c.face for c in self.cards))
         return self
 
 

@@ -362,14 +362,20 @@ def _parse_play(seat: int, tokens: list[str], text: str) -> Play:
 
 def resolve_cards(state: GameState, move: Play) -> Play:
     """F1: on a table of two-sided cards a play may name a card of the hand by its face in
-    play (``T3``; the first such card of the hand) or by its ``LIGHT/DARK`` text whichever
-    side is in play; the play of the hand's cards it means (``move`` itself when it names
-    them already, or when the hand holds none of them)."""
+    play (``T3``; the first such card of the hand, the card just drawn first, B6.3) or by
+    its ``LIGHT/DARK`` text whichever side is in play; the play of the hand's cards it
+    means (``move`` itself when it names them already, or when the hand holds none of
+    them)."""
     hand = state.hands[move.seat]
     wanted = (move.card, *move.extra)
     if all(card in hand for card in wanted):
         return move
     left = list(hand)
+    drawn = state.drawn
+    if drawn is not None and drawn in left:
+        # B6.3: after a draw only the drawn card may be played, so a face it shows means it
+        left.remove(drawn)
+        left.insert(0, drawn)
     found: list[Card] = []
     for card in wanted:
         match = next(

@@ -259,6 +259,11 @@ def event_message(event: Event, hand_named: bool = True) -> tuple[str, dict[str,
             "seat": event.seat,
             "cards": event.cards,
         }
+    if isinstance(event, e.CardsTurned):
+        return N_("seat {seat} turns up {cards} from the draw pile, for everyone to see"), {
+            "seat": event.seat,
+            "cards": event.cards,
+        }
     if isinstance(event, e.CardsDiscarded):
         return N_("seat {seat} also discards {cards}"), {"seat": event.seat, "cards": event.cards}
     if isinstance(event, e.ExtraTurn):

@@ -28,6 +28,7 @@ from .moves import (
     Pass,
     Play,
     parse_move,
+    resolve_cards,
 )
 from .rules.hooks import PlayKind
 from .rules.judge import reverse_skips
@@ -65,7 +66,12 @@ def rule_on(state: GameState, move: Move | str, lang: str = "en") -> Ruling:
         text = clause_text(result.rule, state.rules, lang)
         return Ruling(move, False, result.rule, text, result, (), state)
     assert isinstance(result, Transition)
-    clause = _legal_clause(state, move, result)
+    named = move
+    if type(move) is Play and state.discard is not None and state.discard[0].other is not None:
+        # F1: a face in play or a LIGHT/DARK text names a card of the hand; the clause is
+        # that card's, on the side in play
+        named = resolve_cards(state, move)
+    clause = _legal_clause(state, named, result)
     text = clause_text(clause, state.rules, lang)
     return Ruling(move, True, clause, text, None, result.events, result.state)
 

@@ -54,6 +54,7 @@ __all__ = [
     "RunFileError",
     "Summary",
     "Totals",
+    "WorkersStopped",
     "blocks",
     "play_block",
     "play_game",
@@ -482,11 +483,28 @@ def _uninterrupted() -> Iterator[None]:
                 signal.raise_signal(signal.SIGINT)
 
 
-_BROKEN = (
-    "a worker process stopped before it finished its games. A script that calls "
-    "simulate(jobs=...) must call it under 'if __name__ == \"__main__\":': each worker "
-    "process starts by importing the script (docs/simulate.md, From Python)"
-)
+class WorkersStopped(BrokenProcessPool):
+    """A worker process of ``simulate(jobs=...)`` stopped before it finished its games: it
+    was killed or ran out of memory, or could not start (a script that calls ``simulate``
+    without the ``__main__`` guard, ``docs/simulate.md``). The games that finished are not
+    lost: ``totals`` holds them (and the results file, with ``out``); ``games`` is the
+    number asked for."""
+
+    def __init__(self, totals: Totals, games: int, out: str | None) -> None:
+        super().__init__(totals, games, out)
+        self.totals = totals
+        self.games = games
+        self.out = out
+
+    def __str__(self) -> str:
+        kept = "the error's totals" + (f" and {self.out}" if self.out else "")
+        return (
+            f"a worker process stopped before it finished its games: {self.totals.games} of "
+            f"{self.games} games finished (kept in {kept}). It was killed, ran out of memory, "
+            "or could not start: a script that calls simulate(jobs=...) must call it under "
+            "'if __name__ == \"__main__\":', since each worker process starts by importing "
+            "the script (docs/simulate.md, From Python)"
+        )
 
 
 def _all_started(pool: ProcessPoolExecutor, jobs: int) -> bool:
@@ -740,26 +758,24 @@ def simulate(
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 first, count = pending.pop(future)
-                try:
-                    result = future.result()
-                except BrokenProcessPool as exc:
-                    raise BrokenProcessPool(_BROKEN) from exc
+                result = future.result()  # a broken pool is reported below
                 with _uninterrupted():  # saved and counted, or neither
                     if run:
                         run.add(first, count, result)
                     totals = totals + result
                 if progress:
                     progress(totals.games, games)
-    except BaseException:
+    except BaseException as stopped:
         # Stopped (Ctrl-C, an error): keep the blocks that finished meanwhile, drop the rest.
-        saved = totals.games
+        kept = totals
         for future, (first, count) in pending.items():
             if future.done() and not future.cancelled() and future.exception() is None:
-                saved += count
+                kept = kept + future.result()
                 if run:
                     run.add(first, count, future.result())
             else:
                 future.cancel()
+        saved = kept.games
         # What is saved is reported last, always: a Ctrl-C held back while a block was
         # recorded stops the run before the loop has reported that block.
         if progress:
@@ -768,6 +784,9 @@ def simulate(
         if own is not None:
             _stop_pool(own)
             own = None
+        if isinstance(stopped, BrokenProcessPool) and not isinstance(stopped, WorkersStopped):
+            # found on a block's result or on submitting one: the finished games are kept
+            raise WorkersStopped(kept, games, None if out is None else str(out)) from stopped
         raise
     finally:
         if own is not None:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from ._budget import SNAPSHOT, brief, over_budget
-from .cards import Card, Color, parse_any_color
+from .cards import COLORS, DARK_COLORS, Card, Color, parse_any_color
 from .deal import MAX_PLAYERS, MAX_SEED_BITS, MIN_PLAYERS, build_deck, table_problems
 from .errors import NotationError, PresetError, Problem, SituationError
 from .i18n import N_
@@ -467,6 +467,14 @@ def state_problems(state: GameState) -> list[str]:
         )
     if color is None and phase is not Phase.CHOOSE_COLOR:
         fail("color", N_("missing: only a wild turned first may wait for its color"))
+    side_colors = DARK_COLORS if state.side == "dark" else COLORS
+    if color is not None and top is not None and top.other is not None and color not in side_colors:
+        # F1: on two-sided cards the color in force is one of the side in play's
+        fail(
+            "color",
+            N_("{color} is not a color of the {side} side in play (F1)"),
+            {"color": color.value, "side": state.side},
+        )
     if phase is Phase.CHOOSE_COLOR and top is not None and not top.is_wild:
         fail("phase", N_("a color is named only for a wild on top, not {top}"), {"top": top})
     drawn = state.drawn
@@ -483,6 +491,12 @@ def state_problems(state: GameState) -> list[str]:
         _check_draw_color(state, penalty, top, fail)
 
     # Passes (A44): a round ends as soon as every seat still in has passed in a row.
+    if in_round and state.passes and draw:
+        fail(
+            "passes",
+            N_("{passes} passes in a row, but the draw pile holds cards to draw (A44)"),
+            {"passes": state.passes},
+        )
     if in_round and state.passes >= len(active):
         fail(
             "passes",
@@ -512,6 +526,20 @@ def state_problems(state: GameState) -> list[str]:
         for seat in active:
             if not hands[seat]:
                 fail(f"hands[{seat}]", N_("empty while the round goes on"))
+    elif in_round and penalty is not None:
+        # B10.3, A12: after a going-out draw card only a Wild Draw Four's challenge (or a
+        # victim naming the color to draw until, H17, N15) waits, and its victim is
+        # another seat: any other penalty is drawn as the round ends
+        waits = (
+            phase is Phase.PENALTY and penalty.challengeable and penalty.card.kind.restricted
+        ) or choosing_draw_color(phase, penalty)
+        for seat in active:
+            if not hands[seat] and (not waits or seat == turn or seat != penalty.offender):
+                fail(
+                    f"hands[{seat}]",
+                    N_("empty while a {card} waits: it is drawn as its player goes out (B10.3)"),
+                    {"card": penalty.card},
+                )
     winner = state.round_winner
     holds_when_winning = (
         rules.house_rules.mercy.enabled or rules.on_blocked is OnBlocked.SCORE_LOWEST_HAND

@@ -216,14 +216,44 @@ class GameState(NamedTuple):
     played_by: int | None = None
     eliminated: frozenset[int] = frozenset()
 
+    # Equality, hashing, pickling and copying walk the piles one node after another: the
+    # tuple's own would recurse once per card of a pile, and a deck of a thousand cards
+    # would exceed Python's recursion limit.
     def __eq__(self, other: object) -> bool:
-        return type(other) is GameState and tuple.__eq__(self, other)
+        if self is other:
+            return True
+        return (
+            type(other) is GameState
+            and tuple.__eq__(self[:_PILES], other[:_PILES])
+            and tuple.__eq__(self[_AFTER_PILES:], other[_AFTER_PILES:])
+            and _piles_equal(self.draw, other.draw)
+            and _piles_equal(self.discard, other.discard)
+        )
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __hash__(self) -> int:
-        return tuple.__hash__(self)
+        return hash(
+            (
+                self[:_PILES],
+                self[_AFTER_PILES:],
+                tuple(pile_cards(self.draw)),
+                tuple(pile_cards(self.discard)),
+            )
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the piles as flat tuples of cards (top first), built again on loading
+        return (
+            _rebuilt,
+            (
+                tuple(self[:_PILES]),
+                tuple(pile_cards(self.draw)),
+                tuple(pile_cards(self.discard)),
+                tuple(self[_AFTER_PILES:]),
+            ),
+        )
 
     @property
     def top_card(self) -> Card:
@@ -299,6 +329,31 @@ class GameState(NamedTuple):
 
     def _repr_html_(self) -> str:
         return self._repr_svg_()
+
+
+_PILES = GameState._fields.index("draw")  # the draw pile, then the discard pile
+_AFTER_PILES = _PILES + 2
+assert GameState._fields[_PILES + 1] == "discard"
+
+
+def _piles_equal(a: Pile, b: Pile) -> bool:
+    """Whether two piles hold the same cards in the same order, node after node (a shared
+    rest is the same at once)."""
+    while a is not b:
+        if a is None or b is None or a[2] != b[2] or a[0] != b[0]:
+            return False
+        a, b = a[1], b[1]
+    return True
+
+
+def _rebuilt(
+    before: tuple[Any, ...],
+    draw: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    after: tuple[Any, ...],
+) -> GameState:
+    """A pickled or copied :class:`GameState` (``GameState.__reduce__``)."""
+    return GameState._make((*before, pile_from(draw), pile_from(discard), *after))
 
 
 class Transition(NamedTuple):

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from .._budget import brief
-from ..cards import COLORS, DARK_COLORS, Card, Color, Rank, side_colors
+from ..cards import COLORS, DARK_COLORS, Card, Color, Rank
 from ..errors import UnoError
 from ..kinds import rank_order
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
@@ -155,27 +155,28 @@ class ActionTable:
         self.CARD_KINDS: tuple[Card, ...] = (*kinds, *(Card(None, r) for r in wilds))
         self._kind: dict[Card, int] = {card: i for i, card in enumerate(self.CARD_KINDS)}
         slots: list[tuple[Card, Color | None]] = []
+        for card in self.CARD_KINDS[: self.COLORED]:
+            slots.append((card, None))
+        for card in self.CARD_KINDS[self.COLORED :]:
+            if not card.kind.names_color:
+                slots.append((card, None))
+            elif two_sided:
+                # F1: a wild face names a color of its side; a face of both sides (W)
+                # names either side's, whichever is in play
+                on_light = any(c.rank is card.rank for c in two_sided)
+                on_dark = any(c.other is not None and c.other.rank is card.rank for c in two_sided)
+                colors = (*(COLORS if on_light else ()), *(DARK_COLORS if on_dark else ()))
+                slots.extend((card, color) for color in colors)
+            else:
+                slots.extend((card, color) for color in COLORS)
+        #: the cards a several-card play (H09) may put down before its last
+        self.CHAIN_CARDS: tuple[Card, ...] = self.CARD_KINDS[: self.COLORED]
         if two_sided:
-            # one slot for each physical card with each of its faces in play (the face
-            # alone does not say which card: two R5s have different backs)
-            sides = [*two_sided, *(c.flipped for c in two_sided)]
-            for card in sides:
-                if card.is_wild and card.kind.names_color:
-                    slots.extend((card, color) for color in side_colors(card))
-                else:
-                    slots.append((card, None))
-            #: the cards a several-card play (H09) may put down before its last
-            self.CHAIN_CARDS: tuple[Card, ...] = tuple(c for c in sides if not c.is_wild)
-            for card in sides:  # a two-sided card counts as the kind of its face in play
+            # F14: a seat sees its cards' faces in play, never their backs, so an id names
+            # a face (a play of "the red 5 I hold", whichever back it has); a two-sided
+            # card counts as the kind of its face in play
+            for card in (*two_sided, *(c.flipped for c in two_sided)):
                 self._kind[card] = self._kind[card.face]
-        else:
-            slots = [(card, None) for card in self.CARD_KINDS[: self.COLORED]]
-            for card in self.CARD_KINDS[self.COLORED :]:
-                if card.kind.names_color:
-                    slots.extend((card, color) for color in COLORS)
-                else:
-                    slots.append((card, None))
-            self.CHAIN_CARDS = self.CARD_KINDS[: self.COLORED]
         self._chain = {card: i for i, card in enumerate(self.CHAIN_CARDS)}
         self.PLAY_SLOTS: tuple[tuple[Card, Color | None], ...] = tuple(slots)
         self._slot = {key: i for i, key in enumerate(self.PLAY_SLOTS)}
@@ -315,7 +316,7 @@ def _offset(seat: int, target: int, players: int, what: str) -> int:
 def _play_id(
     table: ActionTable, card: Card, color: Color | None, call_uno: bool, move: Move
 ) -> int:
-    slot = table._slot.get((card, color))
+    slot = table._slot.get((card.face, color))  # UNO Flip: the face in play (F14)
     if slot is None:
         raise ActionError(None, f"no action stands for {str(move)!r}: {card} with color {color}")
     return table.PLAY + slot * 2 + (1 if call_uno else 0)
@@ -345,7 +346,7 @@ def _encode(table: ActionTable, move: Move, players: int) -> tuple[int, ...]:
         for card in cards[:-1]:
             if card.is_wild:
                 raise ActionError(None, f"no action stands for {str(move)!r}: a wild in a chain")
-            index = table._chain.get(card)
+            index = table._chain.get(card.face)
             if index is None:
                 raise ActionError(None, f"no action stands for {str(move)!r}: {card}")
             chain.append(table.CHAIN + index)

@@ -151,6 +151,8 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         # holding a single card
         table._may_poll = bool(self.rules.plan.out_of_turn) or (table._calls and table._false_calls)
         table._previous = (None, None)
+        table._put_down = ()
+        table._shown = [()] * table.players
         table._seeder = None
         table._options = {}
         table._polling = False

@@ -23,7 +23,8 @@ from .._budget import brief
 from ..cards import Card, Color
 from ..deal import new_game, next_round
 from ..engine import apply_listed, legal_moves, validate
-from ..moves import Move, Play
+from ..events import CardPlayed, CardsDiscarded, ChallengeLost, ChallengeWon, Event
+from ..moves import Challenge, Move, Play
 from ..rules import Rules
 from ..state import GameState, Phase
 from ..view import view
@@ -116,6 +117,10 @@ class EnvCore:
     # the top card and the active color before the last play (the previous_top and
     # previous_color sections of the observation)
     _previous: tuple[Card | None, Color | None]
+    # the cards the last play put down besides the top card (H09, N13), and by seat the
+    # hand shown to that seat by its last challenge this round (B8.5)
+    _put_down: tuple[Card, ...]
+    _shown: list[tuple[Card, ...]]
     # The engine hands out the same move objects again and again (a seat's plays of a
     # card, its draw...), so the action id of a one-id move is remembered by object:
     # id(move) -> its action id, while _encoded holds the move (so its id cannot be
@@ -166,6 +171,8 @@ class EnvCore:
         self._rewarded = False
         self._last_moves = [None] * self.players
         self._previous = (None, None)
+        self._put_down = ()
+        self._shown = [()] * self.players
         self._skip_agent_selection = None
         self.infos = {}
         self._refresh_infos()
@@ -213,6 +220,8 @@ class EnvCore:
                 self._scales,
                 self._previous,
                 0,
+                self._put_down,
+                self._shown[self._seat[agent]],
             )
             return {"observation": observation, "action_mask": mask}
         view_of_mask = mask.data
@@ -229,6 +238,8 @@ class EnvCore:
             self._scales,
             self._previous,
             target,
+            self._put_down,
+            self._shown[self._seat[agent]],
         )
         return {"observation": observation, "action_mask": mask}
 
@@ -267,10 +278,13 @@ class EnvCore:
         moves = legal_moves(self._state, seat)
         self._moves_by_id = moves
         action_of = self._action_of
-        try:  # every move already has its one action id (the usual case)
-            options: dict[int, Move | _Option] = {action_of[id(move)]: move for move in moves}
-        except KeyError:
-            options = self._encode(moves)
+        if self.action_table.two_sided:  # UNO Flip: ids name faces (F14)
+            options: dict[int, Move | _Option] = self._encode(moves)
+        else:
+            try:  # every move already has its one action id (the usual case)
+                options = {action_of[id(move)]: move for move in moves}
+            except KeyError:
+                options = self._encode(moves)
         if self._polling:
             options[self.action_table.NOOP] = _DECLINE
         return options
@@ -293,7 +307,9 @@ class EnvCore:
                     encoded.clear()
                 action_of[id(move)] = action
                 encoded.append(move)
-            options[action] = move
+            known = options.get(action)
+            if known is None or _sooner(self._state, move, known):
+                options[action] = move
         return options
 
     def _continuations(self, chain: list[int]) -> dict[int, Move | _Option]:
@@ -302,7 +318,10 @@ class EnvCore:
         for move in self._moves_by_id:
             ids = self.action_table.encode(move, self.players)
             if len(ids) > depth and list(ids[:depth]) == chain:
-                options[ids[depth]] = move if len(ids) == depth + 1 else _CONTINUE
+                step: Move | _Option = move if len(ids) == depth + 1 else _CONTINUE
+                known = options.get(ids[depth])
+                if known is None or _sooner(self._state, step, known):
+                    options[ids[depth]] = step
         return options
 
     def _start_polling(self) -> None:
@@ -393,11 +412,17 @@ class EnvCore:
 
     def _play(self, move: Move) -> None:
         before = self._state
-        state = apply_listed(before, move).state  # a move listed for this state
+        result = apply_listed(before, move)  # a move listed for this state
+        state = result.state
         self._moves += 1
         self._last_moves[move.seat] = move
         if type(move) is Play:
             self._previous = (before.top_card, before.color)
+            self._put_down = _put_down(result.events)
+        elif type(move) is Challenge:
+            for event in result.events:
+                if isinstance(event, (ChallengeWon, ChallengeLost)) and event.hand is not None:
+                    self._shown[move.seat] = event.hand  # B8.5: shown to the challenger
         if state.phase in _OVER:
             self._round_over(before, state)
             return
@@ -424,6 +449,8 @@ class EnvCore:
             self._moves_by_id = moves
             action_of = self._action_of
             try:
+                if self.action_table.two_sided:
+                    raise KeyError  # UNO Flip: ids name faces (F14), see _encode
                 self._options = {action_of[id(move)]: move for move in moves}
             except KeyError:
                 self._options = self._encode(moves)
@@ -446,6 +473,8 @@ class EnvCore:
             self._state = dealt
             self._last_moves = [None] * self.players
             self._previous = (None, None)
+            self._put_down = ()
+            self._shown = [()] * self.players
             self._refresh_infos()
             if self._moves >= self.max_moves:
                 self.truncations = dict.fromkeys(self.agents, True)
@@ -605,9 +634,35 @@ _FIELDS = (
     "_rewarded",
     "_last_moves",
     "_previous",
+    "_put_down",
+    "_shown",
     "_action_of",
     "_encoded",
 )
+
+
+def _put_down(events: tuple[Event, ...]) -> tuple[Card, ...]:
+    """The cards a play put down besides its top card: the earlier cards of a several-card
+    play (H09) and a Discard All's (N13)."""
+    played = [e.card for e in events if type(e) is CardPlayed]
+    cards = played[:-1]
+    for event in events:
+        if type(event) is CardsDiscarded:
+            cards.extend(event.cards)
+    return tuple(cards)
+
+
+def _sooner(state: GameState, move: Move | _Option, known: Move | _Option) -> bool:
+    """UNO Flip (F1, F14): an action id names the faces a play puts down, so plays of the
+    same faces with other backs share it; it makes the one whose cards come first in the
+    hand, as the face notation does (``resolve_cards``), so that which card goes is decided
+    without reading a back."""
+    if type(move) is not Play or type(known) is not Play:
+        return False
+    hand = state.hands[move.seat]
+    return [hand.index(c) for c in (move.card, *move.extra)] < [
+        hand.index(c) for c in (known.card, *known.extra)
+    ]
 
 
 def _index(action: object) -> int:

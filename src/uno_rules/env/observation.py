@@ -120,6 +120,26 @@ def _layout(
             "for offsets 1-9: the kind of that seat's last move, the card it played and the "
             "color it named (with a wild, or choosing the first card's color), one-hot",
         ),
+        (
+            "penalty_until",
+            1,
+            1,
+            "1 while the pending penalty draws until a color (F4, H17, N15): its count is "
+            "known only as the cards are drawn",
+        ),
+        (
+            "put_down",
+            kinds,
+            1,
+            "the cards the last play put down besides the top card: the earlier cards of a "
+            "several-card play (H09), a Discard All's cards (N13) (/ copies)",
+        ),
+        (
+            "shown_hand",
+            kinds,
+            1,
+            "the hand shown to this seat by its last challenge this round, B8.5 (/ copies)",
+        ),
         *flip,
     )
 
@@ -165,6 +185,9 @@ class Layout:
         self.chain = offsets["chain"]
         self.target = offsets["target"] - 1  # + the offset named, 1..9
         self.polled = offsets["polled"]
+        self.penalty_until = offsets["penalty_until"]
+        self.put_down = offsets["put_down"]
+        self.shown_hand = offsets["shown_hand"]
         # the entries a last move sets within its seat's block: by kind of move, and for a
         # play, by the card it ended with
         self.played_at = {card: _PLAYED_CARD + i for card, i in index}
@@ -359,6 +382,8 @@ def observe(
     rules: Rules,
     previous: tuple[Card | None, Color | None] = _NO_PREVIOUS,
     target: int = 0,
+    put_down: Sequence[Card] = (),
+    shown: Sequence[Card] = (),
 ) -> npt.NDArray[np.float32]:
     """The observation of ``view.seat``: a new float32 array of :data:`SIZE` entries.
 
@@ -367,10 +392,21 @@ def observe(
     whether the decision is an out-of-turn chance; ``rules`` the rule set (its
     :class:`Scales`); ``previous`` the top card and the active color before the top card
     was played (both ``None`` for the first card turned); ``target`` the offset of the
-    seat the play under way names (0 for none).
+    seat the play under way names (0 for none); ``put_down`` the cards the last play put
+    down besides the top card (H09, N13); ``shown`` the hand shown to the seat by its last
+    challenge this round (B8.5).
     """
     return observation_of(
-        _ViewTable(view), view.seat, last_moves, chain, polled, Scales.of(rules), previous, target
+        _ViewTable(view),
+        view.seat,
+        last_moves,
+        chain,
+        polled,
+        Scales.of(rules),
+        previous,
+        target,
+        put_down,
+        shown,
     )
 
 
@@ -440,12 +476,16 @@ def observe_state(
     scales: Scales,
     previous: tuple[Card | None, Color | None] = _NO_PREVIOUS,
     target: int = 0,
+    put_down: Sequence[Card] = (),
+    shown: Sequence[Card] = (),
 ) -> npt.NDArray[np.float32]:
     """``observe(view(state, seat), ...)`` without building the view: it reads from
     ``state`` only what :func:`uno_rules.view` shows ``seat`` (its own hand and drawn card,
     the other hands' sizes, public facts), and saves the view's copy of the discard pile on
     every step. The tests hold the two equal."""
-    return observation_of(state, seat, last_moves, chain, polled, scales, previous, target)
+    return observation_of(
+        state, seat, last_moves, chain, polled, scales, previous, target, put_down, shown
+    )
 
 
 def observation_of(
@@ -457,6 +497,8 @@ def observation_of(
     scales: Scales,
     previous: tuple[Card | None, Color | None],
     target: int,
+    put_down: Sequence[Card] = (),
+    shown: Sequence[Card] = (),
 ) -> npt.NDArray[np.float32]:
     """:func:`observe_state` with every argument given by position (the environment's
     call on every step: a call by keyword costs more), of a state or of a view read
@@ -528,6 +570,14 @@ def observation_of(
             obs[at.eliminated[other]] = 1.0
     if penalty is not None:
         obs[lay.penalty] = min(penalty.amount * card, 1.0)
+        if penalty.amount == 0:  # a draw until a color: 0 is no count (F4, H17, N15)
+            obs[lay.penalty_until] = 1.0
+    if put_down:
+        for entry in map(lay.kind_index.__getitem__, put_down):
+            obs[lay.put_down + entry] += copy
+    if shown:
+        for entry in map(lay.kind_index.__getitem__, shown):
+            obs[lay.shown_hand + entry] += copy
     obs[lay.draw_pile] = pile * card
     if drawn is not None and turn == seat:
         obs[lay.drawn_at[drawn]] = 1.0

@@ -323,6 +323,13 @@ class Builder:
             self.draw_cards(victim, penalty.amount, "penalty")
             self.events.append(Skipped(victim))
             self.turn = self.next(victim)
+            # N14: with two players a Wild Reverse Draw 4 aims its draw at its own player,
+            # who then holds the cards it drew and has not gone out (as without stacking)
+            if self.phase is PHASE_ROUND_OVER or self.phase is PHASE_GAME_OVER:
+                return
+            empty = [s for s in self.active() if not self.hands[s]]
+            if not empty:
+                return
         start = self.actor if self.actor is not None else self.turn
         order = [start] + [self.next(start, k) for k in range(1, self.players)]
         winner = next(s for s in order if s in empty)

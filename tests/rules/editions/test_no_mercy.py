@@ -257,6 +257,22 @@ def test_n14_with_two_players_the_player_draws_four_unless_they_stack() -> None:
     assert drew(events) == [(0, 4)] and s.turn == 1
 
 
+@pytest.mark.parametrize("preset", ["no-mercy", "no-mercy-points"])
+@pytest.mark.parametrize("mercy", [True, False])
+def test_n14_with_two_players_a_last_wild_reverse_draw_4_does_not_go_out(
+    preset: str, mercy: bool
+) -> None:
+    # Default: its own player draws the 4 and holds them; the round goes on
+    rules = uno.load_preset(
+        {"extends": preset, "name": "n14", "house_rules": {"mercy": {"enabled": mercy}}}
+    )
+    state = table([["Wrev+4"], ["B1", "B2"]], ["R3"], rules=rules)
+    s, events = run(state, "0 Wrev+4 blue")
+    assert drew(events) == [(0, 4)] and sizes(s) == (4, 2)
+    assert not s.round_over and s.turn == 1 and s.scores == (0, 0)
+    assert uno.load_state(uno.dump_state(s)) == s
+
+
 # -- N15 Wild Color Roulette ---------------------------------------------------------------------
 
 

@@ -153,4 +153,5 @@ def test_H17_chooser_victim_names_the_color_then_draws_until_it() -> None:
     assert chosen.state.hands[1] == uno.parse_cards("B1 B2 B3 G4 Y1 R2")
     assert chosen.state.color is uno.Color.GREEN
     assert chosen.state.turn == 2
-    assert [e.kind for e in chosen.events] == ["color-chosen", "drew", "skipped"]
+    # the victim turns the cards up for everyone (event turned), then takes them
+    assert [e.kind for e in chosen.events] == ["color-chosen", "turned", "drew", "skipped"]
