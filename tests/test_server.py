@@ -134,7 +134,7 @@ def test_a_picture_of_the_ruling_shows_the_table_as_described_and_each_verdict(
     for card in filled - {"R+2", "G4", "Y7", "B+2", "R9", "G1", "Y3", "R3"}:
         assert card_name(card, "vi") not in svg, card
     english = client.post("/api/disputes/picture.svg", json=data).text
-    assert "refused: cannot-stack (B7.3)" in english and "Seat 2" in english
+    assert "refused: cannot-stack (B7.3)" in english and "Player 3" in english  # seat 2
 
 
 def test_a_picture_of_a_bad_dispute_gets_the_same_problems(client: TestClient) -> None:

@@ -686,8 +686,11 @@ def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "
     hands = data.get("hands")
     if not isinstance(hands, list):  # a dispute dealt from a seed: only the counts are known
         hands = list(start["hand_sizes"])
+    # start-up: only the picture of a ruling names the players
+    from .verdict import player_name
+
     for seat, hand in enumerate(hands):
-        page.text(translate(lang, "Seat {seat}", seat=seat), 13, bold=True)
+        page.text(player_name(seat, lang), 13, bold=True)
         page.gap(4)
         if isinstance(hand, int):
             body, used = _face_down(hand, 14, page.y, _PICTURE_WIDTH - 28, lang)
