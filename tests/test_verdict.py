@@ -32,29 +32,31 @@ def _said(name: str, presets: list[str], lang: str = "en") -> dict[str, list[str
 def test_a_stack_says_who_now_draws_how_many_under_each_rule_set() -> None:
     said = _said("stacking-plus2-on-plus2", ["official", "family"])
     assert said["official"] == [
-        "Under official: yes. Player 2 draws 2 and misses a turn. Now it is Player 3's turn.",
-        "Under official: no, because Player 2 may not pass the penalty on with another draw "
+        "Under Official rules: yes. Player 2 draws 2 and misses a turn. Now it is Player 3's turn.",
+        "Under Official rules: no, because Player 2 may not pass the penalty on with another draw "
         "card. Nothing changes. Now it is Player 3's turn.",
     ]
     assert said["family"][1] == (
-        "Under family: yes. Player 3 now draws 4, or stacks another draw card."
+        "Under Family rules: yes. Player 3 now draws 4, or stacks another draw card."
     )
 
 
 def test_a_failed_challenge_says_who_was_right_and_who_draws_six() -> None:
     said = _said("challenge-fails", ["official"])["official"]
     assert said[1] == (
-        "Under official: yes. Player 1 played fairly, so the challenger, Player 2, is wrong "
+        "Under Official rules: yes. Player 1 played fairly, so the challenger, Player 2, is wrong "
         "and draws 6. Now it is Player 3's turn."
     )
 
 
 def test_a_bluff_is_a_no_that_stands_until_challenged_and_the_challenge_catches_it() -> None:
     said = _said("challenge-catches-a-bluff", ["official"])["official"]
-    assert said[0].startswith("Under official: no, because Player 1 holds a card of the color")
+    assert said[0].startswith(
+        "Under Official rules: no, because Player 1 holds a card of the color"
+    )
     assert "stays on the pile unless it is challenged" in said[0]
     assert "Player 2 now draws 4, or challenges the Wild Draw Four." in said[0]
-    assert said[1].startswith("Under official: no, because only Player 2, who would draw,")
+    assert said[1].startswith("Under Official rules: no, because only Player 2, who would draw,")
     assert "Player 2, is right: Player 1 bluffed and draws 4." in said[2]
 
 
@@ -64,11 +66,11 @@ def test_a_caught_uno_and_the_editions_say_who_draws() -> None:
         in (_said("missed-uno-caught-in-time", ["official"])["official"][1])
     )
     assert _said("no-mercy-wild-draw-six-on-a-draw-four", ["no-mercy"])["no-mercy"][1] == (
-        "Under no-mercy: yes. Player 3 now draws 10, or stacks another draw card."
+        "Under UNO Show 'Em No Mercy: yes. Player 3 now draws 10, or stacks another draw card."
     )
     flip = _said("flip-stack-draw-five-on-the-dark-side", ["flip"])["flip"]
-    assert flip[0].startswith("Under flip: yes. Player 2 draws 5 and misses a turn.")
-    assert flip[1].startswith("Under flip: no, because Player 2 may not pass the penalty on")
+    assert flip[0].startswith("Under UNO Flip: yes. Player 2 draws 5 and misses a turn.")
+    assert flip[1].startswith("Under UNO Flip: no, because Player 2 may not pass the penalty on")
 
 
 @pytest.mark.parametrize(
@@ -76,12 +78,12 @@ def test_a_caught_uno_and_the_editions_say_who_draws() -> None:
     [
         (
             "vi",
-            "Theo luật family: được. Giờ Người chơi 3 rút 4 lá, hoặc chồng thêm một lá rút.",
+            "Theo Luật gia đình: được. Giờ Người chơi 3 rút 4 lá, hoặc chồng thêm một lá rút.",
             "Người chơi 1 đánh đúng luật, nên người thách, Người chơi 2, thách sai và rút 6 lá.",
         ),
         (
             "tl",
-            "Ayon sa family: puwede. Ngayon, bubunot si Manlalaro 3 ng 4, o magpapatong ng "
+            "Ayon sa Patakaran ng pamilya: puwede. Ngayon, bubunot si Manlalaro 3 ng 4, o magpapatong ng "
             "isa pang draw card.",
             "Patas ang tira ni Manlalaro 1, kaya mali ang humamon na si Manlalaro 2 at "
             "bubunot siya ng 6.",
@@ -117,7 +119,7 @@ def test_the_side_by_side_form_says_each_answer_in_words(
     path = str(EXAMPLES / "challenge-fails.yaml")
     main(["rule", path, "--preset", "official", "--preset", "family", "--lang", "vi"])
     out = capsys.readouterr().out
-    assert "   Theo luật official: được. Người chơi 1 đánh đúng luật" in out
+    assert "   Theo Luật gốc: được. Người chơi 1 đánh đúng luật" in out
     assert "     B8.7: " in out  # the deciding clause and what it says, under the answer
 
 
@@ -128,7 +130,7 @@ def test_the_json_of_the_command_line_and_the_api_carry_the_sentence(
     main(["rule", str(path), "--preset", "official", "--preset", "family", "--json"])
     printed: dict[str, Any] = json.loads(capsys.readouterr().out)
     assert printed["rulings"]["family"][1]["plain"] == (
-        "Under family: yes. Player 3 now draws 4, or stacks another draw card."
+        "Under Family rules: yes. Player 3 now draws 4, or stacks another draw card."
     )
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
@@ -142,6 +144,8 @@ def test_the_json_of_the_command_line_and_the_api_carry_the_sentence(
             headers={"Content-Type": "application/yaml"},
         )
         assert r.status_code == 200
-        assert r.json()["rulings"]["family"][1]["plain"].startswith("Ayon sa family: puwede.")
+        assert r.json()["rulings"]["family"][1]["plain"].startswith(
+            "Ayon sa Patakaran ng pamilya: puwede."
+        )
         schema = client.get("/openapi.json").json()["components"]["schemas"]["Ruling"]
         assert schema["properties"]["plain"]["type"] == "string"

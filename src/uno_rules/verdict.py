@@ -9,7 +9,7 @@ the table gave them.
 >>> plain_verdict(uno.rule_on(table, "0 R+2"))
 "Yes. Player 2 draws 2 and misses a turn. Now it is Player 3's turn."
 >>> plain_verdict(uno.rule_on(table, "0 R+2"), "vi", preset="official")
-'Theo luật official: được. Người chơi 2 rút 2 lá và mất lượt. Giờ đến lượt Người chơi 3.'
+'Theo Luật gốc: được. Người chơi 2 rút 2 lá và mất lượt. Giờ đến lượt Người chơi 3.'
 
 The sentence is built once here and said in three places: the dispute page, the command
 line's side-by-side form of ``uno-rules rule``, and the HTTP dispute API's ``plain`` field.
@@ -59,7 +59,8 @@ def plain_verdict(
 ) -> str:
     """``ruling`` in plain words in ``lang``: yes or no, then what happens now (who draws
     how many, who was right in a challenge, whose turn it is). With ``preset``, the
-    sentence starts with the rule set it was ruled under."""
+    sentence starts with the rule set it was ruled under (a bundled one by its name for
+    people: ``family`` is "Family rules")."""
 
     def who(seat: int) -> str:
         return player_name(seat, lang, names)
@@ -153,7 +154,11 @@ def _joined(say: Any, preset: str | None, answer: str, reason: str, said: list[s
     if reason:
         head = say(N_("{answer}, because {reason}."), answer=answer, reason=reason)
     if preset is not None:
-        head = say(N_("Under {preset}: {verdict}"), preset=preset, verdict=head)
+        # a bundled rule set by the name people know it by, in the language
+        from ._page_text import PRESET_WORDS
+
+        name = say(PRESET_WORDS[preset][0]) if preset in PRESET_WORDS else preset
+        head = say(N_("Under {preset}: {verdict}"), preset=name, verdict=head)
     else:
         head = head[:1].upper() + head[1:]
     return " ".join([head, *(s for s in said if s)])
