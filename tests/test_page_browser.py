@@ -102,7 +102,9 @@ def test_the_page_settles_each_example_as_the_command_line_does(
             assert card.get_attribute("data-code") == code
             assert card.get_attribute("data-clause") == ruling["clause"]
             text = card.text
-            assert f"{i + 1}. {ruling['move']}" in text
+            who = int(ruling["move"].split()[0]) + 1
+            assert f"Move {i + 1} Player {who} {ruling['move']}" in text
+            assert ruling["plain"] in text  # the answer in words, first
             assert ("legal" if ruling["legal"] else f"refused: {code}") in text
             assert f"{ruling['clause']}: {ruling['rule']}" in text
             assert card.find_elements(By.CSS_SELECTOR, ".picture svg")
@@ -188,15 +190,12 @@ def _tap(driver: Any, card: str) -> None:
 
 
 def _build_by_tapping(driver: Any, url: str, lang: str, case: dict[str, Any]) -> None:
-    from selenium.webdriver.common.keys import Keys
 
     driver.get(f"{url}?lang={lang}")
     wait = WebDriverWait(driver, 15)
     wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#cards button[data-card='W+4']"))
-    players = driver.find_element(By.ID, "players")
-    for _ in range(4 - case["players"]):
-        players.send_keys(Keys.ARROW_DOWN)  # the number field's step buttons, by keyboard
+    _choose(driver, "players", str(case["players"]))
     for seat, hand in case["hands"].items():
         _choose(driver, "pick-target", f"hand-{seat}")
         if isinstance(hand, int):
@@ -224,9 +223,11 @@ def _build_by_tapping(driver: Any, url: str, lang: str, case: dict[str, Any]) ->
 def _face_down(lang: str, event: dict[str, Any]) -> str:
     """What the page says of cards drawn from a pile the table does not name."""
     from uno_rules.i18n import translate
+    from uno_rules.verdict import player_name
 
-    message = "Seat {seat} drew {count}, cards the table does not name: face down."
-    return translate(lang, message, seat=event["seat"], count=len(event["cards"]))
+    message = "{player} drew {count}, cards the table does not name: face down."
+    who = player_name(event["seat"], lang)
+    return translate(lang, message, player=who, count=len(event["cards"]))
 
 
 @pytest.mark.parametrize("lang", ["en", "vi", "tl"])
@@ -319,7 +320,7 @@ def test_a_bad_card_is_shown_at_its_field_in_plain_words(page: tuple[Any, str]) 
     assert field.get_attribute("aria-invalid") == "true" and "bad" in field.get_attribute("class")
     assert driver.switch_to.active_element == field  # focused, to be fixed at once
     problem = driver.find_element(By.CSS_SELECTOR, "ul.problems li").text
-    assert problem.startswith("Người chơi 1:") and "X9" in problem
+    assert problem.startswith("Người chơi 2:") and "X9" in problem  # seat 1
     more = driver.find_element(By.ID, "more")
     assert more.get_attribute("id") == driver.find_element(
         By.XPATH, "//label[.//textarea[@id='more']]//textarea"
@@ -659,9 +660,7 @@ def _axe(driver: Any) -> list[dict[str, Any]]:
 
 @pytest.mark.skipif(not Path(AXE).is_file(), reason="needs axe-core (npm install axe-core)")
 @pytest.mark.parametrize("lang", ["en", "vi", "tl"])
-def test_axe_core_finds_nothing_in_any_language_or_state(
-    page: tuple[Any, str], lang: str
-) -> None:
+def test_axe_core_finds_nothing_in_any_language_or_state(page: tuple[Any, str], lang: str) -> None:
     """axe-core (from the npm registry; its ``axe.min.js`` named by ``UNO_RULES_AXE``, else
     ``node_modules/`` at the repository's root) finds no violation: the empty page, the page
     with a bad table's problems, with a dispute's rulings, on a phone, and after the card

@@ -112,10 +112,13 @@ function fill(data) {
   delete more.description;
   $("title").value = data.title || "";
   $("players").value = String(data.players === undefined ? (data.hands || []).length || 4 : data.players);
+  // a table dealt from a seed says its count in its deal: the menu's count is not sent
+  $("players").dataset.given = data.players === undefined && !Array.isArray(data.hands) ? "" : "1";
   drawHands(Array.isArray(data.hands) ? data.hands.map(handText) : []);
   $("discard").value = Array.isArray(data.discard) ? data.discard.join(" ") : "";
   $("color").value = data.color || "";
   $("turn").value = String(data.turn || 0);
+  $("turn").dataset.given = data.turn === undefined ? "" : "1";
   $("direction").value = data.direction || "";
   $("side").value = data.side === "dark" ? "dark" : "";
   $("moves").value = Array.isArray(data.moves) ? data.moves.join("\n") : "";
@@ -146,7 +149,7 @@ function collect() {
   const title = $("title").value.trim();
   if (title) data.title = title;
   const players = $("players").value.trim();
-  if (players) data.players = Number(players);
+  if (players && $("players").dataset.given !== "") data.players = Number(players);
   const hands = [...$("hands").querySelectorAll("input")].map((i) => i.value.trim());
   if (hands.some((h) => h)) {
     // a seat that takes no part needs nothing: its hand is hidden cards
@@ -157,7 +160,7 @@ function collect() {
   if (discard.length) data.discard = discard;
   if ($("color").value) data.color = $("color").value;
   const turn = $("turn").value.trim();
-  if (turn) data.turn = Number(turn);
+  if (turn && $("turn").dataset.given !== "") data.turn = Number(turn);
   if ($("direction").value) data.direction = $("direction").value;
   if ($("side").value) data.side = $("side").value;
   data.moves = $("moves").value.split("\n").map((m) => m.trim()).filter((m) => m);
@@ -672,8 +675,14 @@ async function changeLanguage() {
 }
 
 document.addEventListener("DOMContentLoaded", async () => {
-  $("players").addEventListener("change", () => drawHands());
+  $("players").addEventListener("change", () => {
+    $("players").dataset.given = "1";
+    drawHands();
+  });
   $("pick-target").addEventListener("change", undoLabel);
+  $("turn").addEventListener("change", () => {
+    $("turn").dataset.given = "1";
+  });
   $("file").addEventListener("change", () => openFile().catch((err) => status(err.message, true)));
   $("dispute").addEventListener("submit", settle);
   $("pick-undo").addEventListener("click", undoCard);
