@@ -257,7 +257,7 @@ def test_a_flip_table_on_the_dark_side() -> None:
 def test_the_words_of_a_table_and_a_hand_come_in_the_language_asked_for() -> None:
     state = uno.situation(FLIP)
     vi = _texts(_parse(table_svg(uno.view(state, 0), lang="vi")))
-    assert "người chơi 0 (bạn) đánh" in vi and "mặt đang dùng: sáng" in vi
+    assert "đến lượt người chơi 0 (bạn)" in vi and "mặt đang dùng: sáng" in vi
     assert "màu: đỏ" in vi and not any("Your hand" in w for w in vi)
     tl = _parse(state_svg(state, 0, lang="tl"))
     assert "Hawak mo (3)" in _texts(tl) and "kulay: pula" in _texts(tl)

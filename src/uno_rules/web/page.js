@@ -320,7 +320,7 @@ function show(result, data) {
   state.result = [result, data];
   const out = $("results");
   out.replaceChildren();
-  if (result.title) out.append(el("h2", {}, String(result.title)));
+  if (result.title) out.append(el("h2", { class: "title" }, String(result.title)));
   out.append(answers(result));
   const unknown = madeUp(data);
   if (unknown.counts.size || !unknown.named) {
@@ -445,7 +445,7 @@ function answers(result) {
     for (const preset of result.presets) {
       const ruling = result.rulings[preset][index];
       if (!ruling) continue;
-      item.append(el("p", { class: `plain ${ruling.legal ? "legal" : "refused"}`, "data-preset": preset }, ruling.plain || ""));
+      item.append(el("p", { class: `plain ${!ruling.legal ? "refused" : ruling.clause === "B5.4" ? "bluff" : "legal"}`, "data-preset": preset }, ruling.plain || ""));
     }
     box.append(item);
   }
@@ -605,6 +605,11 @@ async function settle(event) {
     shareLink(data);
     query.delete("pictures");
     $("results").prepend(pictureBox(data, query));
+    // the answer first: the title and the answers in words above the link and picture
+    const answer = $("results").querySelector(".answers");
+    if (answer) $("results").prepend(answer);
+    const title = $("results").querySelector("h2.title");
+    if (title) $("results").prepend(title);
     const refused = body.refused_moves;
     if (!refused) status(t("Settled: every move is legal."));
     else status(refused === 1 ? t("Settled: 1 move refused.") : t("Settled: {count} moves refused.", { count: refused }));
