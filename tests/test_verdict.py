@@ -149,3 +149,16 @@ def test_the_json_of_the_command_line_and_the_api_carry_the_sentence(
         )
         schema = client.get("/openapi.json").json()["components"]["schemas"]["Ruling"]
         assert schema["properties"]["plain"]["type"] == "string"
+
+
+def test_every_clause_of_flip_and_no_mercy_has_a_sentence_in_each_language() -> None:
+    """The clauses of UNO Flip (F1-F16) and No Mercy (N1-N17) each have a sentence, said
+    in Vietnamese and Tagalog, never a pointer to the docs."""
+    from uno_rules.clauses import CLAUSES, clause_text
+
+    ids = [f"F{n}" for n in range(1, 17)] + [f"N{n}" for n in range(1, 18)]
+    for clause in ids:
+        assert clause in CLAUSES, clause
+        for lang in ("vi", "tl"):
+            said = clause_text(clause, lang=lang)
+            assert said != CLAUSES[clause] and "docs/" not in said, (clause, lang)
