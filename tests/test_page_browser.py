@@ -700,3 +700,27 @@ def test_a_skip_link_leads_to_the_rulings_and_card_buttons_say_their_text(
     assert skip.get_attribute("href").endswith("#results")
     card = driver.find_element(By.CSS_SELECTOR, "#cards button[data-card='R0']")
     assert card.text in card.accessible_name  # WCAG 2.5.3: the visible label is in the name
+
+
+def test_the_picture_of_the_ruling_is_also_a_png_to_send(page: tuple[Any, str]) -> None:
+    """Chat apps show PNG inline, not SVG: the page draws the ruling's picture into a PNG
+    (in the browser, at twice the picture's size) offered to save, and to share where the
+    browser can share files (headless Chromium cannot: the download stays)."""
+    import base64
+
+    driver, url = page
+    wait = _ready(driver, url, "vi")
+    driver.find_element(By.CSS_SELECTOR, "button[data-example='stacking-plus2-on-plus2']").click()
+    wait.until(lambda d: d.find_elements(By.ID, "picture"))
+    driver.find_element(By.ID, "picture").click()
+    wait.until(lambda d: d.find_elements(By.ID, "picture-png"))
+    link = driver.find_element(By.ID, "picture-png")
+    assert link.get_attribute("download") == "uno-ruling-vi.png"
+    assert link.text == "Lưu ảnh (PNG)"
+    head, data = link.get_attribute("href").split(",", 1)
+    assert head == "data:image/png;base64"
+    png = base64.b64decode(data)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width = int.from_bytes(png[16:20], "big")
+    assert width == 2 * 600  # the picture's 600 px, twice
+    assert len(png) > 20_000  # a picture, not an empty canvas

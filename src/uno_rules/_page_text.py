@@ -171,6 +171,8 @@ PAGE_MESSAGES = (
     N_("Added the move: {move}"),
     N_("Move {number}"),
     N_("The answer"),
+    N_("Save the picture (PNG)"),
+    N_("Share the picture"),
 )
 
 

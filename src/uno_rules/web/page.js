@@ -488,7 +488,9 @@ function pictureBox(data, query) {
       for (const old of box.querySelectorAll("a, img")) old.remove();
       const name = `uno-ruling-${state.lang}.svg`;
       box.append(el("a", { id: "picture-link", href, download: name }, t("Save the picture (SVG)")));
-      box.append(el("img", { id: "picture-preview", src: href, alt: t("Picture of the ruling") }));
+      const preview = el("img", { id: "picture-preview", src: href, alt: t("Picture of the ruling") });
+      box.append(preview);
+      await offerPng(box, preview);
     } catch (err) {
       status(t("The picture could not be made: {reason}", { reason: err.message }), true);
     } finally {
@@ -496,6 +498,31 @@ function pictureBox(data, query) {
     }
   });
   return box;
+}
+
+// The picture as PNG, which chat apps show inline: drawn by the browser from the SVG (the
+// server needs nothing more), shared with the phone's share sheet where the browser has the
+// Web Share API for files, else offered as a download.
+async function offerPng(box, preview) {
+  await preview.decode();
+  const scale = 2; // sharp on a phone's screen
+  const canvas = document.createElement("canvas");
+  canvas.width = preview.naturalWidth * scale;
+  canvas.height = preview.naturalHeight * scale;
+  const pen = canvas.getContext("2d");
+  pen.fillStyle = "#ffffff";
+  pen.fillRect(0, 0, canvas.width, canvas.height);
+  pen.drawImage(preview, 0, 0, canvas.width, canvas.height);
+  const name = `uno-ruling-${state.lang}.png`;
+  const png = canvas.toDataURL("image/png");
+  box.append(el("a", { id: "picture-png", href: png, download: name }, t("Save the picture (PNG)")));
+  const blob = await new Promise((done) => canvas.toBlob(done, "image/png"));
+  const file = blob && new File([blob], name, { type: "image/png" });
+  if (file && navigator.canShare && navigator.canShare({ files: [file] })) {
+    const share = el("button", { type: "button", id: "picture-share", class: "small" }, t("Share the picture"));
+    share.addEventListener("click", () => navigator.share({ files: [file], title: t("Picture of the ruling") }).catch(() => {}));
+    box.append(share);
+  }
 }
 
 function sharedDispute() {
