@@ -85,7 +85,7 @@ def test_a_caught_uno_and_the_editions_say_who_draws() -> None:
             "tl",
             "Ayon sa Patakaran ng pamilya: puwede. Ngayon, bubunot si Manlalaro 3 ng 4, o "
             "magpapatong ng isa pang draw card.",
-            "Patas ang tira ni Manlalaro 1, kaya mali ang humamon na si Manlalaro 2 at "
+            "Patas ang nilaro ni Manlalaro 1, kaya mali ang humamon na si Manlalaro 2 at "
             "bubunot siya ng 6.",
         ),
     ],
