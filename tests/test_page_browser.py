@@ -503,13 +503,13 @@ def test_a_flip_dispute_is_settled_and_drawn_with_both_faces(page: tuple[Any, st
     views = [
         s.get_attribute("outerHTML") for s in column.find_elements(By.CSS_SELECTOR, ".picture svg")
     ]
-    seat_0 = next(v for v in views if "Seat 0's view" in v)
+    seat_0 = next(v for v in views if "Player 1's view" in v)
     # seat 0's own teal Draw Five; seat 1's hand G2/P+5 B1/V5 G6/O2 seen by its backs
     assert "<title>teal draw five</title>" in seat_0
     for back in ("green 2", "blue 1", "green 6"):
         assert f"<title>{back}</title>" in seat_0
     assert "pink draw five" not in seat_0 and "purple 5" not in seat_0
-    seat_1 = next(v for v in views if "Seat 1's view" in v)
+    seat_1 = next(v for v in views if "Player 2's view" in v)
     assert "<title>pink draw five</title>" in seat_1
     driver.find_element(By.ID, "picture").click()
     wait = WebDriverWait(driver, 15)
