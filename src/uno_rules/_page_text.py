@@ -173,6 +173,7 @@ PAGE_MESSAGES = (
     N_("The answer"),
     N_("Save the picture (PNG)"),
     N_("Share the picture"),
+    N_("seat {seat}"),
 )
 
 

@@ -301,8 +301,16 @@ function picture(svg, label) {
 }
 
 function eventText(event) {
-  if (typeof event.text === "string") return event.text; // the server's sentence
+  if (typeof event.text === "string") return seatsAsPlayers(event.text); // the server's sentence
   return event.kind;
+}
+
+// The server's sentences of events and refusals count seats from 0, as notation does; on
+// the page people are Player 1..N, so each "seat N" (in the page's language) is said as
+// that player.
+function seatsAsPlayers(text) {
+  const word = t("seat {seat}").replace("{seat}", "").trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return text.replace(new RegExp(`\\b${word} (\\d+)\\b`, "gi"), (all, seat) => player(seat));
 }
 
 // Which seats' cards the table left unnamed: a hand given as a count, and the draw pile
@@ -362,7 +370,7 @@ function show(result, data) {
       if (ruling.plain) card.append(el("p", { class: "plain" }, ruling.plain));
       const verdict = ruling.legal ? t("✔ legal") : t("✘ refused: {code}", { code });
       card.append(el("p", { class: "verdict" }, verdict));
-      if (ruling.violation) card.append(el("p", { class: "why" }, ruling.violation.message));
+      if (ruling.violation) card.append(el("p", { class: "why" }, seatsAsPlayers(ruling.violation.message)));
       const clause = el("p", { class: "clause" }, el("b", {}, ruling.clause), `: ${ruling.rule}`);
       card.append(clause);
       if (ruling.events.length) {
