@@ -738,3 +738,23 @@ def test_the_picture_of_the_ruling_is_also_a_png_to_send(page: tuple[Any, str]) 
     width = int.from_bytes(png[16:20], "big")
     assert width == 2 * 600  # the picture's 600 px, twice
     assert len(png) > 20_000  # a picture, not an empty canvas
+
+
+def test_a_card_a_ticked_rule_set_lacks_blames_the_rule_sets_not_the_json_box(
+    page: tuple[Any, str],
+) -> None:
+    """No Mercy's Wild Draw Six ticked beside the official rules: the problem names the
+    rule sets, and the More fields box is left alone."""
+    driver, url = page
+    wait = _ready(driver, url, "en")
+    example = "no-mercy-wild-draw-six-on-a-draw-four"
+    driver.find_element(By.CSS_SELECTOR, f"button[data-example='{example}']").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".answers .plain"))
+    driver.find_element(By.ID, "preset-official").click()
+    driver.find_element(By.ID, "settle").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "ul.problems li"))
+    problem = driver.find_element(By.CSS_SELECTOR, "ul.problems li").text
+    assert problem.startswith("Rule sets: cards: ") and ("W+6" in problem or "Y+4" in problem)
+    assert "bad" in driver.find_element(By.ID, "preset-list").get_attribute("class")
+    assert "bad" not in (driver.find_element(By.ID, "more").get_attribute("class") or "")
+    assert driver.switch_to.active_element.get_attribute("id") == "preset-list"

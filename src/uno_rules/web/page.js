@@ -561,12 +561,16 @@ function fieldOf(problem) {
   if (!name) return null;
   if (["title", "players", "discard", "color", "turn", "direction", "moves"].includes(name[1])) return name[1];
   if (name[1] === "hands") return "hand-0";
+  if (name[1] === "side") return "side";
+  // a card the deck of a ticked rule set does not have: the rule sets, not the JSON box
+  if (["cards", "rules", "deck"].includes(name[1])) return "preset-list";
   return "more";
 }
 
 function labelOf(id) {
   const node = $(id);
   if (!node) return "";
+  if (id === "preset-list") return t("Rule sets");
   const label = node.closest("label");
   const span = label && label.querySelector("span");
   if (span) return span.textContent;
