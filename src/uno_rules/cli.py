@@ -860,6 +860,7 @@ def _print_side_by_side(
     print()
     # the answer in plain words: yes or no, and what happens now, under each preset, with
     # the clause that decides it and what the clause says
+    # start-up: only `rule` with two presets or more says the answers side by side
     from .clauses import clause_text
     from .verdict import plain_verdict
 

@@ -155,6 +155,7 @@ def _joined(say: Any, preset: str | None, answer: str, reason: str, said: list[s
         head = say(N_("{answer}, because {reason}."), answer=answer, reason=reason)
     if preset is not None:
         # a bundled rule set by the name people know it by, in the language
+        # start-up: the page's words are read only when a preset is named
         from ._page_text import PRESET_WORDS
 
         name = say(PRESET_WORDS[preset][0]) if preset in PRESET_WORDS else preset
