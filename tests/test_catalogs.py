@@ -165,7 +165,7 @@ def test_no_global_state_each_call_names_its_language() -> None:
     event = uno.Skipped(1)
     assert describe_event(event, lang="vi") == "người chơi 1 mất lượt"
     assert describe_event(event) == "seat 1 loses the turn"
-    assert describe_event(event, lang="tl") == "nawalan ng turn si manlalaro 1"
+    assert describe_event(event, lang="tl") == "nawalan ng turno si manlalaro 1"
     assert describe_event(event, lang="xx") == "seat 1 loses the turn"
     table = uno.situation({"players": 2, "hands": [["R7"], 3], "discard": ["G5"]})
     refused = uno.apply(table, "0 B7")

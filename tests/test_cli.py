@@ -36,7 +36,17 @@ BUNDLED = (
     "no-mercy",
     "no-mercy-points",
 )
-RULING_KEYS = {"move", "legal", "clause", "rule", "verdict", "violation", "events", "table"}
+RULING_KEYS = {
+    "move",
+    "legal",
+    "clause",
+    "rule",
+    "verdict",
+    "plain",
+    "violation",
+    "events",
+    "table",
+}
 
 
 def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

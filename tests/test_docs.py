@@ -430,7 +430,14 @@ def test_every_clause_the_code_cites_has_an_anchor_in_the_docs() -> None:
         cited |= set(re.findall(r'"([BAHTE]\d+(?:\.\d+)?)"', path.read_text(encoding="utf-8")))
     rendered = {
         page: docs_hooks.on_page_markdown((ROOT / "docs" / page).read_text(encoding="utf-8"))
-        for page in ("rules.md", "house-rules.md", "no-mercy.md", "all-wild.md", "attack.md")
+        for page in (
+            "rules.md",
+            "house-rules.md",
+            "no-mercy.md",
+            "flip.md",
+            "all-wild.md",
+            "attack.md",
+        )
     }
     for clause in sorted(cited):
         page, anchor = clause_link(clause).removeprefix("docs/").split("#")

@@ -564,7 +564,7 @@ def test_a_tampered_snapshot_is_said_in_each_language() -> None:
         (
             {"colour": 1},
             "'colour': unknown field in a game record",
-            "'colour': trường không xác định trong bản ghi ván chơi",
+            "'colour': trường không xác định trong bản ghi trận",
         ),
         (["0 R5"], "record: expected a mapping, got list", "record: cần một ánh xạ, nhưng có list"),
     ],

@@ -89,7 +89,7 @@ def test_pictures_show_each_move_from_the_movers_seat(client: TestClient) -> Non
     r = client.post("/api/disputes?preset=family&pictures=1", json=data)
     pictures = r.json()["pictures"]["family"]
     assert len(pictures) == len(data["moves"]) == 2
-    assert "Seat 0's view" in pictures[0]["before"] and "Seat 3's view" in pictures[1]["after"]
+    assert "Player 1's view" in pictures[0]["before"] and "Player 4's view" in pictures[1]["after"]
     # Seat 3 holds R5 G9 Y3; seat 1's B1 B4 Y6 must not appear in seat 3's picture.
     assert "blue 4" not in pictures[1]["before"] and "green 9" in pictures[1]["before"]
     assert "pictures" not in client.post("/api/disputes?preset=family", json=data).json()
@@ -134,7 +134,7 @@ def test_a_picture_of_the_ruling_shows_the_table_as_described_and_each_verdict(
     for card in filled - {"R+2", "G4", "Y7", "B+2", "R9", "G1", "Y3", "R3"}:
         assert card_name(card, "vi") not in svg, card
     english = client.post("/api/disputes/picture.svg", json=data).text
-    assert "refused: cannot-stack (B7.3)" in english and "Seat 2" in english
+    assert "refused: cannot-stack (B7.3)" in english and "Player 3" in english  # seat 2
 
 
 def test_a_picture_of_a_bad_dispute_gets_the_same_problems(client: TestClient) -> None:
@@ -164,7 +164,7 @@ def test_pictures_draw_the_cards_filled_in_from_the_draw_pile_face_down(
     assert drew.kind == "drew" and drew.seat == 1 and drew.cards and len(drew.cards) == 2
     picture = client.post("/api/disputes?preset=official&pictures=1", json=data).json()
     seat_1 = picture["pictures"]["official"][1]["before"]
-    assert "Seat 1's view" in seat_1 and "(2 not named: face down)" in seat_1
+    assert "Player 2's view" in seat_1 and "(2 not named: face down)" in seat_1
     assert seat_1.count(">deck<") == 1 + 2
     assert "blue draw two, red 9, green 1, yellow 3 and 2 cards, not named" in seat_1
     for card in set(drew.cards) - {uno.Card.parse(c) for c in data["hands"][1]}:
@@ -693,7 +693,7 @@ def test_a_flip_dispute_built_from_the_picker_is_ruled_and_pictured(client: Test
     assert [ruling["legal"] for ruling in rulings] == [True, True]
     pictures = r.json()["pictures"]["flip"]
     assert "side in play: dark" in pictures[1]["before"]
-    assert "Backs of seat 0's hand" in pictures[1]["before"]
+    assert "Backs of Player 1's hand" in pictures[1]["before"]
     svg = client.post("/api/disputes/picture.svg?preset=flip", json=data).text
     assert "red flip, other face teal 2" in svg and "red 9, other face teal 4" in svg
     assert "4 cards nobody knows" in svg

@@ -89,7 +89,7 @@ def test_a_table_shows_only_what_the_seat_may_know(seat: int) -> None:
         assert not re.search(rf"\b{re.escape(str(card))}\b", svg), card
     for other in range(4):
         assert f"{len(state.hands[other])} card" in " ".join(_texts(root))
-    assert ("seat 1 (you) to play" if seat == 1 else "seat 1 to play") in _texts(root)
+    assert ("Player 2 (you) to play" if seat == 1 else "Player 2 to play") in _texts(root)
     assert "color: red" in _texts(root)
     assert f"{state.draw_pile_size} left" in _texts(root)
 
@@ -100,7 +100,7 @@ def test_a_table_says_penalty_direction_and_drawn_card_in_words() -> None:
     words = _texts(_parse(state_svg(penalty)))
     assert any("pending penalty: draw 4" in w for w in words)
     assert any("counter-clockwise" in w for w in words)
-    assert "seat 3 (you) must answer the penalty" in words
+    assert "Player 4 (you) must answer the penalty" in words  # seat 3
     drew = uno.apply_or_raise(state, uno.parse_move("0 draw")).state
     assert "you drew Y2" in _texts(_parse(state_svg(drew, 0)))
     assert "Y2" not in state_svg(drew, 1)
@@ -111,7 +111,7 @@ def test_text_from_a_preset_is_escaped() -> None:
     state = uno.situation(dict(TABLE, rules=rules))
     svg = state_svg(state, 0)
     assert "<b>" not in svg
-    assert "Seat 0's view, <b>&me</b>, round 1" in _texts(_parse(svg))
+    assert "Player 1's view, <b>&me</b>, round 1" in _texts(_parse(svg))
 
 
 def test_notebook_hooks_draw_cards_views_and_states() -> None:
@@ -257,7 +257,7 @@ def test_a_flip_table_on_the_dark_side() -> None:
 def test_the_words_of_a_table_and_a_hand_come_in_the_language_asked_for() -> None:
     state = uno.situation(FLIP)
     vi = _texts(_parse(table_svg(uno.view(state, 0), lang="vi")))
-    assert "người chơi 0 (bạn) đánh" in vi and "mặt đang dùng: sáng" in vi
+    assert "đến lượt Người chơi 1 (bạn)" in vi and "mặt đang dùng: sáng" in vi
     assert "màu: đỏ" in vi and not any("Your hand" in w for w in vi)
     tl = _parse(state_svg(state, 0, lang="tl"))
     assert "Hawak mo (3)" in _texts(tl) and "kulay: pula" in _texts(tl)
@@ -344,3 +344,24 @@ def test_a_flip_seats_picture_does_not_change_when_what_it_cannot_see_is_dealt_a
             assert state_svg(other, seat) == picture
         state = uno.apply_or_raise(state, rng.choice(legal_moves(state))).state
     assert sides == {"light", "dark"}
+
+
+def test_the_seat_names_fit_their_boxes_in_every_language() -> None:
+    """A seat's name ("Người chơi 1 (bạn)", "Manlalaro 1 (ikaw)") is set at a size that
+    keeps it inside its box, taking a bold character as 0.62 of the size wide."""
+    for players in (2, 4, 5, 10):
+        table = uno.situation({"players": players, "hands": [5] * players, "discard": ["R5"]})
+        for lang in ("en", "vi", "tl"):
+            root = _parse(state_svg(table, 0, lang=lang))
+            boxes = [
+                (g, rect)
+                for g in root.iter(f"{NS}g")
+                if (rect := g.find(f"{NS}rect")) is not None and rect.get("height") == "44"
+            ]
+            assert len(boxes) == players
+            for box, rect in boxes:
+                width = float(rect.get("width") or 0)
+                for text in box.findall(f"{NS}text"):
+                    size = float(text.get("font-size") or 0)
+                    assert 0.62 * size * len(text.text or "") <= width - 8 + 0.5, text.text
+                    assert size >= 8, text.text

@@ -509,6 +509,14 @@ def document(version: str) -> dict[str, Any]:
                 "legal": {"type": "boolean"},
                 "clause": {"type": "string"},
                 "rule": {"type": "string"},
+                "plain": {
+                    "type": "string",
+                    "description": (
+                        "The answer in plain words, in the asked language: under which rule "
+                        "set, yes or no, and what happens now (who draws how many, who was "
+                        "right in a challenge, whose turn it is), players counted from 1."
+                    ),
+                },
                 "violation": {"type": ["object", "null"]},
                 "events": {"type": "array", "items": obj},
                 "table": _ref("Table"),

@@ -4,9 +4,65 @@ text is the message id; ``{placeholders}`` are filled in by the page."""
 
 from __future__ import annotations
 
-from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, tr
+import json
+from importlib import resources
+from typing import Any
 
-__all__ = ["PAGE_MESSAGES", "page_text"]
+from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, tr
+from .presets import preset_names
+
+__all__ = ["PAGE_EXAMPLES", "PAGE_MESSAGES", "PRESET_WORDS", "page_examples", "page_text"]
+
+#: The common disputes the page opens on, each one tap to a ruling: the file of
+#: ``examples/`` (copied into ``web/examples.json``; after a change, copy again:
+#: ``{name: yaml.safe_load(examples/NAME.yaml)}`` as JSON, one space of indent) and what
+#: the button says.
+PAGE_EXAMPLES = (
+    ("stacking-plus2-on-plus2", N_("A +2 played on a +2")),
+    ("challenge-catches-a-bluff", N_("A +4 played while holding the color, then challenged")),
+    ("challenge-fails", N_("A fair +4 challenged: who draws how many?")),
+    ("missed-uno-caught-in-time", N_("A forgotten UNO call, caught in time")),
+    ("no-mercy-wild-draw-six-on-a-draw-four", N_("No Mercy: a +4, then a Wild +6 on it")),
+    ("flip-stack-draw-five-on-the-dark-side", N_("UNO Flip, dark side: Draw Five on Draw Five")),
+)
+
+#: Each bundled rule set's name for people and what it is, in a sentence.
+PRESET_WORDS = {
+    "official": (N_("Official rules"), N_("Mattel's rules for the 108-card deck.")),
+    "family": (
+        N_("Family rules"),
+        N_("Home rules: +2 and +4 stack, draw until you can play, 7 swaps and 0 passes hands."),
+    ),
+    "progressive": (
+        N_("Official rules with the 2008 house rules"),
+        N_("The official rules with stacking, Seven-O and Jump-In, as the 2008 sheet prints."),
+    ),
+    "mattel-2001": (
+        N_("Mattel rules of 2001"),
+        N_("The 2001 rules: 112 cards, 4 of them blank."),
+    ),
+    "official-2015": (
+        N_("Official rules, 2015 deck"),
+        N_("108 cards plus Wild Swap Hands and 3 Wild Customizable cards."),
+    ),
+    "official-112": (
+        N_("Official rules, 112-card deck"),
+        N_("108 cards plus Wild Shuffle Hands and 3 Wild Customizable cards (2018 on)."),
+    ),
+    "flip": (N_("UNO Flip"), N_("Two-sided cards: a light side and a dark side.")),
+    "no-mercy": (
+        N_("UNO Show 'Em No Mercy"),
+        N_("168 cards, every draw card stacks, and a hand of 25 cards is out."),
+    ),
+    "no-mercy-lite": (
+        N_("No Mercy rules, 108-card deck"),
+        N_("No Mercy's rules played with the ordinary deck."),
+    ),
+    "no-mercy-points": (
+        N_("No Mercy with points"),
+        N_("No Mercy with the optional points: 250 a knockout, first to 1000."),
+    ),
+}
 
 PAGE_MESSAGES = (
     N_("UNO referee: settle a dispute"),
@@ -23,15 +79,10 @@ PAGE_MESSAGES = (
     N_("Open a dispute file (YAML or JSON)"),
     N_("Title"),
     N_("Players"),
-    N_("Whose turn (seat)"),
     N_("Direction"),
     N_("clockwise (default)"),
     N_("clockwise"),
     N_("counterclockwise"),
-    N_(
-        "A hand is its cards (tap them below, or type R7 B5 W+4) or, when nobody knows them, a "
-        "count (6): hidden cards are drawn face down."
-    ),
     N_("Discard pile, bottom to top"),
     N_("Active color"),
     N_("the top card's"),
@@ -48,8 +99,6 @@ PAGE_MESSAGES = (
     N_("Rulings"),
     N_("The rules and their clauses are in the uno-rules documentation. API:"),
     N_("Cards"),
-    N_("Seat {seat}"),
-    N_("Seat {seat}: hand"),
     N_("the discard pile"),
     N_("the moves"),
     N_("Unknown hand (a count)"),
@@ -96,20 +145,68 @@ PAGE_MESSAGES = (
         "Cards the table does not name (a hand given as a count, the draw pile) are drawn "
         "face down and never named."
     ),
-    N_("Seat {seat} drew {count}, cards the table does not name: face down."),
+    N_("{player} drew {count}, cards the table does not name: face down."),
     N_("Rule set shown"),
     N_("Picture of the ruling"),
     N_("Save the picture (SVG)"),
     N_("The picture could not be made: {reason}"),
     N_("Link to this dispute"),
     N_("Send this link to open the same table and moves; nothing is stored on the server."),
+    N_("Skip to the rulings"),
+    N_("Common disputes: tap one"),
+    N_("Whose turn"),
+    N_("Side in play (UNO Flip)"),
+    N_("light (default)"),
+    N_("dark"),
+    N_(
+        "A hand is its cards (tap them below, or type R7 B5 W+4) or, when nobody knows them, a "
+        "count (6): hidden cards are drawn face down. A hand left empty holds 7 hidden cards."
+    ),
+    N_("Player {number}"),
+    N_("{player}: hand"),
+    N_("{card}: the card of the next move; choose who plays it, then Add the move."),
+    N_("{card} went to {place}."),
+    N_("Removed the move: {move}"),
+    N_("Remove the last move"),
+    N_("Added the move: {move}"),
+    N_("Move {number}"),
+    N_("The answer"),
+    N_("Save the picture (PNG)"),
+    N_("Share the picture"),
+    N_("seat {seat}"),
 )
 
 
+def page_examples() -> dict[str, dict[str, Any]]:
+    """The disputes of :data:`PAGE_EXAMPLES`, as the page's ``web/examples.json`` holds
+    them (each file of ``examples/`` read as it is)."""
+    text = resources.files("uno_rules").joinpath("web/examples.json").read_text("utf-8")
+    found: dict[str, dict[str, Any]] = json.loads(text)
+    return found
+
+
 def page_text(lang: str) -> dict[str, object]:
-    """The page's words in ``lang``, with the languages the page offers."""
+    """The page's words in ``lang``, with the languages the page offers, the rule sets'
+    names and descriptions, and the common disputes (each with the rule sets it is ruled
+    under, those its file expects)."""
+    disputes = page_examples()
+    examples = []
+    for name, title in PAGE_EXAMPLES:
+        data = dict(disputes[name])
+        presets = list(data.pop("expect", None) or {})
+        data.pop("description", None)
+        data["title"] = tr(lang, title)
+        said = {"name": name, "title": tr(lang, title), "dispute": data, "presets": presets}
+        examples.append(said)
+    presets = []
+    for name in preset_names():
+        label, summary = PRESET_WORDS.get(name, (name, ""))
+        summary = tr(lang, summary) if summary else ""
+        presets.append({"name": name, "label": tr(lang, label), "summary": summary})
     return {
         "lang": lang,
         "languages": [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES],
         "messages": {message: tr(lang, message) for message in PAGE_MESSAGES},
+        "examples": examples,
+        "presets": presets,
     }

@@ -114,10 +114,20 @@ _NO_MERCY: dict[str, str] = {
         "player left, wins."
     ),
     "N2": N_("Only a number card starts the discard pile; any other card turned first goes back."),
+    "N3": N_("A player with no card to play draws until a card can be played, then plays it."),
     "N4": N_(
         "A draw card may be answered with a draw card of equal or higher value; the "
         "penalties add up."
     ),
+    "N5": N_("A player who ever holds 25 cards or more is out of the game."),
+    "N6": N_("Playing a 7, its player swaps hands with another player of their choice."),
+    "N7": N_(
+        "Playing a 0, every player passes their hand to the next player in the direction of play."
+    ),
+    "N8": N_("A player left with one card calls UNO; caught before the next turn, they draw 2."),
+    "N9": N_("When the draw pile runs out, the discard pile is shuffled into a new one."),
+    "N11": N_("Reverse turns the direction of play; with two players it acts as a Skip."),
+    "N17": N_("In No Mercy no draw card can be challenged, and any may be played at any time."),
     "N10": N_(
         "Draw Four, Wild Draw 6 and Wild Draw 10: the next player draws 4, 6 or 10 and "
         "loses their turn, unless they stack."
@@ -133,6 +143,48 @@ _NO_MERCY: dict[str, str] = {
         "shows, keeps them all and loses their turn."
     ),
     "N16": N_("The winner of a hand also scores 250 for each player knocked out during it."),
+}
+
+
+# UNO Flip (docs/flip.md).
+_FLIP: dict[str, str] = {
+    "F1": N_("UNO Flip's cards have a light side and a dark side; play starts on the light side."),
+    "F2": N_(
+        "A Flip turns the discard pile, the draw pile and every hand over: the other side "
+        "is in play."
+    ),
+    "F3": N_(
+        "Light side: Draw One makes the next player draw 1 and miss their turn; Wild Draw Two, 2."
+    ),
+    "F4": N_(
+        "Dark side: Draw Five makes the next player draw 5 and miss their turn; Wild Draw "
+        "Color, until the color shows."
+    ),
+    "F5": N_("A round starts on the light side; the first card turned acts as in the base game."),
+    "F6": N_("A player may draw instead of playing, and may play the drawn card at once."),
+    "F7": N_("A player left with one card calls UNO; caught before the next turn, they draw 2."),
+    "F8": N_(
+        "The round ends when a hand is empty; a draw card played last still makes the next "
+        "player draw."
+    ),
+    "F9": N_("The winner scores the cards left in the other hands, by the side in play."),
+    "F10": N_("A Flip turned as the first card goes back into the pile and another is turned."),
+    "F11": N_(
+        "After a Flip, the new top card sets the color and number; its own action does not "
+        "happen again."
+    ),
+    "F12": N_("A Flip played as the last card ends the round without turning the table over."),
+    "F13": N_(
+        "Wild Draw Color: when the draw pile runs out it is refilled, and the drawing goes on."
+    ),
+    "F14": N_(
+        "Each player sees the faces of their own hand in play and the other side of every "
+        "other hand."
+    ),
+    "F15": N_(
+        "House rules play on the Flip deck as on any deck; it has no 0, so 0 passes no hands."
+    ),
+    "F16": N_("A Wild Draw Color or Wild Draw Two may be challenged, as a Wild Draw Four is."),
 }
 
 
@@ -175,6 +227,7 @@ _ALL_WILD_AND_ATTACK: dict[str, str] = {
 CLAUSES: dict[str, str] = {
     **_OFFICIAL,
     **_NO_MERCY,
+    **_FLIP,
     **_ALL_WILD_AND_ATTACK,
     **{clause: text for rule in registry.ORDER for clause, text in rule.clauses.items()},
 }

@@ -845,7 +845,10 @@ def cmd_rule(args: argparse.Namespace) -> int:
     if getattr(args, "svg", None):
         _write_svgs(args.svg, settlement, data, _lang(args))
     if args.json:
-        _emit_json(settlement.to_dict(args.file))
+        # start-up: only `rule` says its answers in plain words
+        from .verdict import add_plain_verdicts
+
+        _emit_json(add_plain_verdicts(settlement.to_dict(args.file), settlement.rulings))
     elif len(results) == 1:
         name, rulings = next(iter(results.items()))
         made_up = settlement.made_up.get(name, set())
@@ -1015,6 +1018,19 @@ def _print_side_by_side(
         label = f"{i + 1}. {m}"
         row = "  ".join(f"{c:<{w}}" for c, w in zip(cells[i], widths, strict=True))
         print(f"{label:<{move_w}}  {row}".rstrip())
+    print()
+    # the answer in plain words: yes or no, and what happens now, under each preset, with
+    # the clause that decides it and what the clause says
+    # start-up: only `rule` with two presets or more says the answers side by side
+    from .clauses import clause_text
+    from .verdict import plain_verdict
+
+    for i, m in enumerate(moves):
+        print(f"{i + 1}. {m}")
+        for n in names:
+            r = results[n][i]
+            print(f"   {plain_verdict(r, lang, preset=n)}")
+            print(f"     {r.clause}: {clause_text(r.clause, r.state.rules, lang)}")
     print()
     for n in names:
         rulings = results[n]

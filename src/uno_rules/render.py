@@ -19,10 +19,10 @@ seat 0 to play | top red Draw Two (red) | clockwise | hands 0:2 1:3 | draw pile 
 >>> print(uno.describe(uno.view(table, 1)))
 seat 0 to play | top red Draw Two (red) | clockwise | hands 0:2 1:3 | draw pile 102
 >>> print(uno.describe(table, lang="vi").replace(" | bài", "\\n| bài"))
-người chơi 0 đánh | trên cùng Lá +2 đỏ (đỏ) | theo chiều kim đồng hồ
+đến lượt người chơi 0 | trên cùng Lá +2 đỏ (đỏ) | theo chiều kim đồng hồ
 | bài trên tay 0:2 1:3 | chồng rút 102
 >>> print(uno.describe(table, lang="tl"))
-turn ni manlalaro 0 | nasa ibabaw pulang Draw Two (pula) | pakanan | kamay 0:2 1:3 | draw pile 102
+turno ni manlalaro 0 | nasa ibabaw pulang Draw Two (pula) | pakanan | kamay 0:2 1:3 | draw pile 102
 """
 
 from __future__ import annotations

@@ -78,6 +78,7 @@ from .ruling import rule_on
 from .storage import Game, MemoryStore, Store, StoreUnavailable, entry_move, entry_row
 from .svg import card_svg as draw_card
 from .svg import dispute_svgs, ruling_svg, state_svg
+from .verdict import add_plain_verdicts
 from .view import view
 from .violations import Violation
 
@@ -969,7 +970,7 @@ def _settle_work(
         settlement = settle(data, presets)
     except UnoError as exc:
         raise _uno_problem(exc, lang) from None
-    out = settlement.to_dict(None, lang)
+    out = add_plain_verdicts(settlement.to_dict(None, lang), settlement.rulings, lang)
     if pictures:
         out["pictures"] = _pictures(settlement, data.get("hands"), data.get("draw_pile"), lang)
     return out

@@ -122,9 +122,9 @@ def _svg(width: int, height: int, title: str, body: str) -> str:
     )
 
 
-def _text(x: float, y: float, text: str, size: int, fill: str, extra: str = "") -> str:
+def _text(x: float, y: float, text: str, size: float, fill: str, extra: str = "") -> str:
     return (
-        f"<text x='{x:g}' y='{y:g}' font-size='{size}' fill='{fill}' {_FONT} "
+        f"<text x='{x:g}' y='{y:g}' font-size='{size:g}' fill='{fill}' {_FONT} "
         f"text-anchor='middle' {extra}>{escape(text)}</text>"
     )
 
@@ -246,7 +246,16 @@ _PHASE_WORDS = {
 
 
 def _seat(seat: int, mine: bool, lang: str) -> str:
-    return translate(lang, N_("seat {seat} (you)") if mine else N_("seat {seat}"), seat=seat)
+    """What people call ``seat``: Player 1 is seat 0."""
+    message = N_("Player {number} (you)") if mine else N_("Player {number}")
+    return translate(lang, message, number=seat + 1)
+
+
+def _fitted(text: str, size: float, width: float) -> float:
+    """The font size (at most ``size``) at which ``text`` fits ``width`` pixels, taking a
+    bold character of DejaVu Sans as 0.62 of the size wide (its widest letters are about
+    0.7, its narrowest 0.3)."""
+    return min(size, int(10 * width / max(1, 0.62 * len(text))) / 10)
 
 
 def _count(count: int, lang: str) -> str:
@@ -262,7 +271,7 @@ def _status(v: PlayerView, lang: str = "en") -> str:
         won = v.round_winner
         if won is None:
             return tr(lang, N_("round over, blocked"))
-        return translate(lang, N_("round over, won by seat {seat}"), seat=won)
+        return translate(lang, N_("round over, won by {player}"), player=_seat(won, False, lang))
     who = _seat(v.turn, v.turn == v.seat, lang)
     words = _PHASE_WORDS.get(phase)
     return f"{who} {phase}" if words is None else translate(lang, words, who=who)
@@ -303,8 +312,8 @@ def _table_svg(
     parts: list[str] = []
     heading = translate(
         lang,
-        N_("Seat {seat}'s view, {rules}, round {round}"),
-        seat=v.seat,
+        N_("{player}'s view, {rules}, round {round}"),
+        player=_seat(v.seat, False, lang),
         rules=v.rules_name,
         round=v.round_number + 1,
     )
@@ -313,7 +322,9 @@ def _table_svg(
     parts.append(_text(width / 2, 42, status, 13, ink))
 
     # Seats: counts for everyone, a thick border and "to act" on the deciding seat.
-    box_w, box_h, per_row = 100, 44, 5
+    # as wide as the row allows, so that a seat's name fits in any language
+    per_row = min(v.players, 4) if v.players <= 4 else 5
+    box_w, box_h = (width - 20 - 6 * (per_row - 1)) // per_row, 44
     y = 56
     acting = v.phase.value not in ("round-over", "game-over")
     for seat in range(v.players):
@@ -339,8 +350,21 @@ def _table_svg(
             f"{escape(', ' + ', '.join(notes)) if notes else ''}</title>"
             f"<rect x='{bx}' y='{by}' width='{box_w}' height='{box_h}' rx='6' fill='{fill}' "
             f"stroke='{stroke}' stroke-width='{sw}'/>"
-            + _text(bx + box_w / 2, by + 17, name, 12, ink, "font-weight='bold'")
-            + _text(bx + box_w / 2, by + 34, count + (" · " + notes[0] if notes else ""), 11, ink)
+            + _text(
+                bx + box_w / 2,
+                by + 17,
+                name,
+                _fitted(name, 12, box_w - 8),
+                ink,
+                "font-weight='bold'",
+            )
+            + _text(
+                bx + box_w / 2,
+                by + 34,
+                line := count + (" · " + notes[0] if notes else ""),
+                _fitted(line, 11, box_w - 8),
+                ink,
+            )
             + "</g>"
         )
     rows = (v.players - 1) // per_row + 1
@@ -359,7 +383,9 @@ def _table_svg(
             parts.append(
                 f"<text x='10' y='{y + 4}' font-size='12' fill='{ink}' {_FONT} "
                 "font-weight='bold'>"
-                + escape(translate(lang, N_("Backs of seat {seat}'s hand"), seat=seat))
+                + escape(
+                    translate(lang, N_("Backs of {player}'s hand"), player=_seat(seat, False, lang))
+                )
                 + "</text>"
             )
             y += 10
@@ -686,8 +712,11 @@ def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "
     hands = data.get("hands")
     if not isinstance(hands, list):  # a dispute dealt from a seed: only the counts are known
         hands = list(start["hand_sizes"])
+    # start-up: only the picture of a ruling names the players
+    from .verdict import player_name
+
     for seat, hand in enumerate(hands):
-        page.text(translate(lang, "Seat {seat}", seat=seat), 13, bold=True)
+        page.text(player_name(seat, lang), 13, bold=True)
         page.gap(4)
         if isinstance(hand, int):
             body, used = _face_down(hand, 14, page.y, _PICTURE_WIDTH - 28, lang)

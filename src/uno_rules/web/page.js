@@ -4,8 +4,11 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const TABLE_FIELDS = ["title", "players", "hands", "discard", "color", "turn", "direction", "moves"];
-const state = { lang: "en", words: {}, lastCard: "", deckOf: "", history: [], result: null };
+const TABLE_FIELDS = ["title", "players", "hands", "discard", "color", "turn", "direction", "side", "moves"];
+// A hand left empty: seats that take no part hold this many hidden cards.
+const DEFAULT_COUNT = 7;
+const stateNames = {};
+const state = { names: stateNames, lang: "en", words: {}, lastCard: "", deckOf: "", history: [], result: null, examples: [], presets: [] };
 
 function t(message, params) {
   const text = state.words[message] || message;
@@ -38,6 +41,8 @@ async function loadWords(lang) {
   const body = await response.json();
   state.lang = body.lang;
   state.words = body.messages;
+  state.examples = body.examples || [];
+  state.presets = body.presets || [];
   document.documentElement.setAttribute("lang", body.lang);
   $("lang").value = body.lang;
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
@@ -45,6 +50,11 @@ async function loadWords(lang) {
 }
 
 // ------------------------------------------------------------------ the table's fields
+
+// What people call a seat: Player 1 is seat 0.
+function player(seat) {
+  return t("Player {number}", { number: Number(seat) + 1 });
+}
 
 function seatCount() {
   return Math.min(Math.max(parseInt($("players").value, 10) || 0, 0), 10);
@@ -58,7 +68,7 @@ function drawHands(values) {
   for (let seat = 0; seat < count; seat++) {
     const input = el("input", { id: `hand-${seat}`, "data-seat": String(seat) });
     input.value = old[seat] || "";
-    box.append(el("label", { for: `hand-${seat}` }, t("Seat {seat}", { seat }), input));
+    box.append(el("label", { for: `hand-${seat}` }, player(seat), input));
   }
   drawTargets();
 }
@@ -69,7 +79,7 @@ function drawTargets() {
   const chosen = target.value;
   target.replaceChildren();
   for (let seat = 0; seat < count; seat++) {
-    target.append(el("option", { value: `hand-${seat}` }, t("Seat {seat}: hand", { seat })));
+    target.append(el("option", { value: `hand-${seat}` }, t("{player}: hand", { player: player(seat) })));
   }
   target.append(el("option", { value: "discard" }, t("the discard pile")));
   target.append(el("option", { value: "moves" }, t("the moves")));
@@ -77,12 +87,12 @@ function drawTargets() {
   const counts = $("pick-count");
   counts.replaceChildren(el("option", { value: "" }, "–"));
   for (let n = 0; n <= 20; n++) counts.append(el("option", { value: String(n) }, String(n)));
-  for (const id of ["move-seat", "move-target"]) {
+  for (const id of ["move-seat", "move-target", "turn"]) {
     const select = $(id);
     const before = select.value;
     select.replaceChildren();
     if (id === "move-target") select.append(el("option", { value: "" }, t("none")));
-    for (let seat = 0; seat < count; seat++) select.append(el("option", { value: String(seat) }, String(seat)));
+    for (let seat = 0; seat < count; seat++) select.append(el("option", { value: String(seat) }, player(seat)));
     if ([...select.options].some((o) => o.value === before)) select.value = before;
   }
 }
@@ -101,12 +111,16 @@ function fill(data) {
   delete more.expect;
   delete more.description;
   $("title").value = data.title || "";
-  $("players").value = data.players === undefined ? "" : String(data.players);
+  $("players").value = String(data.players === undefined ? (data.hands || []).length || 4 : data.players);
+  // a table dealt from a seed says its count in its deal: the menu's count is not sent
+  $("players").dataset.given = data.players === undefined && !Array.isArray(data.hands) ? "" : "1";
   drawHands(Array.isArray(data.hands) ? data.hands.map(handText) : []);
   $("discard").value = Array.isArray(data.discard) ? data.discard.join(" ") : "";
   $("color").value = data.color || "";
-  $("turn").value = data.turn === undefined ? "" : String(data.turn);
+  $("turn").value = String(data.turn || 0);
+  $("turn").dataset.given = data.turn === undefined ? "" : "1";
   $("direction").value = data.direction || "";
+  $("side").value = data.side === "dark" ? "dark" : "";
   $("moves").value = Array.isArray(data.moves) ? data.moves.join("\n") : "";
   $("more").value = JSON.stringify(more, null, 1);
 }
@@ -135,17 +149,20 @@ function collect() {
   const title = $("title").value.trim();
   if (title) data.title = title;
   const players = $("players").value.trim();
-  if (players) data.players = Number(players);
+  if (players && $("players").dataset.given !== "") data.players = Number(players);
   const hands = [...$("hands").querySelectorAll("input")].map((i) => i.value.trim());
   if (hands.some((h) => h)) {
-    data.hands = hands.map((h) => (/^\d+$/.test(h) ? Number(h) : h === "[]" ? [] : words(h)));
+    // a seat that takes no part needs nothing: its hand is hidden cards
+    const hand = (h) => (!h ? DEFAULT_COUNT : /^\d+$/.test(h) ? Number(h) : h === "[]" ? [] : words(h));
+    data.hands = hands.map(hand);
   }
   const discard = words($("discard").value);
   if (discard.length) data.discard = discard;
   if ($("color").value) data.color = $("color").value;
   const turn = $("turn").value.trim();
-  if (turn) data.turn = Number(turn);
+  if (turn && $("turn").dataset.given !== "") data.turn = Number(turn);
   if ($("direction").value) data.direction = $("direction").value;
+  if ($("side").value) data.side = $("side").value;
   data.moves = $("moves").value.split("\n").map((m) => m.trim()).filter((m) => m);
   return data;
 }
@@ -167,11 +184,12 @@ async function loadDeck() {
   for (const card of deck.cards) {
     const button = el(
       "button",
-      { type: "button", class: "card", "data-card": card.card, "aria-label": card.name, title: card.name },
+      { type: "button", class: "card", "data-card": card.card, "aria-label": `${card.card}: ${card.name}`, title: card.name },
       // a two-sided card (R5/T7) is sent with its slash encoded; its picture shows both faces
       el("img", { src: cardPicture(card.card), alt: "", width: "44", height: "66" }),
       el("span", {}, card.card),
     );
+    state.names[card.card] = card.name;
     button.addEventListener("click", () => tapCard(card.card));
     box.append(button);
   }
@@ -181,15 +199,30 @@ function cardPicture(card) {
   return `/api/cards/${encodeURIComponent(card)}.svg?lang=${encodeURIComponent(state.lang)}`;
 }
 
+// Say where a tapped card went, beside the cards, and mark the field it went to.
+function tapped(text, field) {
+  $("pick-said").textContent = text;
+  for (const node of document.querySelectorAll(".took")) node.classList.remove("took");
+  if (field) field.classList.add("took");
+}
+
+function cardWords(card) {
+  return `${card} (${state.names[card] || card})`;
+}
+
 function tapCard(card) {
   state.lastCard = card;
   const id = $("pick-target").value;
   if (id === "moves") {
     $("move-verb").value = "play";
-    return; // the card of the next move built below
+    // the card of the next move built below
+    tapped(t("{card}: the card of the next move; choose who plays it, then Add the move.", { card: cardWords(card) }), $("move-add"));
+    return;
   }
   const input = $(id);
   if (!input) return;
+  const where = $("pick-target").selectedOptions[0];
+  tapped(t("{card} went to {place}.", { card: cardWords(card), place: where ? where.textContent : "" }), input);
   const before = input.value.trim();
   const kept = /^\d+$/.test(before) || before === "[]" ? "" : before;
   state.history.push([input.id, input.value]);
@@ -207,12 +240,25 @@ function countHand() {
   $("pick-count").value = "";
 }
 
+// Remove the last card of the field the picker adds to; of the moves, the last whole move.
 function undoCard() {
   const input = $($("pick-target").value);
   if (!input) return;
+  if (input.id === "moves") {
+    const lines = input.value.split("\n").map((m) => m.trim()).filter((m) => m);
+    const gone = lines.pop();
+    input.value = lines.join("\n");
+    if (gone) tapped(t("Removed the move: {move}", { move: gone }), input);
+    return;
+  }
   const cards = words(input.value);
   cards.pop();
   input.value = cards.join(" ");
+}
+
+function undoLabel() {
+  const moves = $("pick-target").value === "moves";
+  $("pick-undo").textContent = moves ? t("Remove the last move") : t("Remove the last card");
 }
 
 function addMove() {
@@ -236,6 +282,14 @@ function addMove() {
   const moves = $("moves");
   moves.value = moves.value.trim() ? `${moves.value.replace(/\s+$/, "")}\n${text}` : text;
   status("");
+  tapped(t("Added the move: {move}", { move: text }), moves);
+  // each move starts afresh: no card, no color, no target; the next seat moves
+  state.lastCard = "";
+  $("move-color").value = "";
+  $("move-target").value = "";
+  $("move-verb").value = "play";
+  const next = (Number(seat) + 1) % seatCount();
+  $("move-seat").value = String(next);
 }
 
 // ------------------------------------------------------------------ the rulings
@@ -247,8 +301,16 @@ function picture(svg, label) {
 }
 
 function eventText(event) {
-  if (typeof event.text === "string") return event.text; // the server's sentence
+  if (typeof event.text === "string") return seatsAsPlayers(event.text); // the server's sentence
   return event.kind;
+}
+
+// The server's sentences of events and refusals count seats from 0, as notation does; on
+// the page people are Player 1..N, so each "seat N" (in the page's language) is said as
+// that player.
+function seatsAsPlayers(text) {
+  const word = t("seat {seat}").replace("{seat}", "").trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return text.replace(new RegExp(`\\b${word} (\\d+)\\b`, "gi"), (all, seat) => player(seat));
 }
 
 // Which seats' cards the table left unnamed: a hand given as a count, and the draw pile
@@ -266,14 +328,15 @@ function show(result, data) {
   state.result = [result, data];
   const out = $("results");
   out.replaceChildren();
-  if (result.title) out.append(el("h2", {}, String(result.title)));
+  if (result.title) out.append(el("h2", { class: "title" }, String(result.title)));
+  out.append(answers(result));
   const unknown = madeUp(data);
   if (unknown.counts.size || !unknown.named) {
     out.append(el("p", { class: "hint made-up-note" }, t("Cards the table does not name (a hand given as a count, the draw pile) are drawn face down and never named.")));
   }
   if (result.presets.length > 1) {
     const switcher = el("select", { id: "shown-preset" });
-    for (const preset of result.presets) switcher.append(el("option", { value: preset }, preset));
+    for (const preset of result.presets) switcher.append(el("option", { value: preset }, presetLabel(preset)));
     switcher.addEventListener("change", () => choosePreset(switcher.value));
     out.append(el("label", { class: "switcher" }, t("Rule set shown"), switcher));
   }
@@ -281,7 +344,7 @@ function show(result, data) {
   columns.style.setProperty("--n", String(result.presets.length));
   for (const preset of result.presets) {
     const column = el("section", { class: "column", "data-preset": preset });
-    column.append(el("h2", {}, t("Under {preset}", { preset })));
+    column.append(el("h2", {}, t("Under {preset}", { preset: presetLabel(preset) })));
     const pictures = (result.pictures || {})[preset] || [];
     if (pictures.length) {
       const start = el("details", { class: "start" }, el("summary", {}, t("The table before the first move")));
@@ -298,10 +361,16 @@ function show(result, data) {
         "data-code": code,
         "data-clause": ruling.clause,
       });
-      card.append(el("h3", {}, `${index + 1}. ${ruling.move}`));
+      const seat = /^(\d+)\s/.exec(ruling.move);
+      const heading = el("h3", {}, t("Move {number}", { number: index + 1 }));
+      if (seat) heading.append(" ", el("span", { class: "who" }, player(seat[1])));
+      heading.append(" ", el("code", { class: "notation" }, ruling.move));
+      card.append(heading);
+      // the answer first, in plain words; the verdict's code stays as a small tag
+      if (ruling.plain) card.append(el("p", { class: "plain" }, ruling.plain));
       const verdict = ruling.legal ? t("✔ legal") : t("✘ refused: {code}", { code });
       card.append(el("p", { class: "verdict" }, verdict));
-      if (ruling.violation) card.append(el("p", { class: "why" }, ruling.violation.message));
+      if (ruling.violation) card.append(el("p", { class: "why" }, seatsAsPlayers(ruling.violation.message)));
       const clause = el("p", { class: "clause" }, el("b", {}, ruling.clause), `: ${ruling.rule}`);
       card.append(clause);
       if (ruling.events.length) {
@@ -314,8 +383,8 @@ function show(result, data) {
             if (fromPile) {
               // The server filled these cards in at random: say how many, never which.
               item.classList.add("made-up");
-              item.textContent = t("Seat {seat} drew {count}, cards the table does not name: face down.", {
-                seat: event.seat,
+              item.textContent = t("{player} drew {count}, cards the table does not name: face down.", {
+                player: player(event.seat),
                 count: event.cards.length,
               });
             }
@@ -337,6 +406,58 @@ function show(result, data) {
   }
   out.append(columns);
   if (result.presets.length > 1) choosePreset(result.presets[0]);
+}
+
+// A rule set by the name people know it by, in the page's language (its code if none).
+function presetLabel(name) {
+  const said = state.presets.find((p) => p.name === name);
+  return said && said.label ? said.label : name;
+}
+
+// The common disputes, each one tap away: the table is filled in, the rule sets that
+// differ on it are ticked, and the rulings are shown.
+function drawExamples() {
+  const box = $("examples");
+  box.replaceChildren();
+  for (const example of state.examples) {
+    const button = el("button", { type: "button", class: "example", "data-example": example.name }, example.title);
+    button.addEventListener("click", () => openExample(example).catch((err) => status(err.message, true)));
+    box.append(button);
+  }
+}
+
+async function openExample(example) {
+  fill(example.dispute);
+  for (const box of document.querySelectorAll("#preset-list input")) {
+    box.checked = example.presets.includes(box.value);
+  }
+  await loadDeck();
+  await settle();
+  $("results").focus({ preventScroll: true });
+  $("results").scrollIntoView({ block: "start" });
+}
+
+// The answer first: each move, and under each rule set its ruling in plain words.
+function answers(result) {
+  const box = el("section", { class: "answers", "aria-labelledby": "answers-title" });
+  box.append(el("h2", { id: "answers-title" }, t("The answer")));
+  const count = Math.max(...result.presets.map((p) => result.rulings[p].length));
+  for (let index = 0; index < count; index++) {
+    const first = result.rulings[result.presets[0]][index];
+    const item = el("div", { class: "answer" });
+    const seat = /^(\d+)\s/.exec(first.move);
+    const heading = el("h3", {}, t("Move {number}", { number: index + 1 }));
+    if (seat) heading.append(" ", el("span", { class: "who" }, player(seat[1])));
+    heading.append(" ", el("code", { class: "notation" }, first.move));
+    item.append(heading);
+    for (const preset of result.presets) {
+      const ruling = result.rulings[preset][index];
+      if (!ruling) continue;
+      item.append(el("p", { class: `plain ${!ruling.legal ? "refused" : ruling.clause === "B5.4" ? "bluff" : "legal"}`, "data-preset": preset }, ruling.plain || ""));
+    }
+    box.append(item);
+  }
+  return box;
 }
 
 // A link that opens the page with the same table, moves and rule sets: all of it in the
@@ -375,7 +496,9 @@ function pictureBox(data, query) {
       for (const old of box.querySelectorAll("a, img")) old.remove();
       const name = `uno-ruling-${state.lang}.svg`;
       box.append(el("a", { id: "picture-link", href, download: name }, t("Save the picture (SVG)")));
-      box.append(el("img", { id: "picture-preview", src: href, alt: t("Picture of the ruling") }));
+      const preview = el("img", { id: "picture-preview", src: href, alt: t("Picture of the ruling") });
+      box.append(preview);
+      await offerPng(box, preview);
     } catch (err) {
       status(t("The picture could not be made: {reason}", { reason: err.message }), true);
     } finally {
@@ -383,6 +506,31 @@ function pictureBox(data, query) {
     }
   });
   return box;
+}
+
+// The picture as PNG, which chat apps show inline: drawn by the browser from the SVG (the
+// server needs nothing more), shared with the phone's share sheet where the browser has the
+// Web Share API for files, else offered as a download.
+async function offerPng(box, preview) {
+  await preview.decode();
+  const scale = 2; // sharp on a phone's screen
+  const canvas = document.createElement("canvas");
+  canvas.width = preview.naturalWidth * scale;
+  canvas.height = preview.naturalHeight * scale;
+  const pen = canvas.getContext("2d");
+  pen.fillStyle = "#ffffff";
+  pen.fillRect(0, 0, canvas.width, canvas.height);
+  pen.drawImage(preview, 0, 0, canvas.width, canvas.height);
+  const name = `uno-ruling-${state.lang}.png`;
+  const png = canvas.toDataURL("image/png");
+  box.append(el("a", { id: "picture-png", href: png, download: name }, t("Save the picture (PNG)")));
+  const blob = await new Promise((done) => canvas.toBlob(done, "image/png"));
+  const file = blob && new File([blob], name, { type: "image/png" });
+  if (file && navigator.canShare && navigator.canShare({ files: [file] })) {
+    const share = el("button", { type: "button", id: "picture-share", class: "small" }, t("Share the picture"));
+    share.addEventListener("click", () => navigator.share({ files: [file], title: t("Picture of the ruling") }).catch(() => {}));
+    box.append(share);
+  }
 }
 
 function sharedDispute() {
@@ -413,12 +561,16 @@ function fieldOf(problem) {
   if (!name) return null;
   if (["title", "players", "discard", "color", "turn", "direction", "moves"].includes(name[1])) return name[1];
   if (name[1] === "hands") return "hand-0";
+  if (name[1] === "side") return "side";
+  // a card the deck of a ticked rule set does not have: the rule sets, not the JSON box
+  if (["cards", "rules", "deck"].includes(name[1])) return "preset-list";
   return "more";
 }
 
 function labelOf(id) {
   const node = $(id);
   if (!node) return "";
+  if (id === "preset-list") return t("Rule sets");
   const label = node.closest("label");
   const span = label && label.querySelector("span");
   if (span) return span.textContent;
@@ -492,6 +644,11 @@ async function settle(event) {
     shareLink(data);
     query.delete("pictures");
     $("results").prepend(pictureBox(data, query));
+    // the answer first: the title and the answers in words above the link and picture
+    const answer = $("results").querySelector(".answers");
+    if (answer) $("results").prepend(answer);
+    const title = $("results").querySelector("h2.title");
+    if (title) $("results").prepend(title);
     const refused = body.refused_moves;
     if (!refused) status(t("Settled: every move is legal."));
     else status(refused === 1 ? t("Settled: 1 move refused.") : t("Settled: {count} moves refused.", { count: refused }));
@@ -529,11 +686,16 @@ async function loadPresets() {
   try {
     const response = await fetch("/api/presets");
     const presets = await response.json();
+    const ticked = [...box.querySelectorAll("input:checked")].map((b) => b.value);
     box.replaceChildren();
     for (const preset of presets) {
       const input = el("input", { type: "checkbox", value: preset.name, id: `preset-${preset.name}` });
+      input.checked = ticked.includes(preset.name);
       input.addEventListener("change", () => loadDeck());
-      const label = el("label", { for: `preset-${preset.name}`, title: preset.summary }, input, preset.name);
+      const said = state.presets.find((p) => p.name === preset.name);
+      const text = el("span", { class: "preset-words" }, el("span", {}, presetLabel(preset.name)));
+      if (said && said.summary) text.append(el("small", {}, said.summary));
+      const label = el("label", { for: `preset-${preset.name}` }, input, text);
       box.append(label);
     }
     box.removeAttribute("data-t");
@@ -550,12 +712,21 @@ async function changeLanguage() {
   window.history.replaceState(null, "", url);
   await loadWords(lang);
   drawHands();
+  drawExamples();
+  await loadPresets();
   await loadDeck();
   if (state.result) await settle();
 }
 
 document.addEventListener("DOMContentLoaded", async () => {
-  $("players").addEventListener("input", () => drawHands());
+  $("players").addEventListener("change", () => {
+    $("players").dataset.given = "1";
+    drawHands();
+  });
+  $("pick-target").addEventListener("change", undoLabel);
+  $("turn").addEventListener("change", () => {
+    $("turn").dataset.given = "1";
+  });
   $("file").addEventListener("change", () => openFile().catch((err) => status(err.message, true)));
   $("dispute").addEventListener("submit", settle);
   $("pick-undo").addEventListener("click", undoCard);
@@ -572,6 +743,7 @@ document.addEventListener("DOMContentLoaded", async () => {
     status(err.message, true);
   }
   drawHands([]);
+  drawExamples();
   await loadPresets();
   const shared = sharedDispute();
   if (shared) {

@@ -1,0 +1,207 @@
+"""The answer of a ruling in plain words, for the people at the table: yes or no, and what
+happens now, with players counted from 1 ("Player 1".."Player N") or called by the names
+the table gave them.
+
+>>> import uno_rules as uno
+>>> table = uno.situation(
+...     {"players": 3, "hands": [["R+2", "G4"], ["B+2", "R9"], 5], "discard": ["R3"]}
+... )
+>>> plain_verdict(uno.rule_on(table, "0 R+2"))
+"Yes. Player 2 draws 2 and misses a turn. Now it is Player 3's turn."
+>>> plain_verdict(uno.rule_on(table, "0 R+2"), "vi", preset="official")
+'Theo Luật gốc: được. Người chơi 2 rút 2 lá và mất lượt. Giờ đến lượt Người chơi 3.'
+
+The sentence is built once here and said in three places: the dispute page, the command
+line's side-by-side form of ``uno-rules rule``, and the HTTP dispute API's ``plain`` field.
+The clause that decides (``ruling.clause``) and its sentence are shown beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .events import CardsDrawn, ChallengeLost, ChallengeWon, Skipped, UnoCaught
+from .i18n import N_, translate
+from .ruling import Ruling
+from .state import GameState, Phase
+
+__all__ = ["add_plain_verdicts", "plain_verdict", "player_name"]
+
+# Why a move was refused, in plain words, for the refusals a table disputes most; any other
+# refusal says that the rule cited beside the sentence forbids it.
+_REFUSED: dict[str, str] = {
+    "cannot-stack": N_("{player} may not pass the penalty on with another draw card"),
+    "not-challenge-eligible": N_("only {victim}, who would draw, may challenge"),
+    "card-not-in-hand": N_("{player} does not hold that card"),
+    "card-does-not-match": N_("the card matches neither the color nor the number or symbol"),
+    "not-your-turn": N_("it is {turn}'s turn, not {player}'s"),
+    "uno-window-closed": N_("it is too late to catch {target}"),
+    "nothing-to-catch": N_("{target} cannot be caught now"),
+    "wild-draw-four-not-allowed": N_("{player} holds a card of the color in play"),
+}
+
+
+def player_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """What people call ``seat``: the name the table gave it, else ``Player N`` counted
+    from 1 (seat 0 is Player 1)."""
+    if names is not None and 0 <= seat < len(names) and str(names[seat]).strip():
+        return str(names[seat]).strip()
+    return translate(lang, N_("Player {number}"), number=seat + 1)
+
+
+def plain_verdict(
+    ruling: Ruling,
+    lang: str = "en",
+    *,
+    preset: str | None = None,
+    names: Sequence[str] | None = None,
+) -> str:
+    """``ruling`` in plain words in ``lang``: yes or no, then what happens now (who draws
+    how many, who was right in a challenge, whose turn it is). With ``preset``, the
+    sentence starts with the rule set it was ruled under (a bundled one by its name for
+    people: ``family`` is "Family rules")."""
+
+    def who(seat: int) -> str:
+        return player_name(seat, lang, names)
+
+    def say(message: str, **params: Any) -> str:
+        return translate(lang, message, **params)
+
+    said: list[str] = []
+    if not ruling.legal:
+        answer = say(N_("no"))
+        violation = ruling.violation
+        code = violation.code if violation is not None else ""
+        facts = {
+            "player": who(getattr(violation, "seat", 0) or 0),
+            "victim": who(getattr(violation, "victim", 0) or 0),
+            "turn": who(getattr(violation, "turn", 0) or 0),
+            "target": who(getattr(violation, "target", 0) or 0),
+        }
+        reason = say(_REFUSED.get(code, N_("the rule below forbids this move")), **facts)
+        said.append(say(N_("Nothing changes.")))
+        said.append(_now(ruling.state, who, say))
+        return _joined(say, preset, answer, reason, said)
+    penalty = ruling.state.penalty
+    reason = ""
+    if ruling.clause == "B5.4" and penalty is not None and penalty.bluff:
+        # legal to play, against B5.4: it stands unless the victim challenges (B8.1)
+        answer = say(N_("no"))
+        reason = say(
+            N_("{player} holds a card of the color in play, so the Wild Draw Four is a bluff"),
+            player=who(penalty.offender),
+        )
+        said.append(say(N_("The card stays on the pile unless it is challenged.")))
+    else:
+        answer = say(N_("yes"))
+    told: set[int] = set()
+    for event in ruling.events:
+        if isinstance(event, ChallengeWon):
+            said.append(
+                say(
+                    N_(
+                        "The challenger, {challenger}, is right: {offender} bluffed and draws "
+                        "{count}."
+                    ),
+                    challenger=who(event.challenger),
+                    offender=who(event.offender),
+                    count=event.penalty,
+                )
+            )
+            told.add(event.offender)
+        elif isinstance(event, ChallengeLost):
+            said.append(
+                say(
+                    N_(
+                        "{offender} played fairly, so the challenger, {challenger}, is wrong and "
+                        "draws {count}."
+                    ),
+                    challenger=who(event.challenger),
+                    offender=who(event.offender),
+                    count=event.penalty,
+                )
+            )
+            told.add(event.challenger)
+        elif isinstance(event, UnoCaught):
+            said.append(
+                say(
+                    N_("{target} did not call UNO in time and draws {count}."),
+                    target=who(event.target),
+                    count=event.penalty,
+                )
+            )
+            told.add(event.target)
+    drawn: dict[int, int] = {}
+    for event in ruling.events:
+        if isinstance(event, CardsDrawn) and event.seat not in told:
+            drawn[event.seat] = drawn.get(event.seat, 0) + event.count
+    skipped = {e.seat for e in ruling.events if isinstance(e, Skipped)}
+    for seat, count in drawn.items():
+        if seat in skipped:
+            message = N_("{player} draws {count} and misses a turn.")
+        else:
+            message = N_("{player} draws {count}.")
+        said.append(say(message, player=who(seat), count=count))
+    for seat in sorted(skipped - set(drawn) - told):
+        said.append(say(N_("{player} misses a turn."), player=who(seat)))
+    said.append(_now(ruling.state, who, say))
+    return _joined(say, preset, answer, reason, said)
+
+
+def _joined(say: Any, preset: str | None, answer: str, reason: str, said: list[str]) -> str:
+    head = f"{answer}."
+    if reason:
+        head = say(N_("{answer}, because {reason}."), answer=answer, reason=reason)
+    if preset is not None:
+        # a bundled rule set by the name people know it by, in the language
+        # start-up: the page's words are read only when a preset is named
+        from ._page_text import PRESET_WORDS
+
+        name = say(PRESET_WORDS[preset][0]) if preset in PRESET_WORDS else preset
+        head = say(N_("Under {preset}: {verdict}"), preset=name, verdict=head)
+    else:
+        head = head[:1].upper() + head[1:]
+    return " ".join([head, *(s for s in said if s)])
+
+
+def _now(state: GameState, who: Any, say: Any) -> str:
+    """What the table waits for in ``state``, in a sentence."""
+    phase = state.phase
+    if phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+        if state.round_winner is None:
+            return str(say(N_("The round is over.")))
+        return str(say(N_("{player} has won the round."), player=who(state.round_winner)))
+    seat = who(state.turn)
+    if phase is Phase.PENALTY and state.penalty is not None:
+        penalty = state.penalty
+        rules = state.rules
+        stack = any(
+            rule.penalty_choice(rules, params, penalty.card) for rule, params in rules.plan.enabled
+        )
+        challenge = penalty.challengeable and rules.challenge_possible
+        if stack and challenge:
+            message = N_("{player} now draws {count}, stacks another draw card, or challenges.")
+        elif stack:
+            message = N_("{player} now draws {count}, or stacks another draw card.")
+        elif challenge:
+            message = N_("{player} now draws {count}, or challenges the Wild Draw Four.")
+        else:
+            message = N_("{player} now draws {count}.")
+        return str(say(message, player=seat, count=penalty.amount))
+    if phase is Phase.CHOOSE_COLOR:
+        return str(say(N_("{player} now chooses the color."), player=seat))
+    if phase is Phase.DRAWN:
+        return str(say(N_("{player} may play the card just drawn, or pass."), player=seat))
+    return str(say(N_("Now it is {player}'s turn."), player=seat))
+
+
+def add_plain_verdicts(
+    out: dict[str, Any], rulings: Mapping[str, Sequence[Ruling]], lang: str = "en"
+) -> dict[str, Any]:
+    """Give each ruling of a settlement's JSON (``out["rulings"][preset][i]``) its
+    ``plain`` sentence in ``lang``, ruled under its preset; returns ``out``."""
+    for preset, said in out.get("rulings", {}).items():
+        for entry, ruling in zip(said, rulings.get(preset, ()), strict=False):
+            entry["plain"] = plain_verdict(ruling, lang, preset=preset)
+    return out
