@@ -30,6 +30,7 @@ with warnings.catch_warnings():
 from uno_rules import _serving, server  # noqa: E402
 from uno_rules.server import Problem, _Lane, create_app  # noqa: E402
 from uno_rules.storage import SQLiteStore  # noqa: E402
+from uno_rules.verdict import add_plain_verdicts  # noqa: E402
 
 HOSTILE = "127.0.0.2"
 
@@ -306,7 +307,8 @@ def test_large_work_is_ruled_in_a_worker_process() -> None:
         app.use_worker_processes(1)
         r = c.post("/api/disputes?preset=official&preset=family", json=LARGE)
         assert r.status_code == 200, r.text
-        assert r.json() == settle(LARGE, ["official", "family"]).to_dict(None)
+        settled = settle(LARGE, ["official", "family"])
+        assert r.json() == add_plain_verdicts(settled.to_dict(None), settled.rulings, "en")
         wrong = {**LARGE, "hands": [["X9", "G9"], 4]}  # refused in the worker, said here
         r = c.post("/api/disputes?preset=official&preset=family", json=wrong)
         assert r.status_code == 422 and "X9" in r.json()["message"]

@@ -50,6 +50,14 @@ PRESET_WORDS = {
         N_("108 cards plus Wild Shuffle Hands and 3 Wild Customizable cards (2018 on)."),
     ),
     "flip": (N_("UNO Flip"), N_("Two-sided cards: a light side and a dark side.")),
+    "all-wild": (
+        N_("UNO All Wild"),
+        N_("112 cards, every one wild: any card on any card; a player you name draws two."),
+    ),
+    "attack": (
+        N_("UNO Attack"),
+        N_("A card launcher instead of a draw pile: each press fires none, one or several."),
+    ),
     "no-mercy": (
         N_("UNO Show 'Em No Mercy"),
         N_("168 cards, every draw card stacks, and a hand of 25 cards is out."),

@@ -50,4 +50,5 @@ def test_the_pictures_speak_the_language_asked_for(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     said = pictures(capsys, tmp_path, 1, "--lang", "vi")["official-01-before.svg"]
-    assert "Góc nhìn của người chơi 1" in said and "Seat 1's view" not in said
+    # seat 1 moves: Player 2, as people count
+    assert "Góc nhìn của Người chơi 2" in said and "'s view" not in said
