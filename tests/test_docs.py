@@ -734,3 +734,18 @@ def test_the_release_steps_are_written_and_the_version_is_one_number() -> None:
         assert words in section, words
     version = tomllib.loads(_read(ROOT / "pyproject.toml"))["project"]["version"]
     assert uno.__version__ == version
+
+
+def test_the_house_rule_page_lists_every_hook_with_its_signature() -> None:
+    """docs/write-a-house-rule.md lists each hook of HouseRule with its signature as the
+    code has it, so an author reads what the engine calls."""
+    import inspect
+
+    from uno_rules.rules.hooks import HouseRule
+
+    page = (ROOT / "docs" / "write-a-house-rule.md").read_text(encoding="utf-8")
+    hooks = [n for n, v in vars(HouseRule).items() if callable(v) and not n.startswith("_")]
+    assert len(hooks) > 20
+    for name in hooks:
+        signature = str(inspect.signature(getattr(HouseRule, name))).replace("'", "")
+        assert f"- `{name}{signature}`:" in page, name
