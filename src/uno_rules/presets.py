@@ -1141,26 +1141,16 @@ def _check_value(
             problems.append(
                 Problem(path, N_("expected true or false, got {got}"), {"got": _type_said(value)})
             )
-    elif tp is int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            problems.append(
-                Problem(path, N_("expected an integer, got {got}"), {"got": _type_said(value)})
+    elif tp is int or tp is float:
+        # a float setting takes any number but NaN; an int setting, whole numbers only
+        number = isinstance(value, int if tp is int else (int, float))
+        if not number or isinstance(value, bool) or value != value:
+            expected = (
+                N_("expected an integer, got {got}")
+                if tp is int
+                else N_("expected a number, got {got}")
             )
-            return
-        lo, hi = meta.get("min"), meta.get("max")
-        if (lo is not None and value < lo) or (hi is not None and value > hi):
-            problems.append(
-                Problem(
-                    path,
-                    N_("{value} is out of range; expected {lo} to {hi}"),
-                    {"value": value, "lo": lo, "hi": hi},
-                )
-            )
-    elif tp is float:
-        if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value:
-            problems.append(
-                Problem(path, N_("expected a number, got {got}"), {"got": _type_said(value)})
-            )
+            problems.append(Problem(path, expected, {"got": _type_said(value)}))
             return
         lo, hi = meta.get("min"), meta.get("max")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
