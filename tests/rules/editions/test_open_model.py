@@ -502,3 +502,39 @@ def test_a_refused_preset_registers_nothing() -> None:
             }
         )
     assert bad.value.problems == ["card_kinds[0].aliases: 9 aliases; at most 8"]
+
+
+@pytest.mark.parametrize(
+    ("value", "why"),
+    [
+        ([1, 2], "expected a mapping such as {weights: [3, 2, 1]}"),
+        ({"weights": [1], "odds": 2}, "unknown key 'odds'; expected weights, who"),
+        ({"weights": "many"}, "weights: expected a list of 1 to 21 whole numbers"),
+    ],
+)
+def test_random_draws_refuses_what_is_not_weights(value: Any, why: str) -> None:
+    _, problems = read_steps([{"random_draws": value}], "effect")
+    assert len(problems) == 1 and problems[0].startswith(f"effect[0].random_draws: {why}")
+
+
+def test_deck_counts_name_bundled_kinds_on_one_sided_decks() -> None:
+    with pytest.raises(uno.PresetError) as bad:
+        uno.load_preset({"extends": "flip", "name": "flip-recount", "deck_counts": {"W": 2}})
+    assert any(
+        p.startswith("deck_counts: the flip-112 deck is of two-sided") for p in bad.value.problems
+    )
+    with pytest.raises(uno.PresetError) as bad:
+        uno.load_preset({"extends": "official", "deck_counts": {"W": 2, "W+99": 1, "": 2}})
+    assert sorted(p.split(":")[0] for p in bad.value.problems) == [
+        "deck_counts.",
+        "deck_counts.W+99",
+    ]
+
+
+def test_a_mapping_setting_refuses_keys_that_are_not_text_and_too_many_entries() -> None:
+    with pytest.raises(uno.PresetError) as bad:
+        uno.load_preset({"extends": "official", "deck_counts": {1: 2}})
+    assert bad.value.problems[0].startswith("deck_counts.1: keys must be text")
+    with pytest.raises(uno.PresetError) as bad:
+        uno.load_preset({"extends": "official", "deck_counts": {f"k{i}": 1 for i in range(201)}})
+    assert bad.value.problems == ["deck_counts: 201 entries; at most 200"]
