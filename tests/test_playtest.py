@@ -442,3 +442,16 @@ def test_the_service_gives_up_on_a_long_check_and_its_games_stop(
     # leaving the client waited for the thread: it stopped after a game or two, not after
     # the 4 x 2 games of each of the rule set, the baseline and 5 settings switched off
     assert 1 <= sum(played) < 4 * 2 * 7 // 2
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"games": 0}, "at least 1"),
+        ({"bots": ("nobody",)}, "unknown bot 'nobody'"),
+        ({"bots": ()}, "at least one bot"),
+    ],
+)
+def test_playtest_refuses_arguments_it_cannot_play(options: dict[str, object], said: str) -> None:
+    with pytest.raises(ValueError, match=said):
+        uno.playtest("official", **options)
