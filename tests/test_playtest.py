@@ -455,3 +455,18 @@ def test_the_service_gives_up_on_a_long_check_and_its_games_stop(
 def test_playtest_refuses_arguments_it_cannot_play(options: dict[str, object], said: str) -> None:
     with pytest.raises(ValueError, match=said):
         uno.playtest("official", **options)
+
+
+def test_the_progress_line_says_time_left_in_the_unit_that_matters() -> None:
+    from uno_rules.cli import _duration
+
+    assert [_duration(s) for s in (4.4, 185, 7620)] == ["4s", "3m05s", "2h07m"]
+
+
+def test_a_report_that_cannot_be_written_is_refused_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--html into a folder: exit 2 and one line naming the path."""
+    common = ["playtest", "official", "--games", "1", "--players", "2", "--bot", "heuristic"]
+    assert main([*common, "--baseline", "none", "--html", str(tmp_path)]) == 2
+    assert f"{tmp_path}: cannot write" in capsys.readouterr().err
