@@ -365,3 +365,25 @@ def test_the_seat_names_fit_their_boxes_in_every_language() -> None:
                     size = float(text.get("font-size") or 0)
                     assert 0.62 * size * len(text.text or "") <= width - 8 + 0.5, text.text
                     assert size >= 8, text.text
+
+
+def test_the_table_picture_says_how_a_round_and_a_game_ended() -> None:
+    """The status line of a finished round names its winner (or says it was blocked), and
+    a finished game its winners."""
+    import random
+
+    from uno_rules.svg import table_svg
+
+    short = {"extends": "official", "name": "to-150", "scoring": {"target": 150}}
+    state = uno.new_game(short, players=2, seed=3)
+    rng = random.Random(3)
+    pictures: list[str] = []
+    while not state.game_over:
+        if state.round_over:
+            pictures.append(table_svg(uno.view(state, 0)))
+            state = uno.next_round(state)
+            continue
+        state = uno.apply_or_raise(state, rng.choice(uno.legal_moves(state))).state
+    pictures.append(table_svg(uno.view(state, 0)))
+    assert any("round over, won by" in p or "round over, blocked" in p for p in pictures[:-1])
+    assert "game over, won by" in pictures[-1]
