@@ -312,3 +312,23 @@ def test_large_work_is_ruled_in_a_worker_process() -> None:
         wrong = {**LARGE, "hands": [["X9", "G9"], 4]}  # refused in the worker, said here
         r = c.post("/api/disputes?preset=official&preset=family", json=wrong)
         assert r.status_code == 422 and "X9" in r.json()["message"]
+
+
+def test_a_worker_process_ignores_ctrl_c_and_ends_when_its_server_is_gone() -> None:
+    """A worker started for a server process ignores SIGINT (the server stops it) and
+    leaves by itself once the server's process no longer exists, even killed."""
+    import subprocess
+    import sys
+
+    server_stand_in = subprocess.Popen([sys.executable, "-c", "pass"])
+    server_stand_in.wait(timeout=30)
+    code = (
+        "import signal, time\n"
+        "from uno_rules.server import _worker_started\n"
+        f"_worker_started({server_stand_in.pid})\n"
+        "assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN\n"
+        "time.sleep(30)\n"
+        "raise SystemExit(3)\n"
+    )
+    worker = subprocess.run([sys.executable, "-c", code], timeout=60, capture_output=True)
+    assert worker.returncode == 0, worker.stderr[-2000:]
