@@ -812,3 +812,41 @@ def test_bad_input_exits_2_with_one_line(
     for word in words:
         options = (word,) if isinstance(word, str) else word
         assert any(o.replace("{file}", name).lower() in message for o in options), (word, message)
+
+
+@pytest.mark.parametrize(
+    ("raised", "code", "said"),
+    [
+        (BrokenPipeError(), 0, None),
+        (OSError(28, "No space left on device"), 2, "cannot write the output: No space left"),
+        (RecursionError(), 2, "too large or too deeply nested to handle (RecursionError)"),
+        (MemoryError(), 2, "too large or too deeply nested to handle (MemoryError)"),
+        (
+            ZeroDivisionError("boom"),
+            2,
+            "internal error: ZeroDivisionError: boom (please report it)",
+        ),
+    ],
+)
+def test_what_a_verb_raises_becomes_one_line_and_an_exit_status(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    raised: BaseException,
+    code: int,
+    said: str | None,
+) -> None:
+    """Whatever a verb raises (a closed pipe, a full disk, input too deep, a bug), the
+    command line answers with an exit status and at most one line, never a traceback."""
+    from uno_rules import cli
+
+    def verb(args: object) -> int:
+        raise raised
+
+    monkeypatch.setattr(cli, "cmd_presets_list", verb)
+    assert cli.main(["presets", "list"]) == code
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    if said is None:
+        assert err == ""
+    else:
+        assert said in err and len(err.strip().splitlines()) == 1
