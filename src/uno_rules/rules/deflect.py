@@ -117,4 +117,4 @@ class _DeflectRule(HouseRule):
         return []
 
 
-RULE = _DeflectRule()
+RULE: _DeflectRule = _DeflectRule()

@@ -78,4 +78,4 @@ class _ForcePlayRule(HouseRule):
         return []
 
 
-RULE = _ForcePlayRule()
+RULE: _ForcePlayRule = _ForcePlayRule()

@@ -119,4 +119,4 @@ class _GoOutRule(HouseRule):
         return []
 
 
-RULE = _GoOutRule()
+RULE: _GoOutRule = _GoOutRule()

@@ -250,4 +250,4 @@ class _JumpInRule(HouseRule):
         return problems
 
 
-RULE = _JumpInRule()
+RULE: _JumpInRule = _JumpInRule()

@@ -139,4 +139,4 @@ def _survivor(b: Builder, seats: list[int]) -> int:
     return min(seats, key=lambda s: (len(b.hands[s]), (s - start) * b.direction % b.players))
 
 
-RULE = _MercyRule()
+RULE: _MercyRule = _MercyRule()

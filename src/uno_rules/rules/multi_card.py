@@ -151,4 +151,4 @@ class _MultiCardRule(HouseRule):
         return None
 
 
-RULE = _MultiCardRule()
+RULE: _MultiCardRule = _MultiCardRule()

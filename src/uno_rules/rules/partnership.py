@@ -82,4 +82,4 @@ class _PartnershipRule(HouseRule):
         return problems
 
 
-RULE = _PartnershipRule()
+RULE: _PartnershipRule = _PartnershipRule()

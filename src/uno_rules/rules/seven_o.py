@@ -154,4 +154,4 @@ class _SevenORule(HouseRule):
         return []
 
 
-RULE = _SevenORule()
+RULE: _SevenORule = _SevenORule()
