@@ -43,10 +43,15 @@ def client() -> Iterator[TestClient]:
 
 
 def deal(c: TestClient) -> dict[str, Any]:
-    r = c.post("/api/games", json={"players": 2})
-    assert r.status_code == 201, r.text
-    data: dict[str, Any] = r.json()
-    return data
+    """A dealt game whose first mover may draw: a deal is random, and one whose first card
+    is a Wild (A1) opens on naming a color, with no draw; such a deal is dealt again."""
+    for _ in range(50):
+        r = c.post("/api/games", json={"players": 2})
+        assert r.status_code == 201, r.text
+        data: dict[str, Any] = r.json()
+        if any(m.endswith("draw") for m in mover(c, data)[2]["legal_moves"]):
+            return data
+    raise AssertionError("50 deals in a row opened with no draw")
 
 
 def mover(c: TestClient, game: dict[str, Any]) -> tuple[str, dict[str, str], dict[str, Any]]:
