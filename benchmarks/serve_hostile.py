@@ -48,6 +48,7 @@ import yaml
 
 from uno_rules.dispute import settle
 from uno_rules.presets import preset_names
+from uno_rules.verdict import add_plain_verdicts
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_RATE = 200.0
@@ -60,7 +61,8 @@ def examples() -> list[tuple[str, bytes, dict[str, Any], int]]:
     for path in sorted((ROOT / "examples").glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         presets = list(data["expect"])
-        expected = settle(data, presets).to_dict(None)
+        settled = settle(data, presets)  # as the service answers: with the plain verdicts
+        expected = add_plain_verdicts(settled.to_dict(None), settled.rulings, "en")
         query = "&".join(f"preset={p}" for p in presets)
         out.append((query, json.dumps(data).encode(), expected, len(presets) * len(data["moves"])))
     return out

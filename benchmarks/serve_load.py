@@ -43,6 +43,7 @@ import yaml
 
 from uno_rules.dispute import settle
 from uno_rules.presets import preset_names
+from uno_rules.verdict import add_plain_verdicts
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = 200  # rulings per second
@@ -54,7 +55,8 @@ def disputes() -> list[tuple[str, bytes, dict[str, Any], int]]:
     for path in sorted((ROOT / "examples").glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         presets = list(data["expect"])
-        expected = settle(data, presets).to_dict(None)
+        settled = settle(data, presets)  # as the service answers: with the plain verdicts
+        expected = add_plain_verdicts(settled.to_dict(None), settled.rulings, "en")
         query = "&".join(f"preset={p}" for p in presets)
         out.append((query, json.dumps(data).encode(), expected, len(presets) * len(data["moves"])))
     return out
@@ -66,7 +68,8 @@ def in_process(work: list[tuple[str, bytes, dict[str, Any], int]], seconds: floa
     while time.perf_counter() - start < seconds:
         for query, body, _, count in work:
             presets = [p.removeprefix("preset=") for p in query.split("&")]
-            json.dumps(settle(json.loads(body), presets).to_dict(None))
+            settled = settle(json.loads(body), presets)
+            json.dumps(add_plain_verdicts(settled.to_dict(None), settled.rulings, "en"))
             rulings += count
     return rulings / (time.perf_counter() - start)
 
