@@ -206,12 +206,12 @@ class Step(NamedTuple):
 def steps_with(steps: tuple[Step, ...], fact: str) -> bool:
     """Whether any of ``steps`` declares ``fact`` (a :class:`StepSpec` flag: ``penalty``,
     ``target``, ``transfers``, ``sheds``, ``waits``)."""
-    return any(getattr(STEP_SPECS[StepOp(step.op)], fact) for step in steps)
+    return any(getattr(step.spec, fact) for step in steps)
 
 
 def penalty_value(steps: tuple[Step, ...]) -> int:
     """The draw value ``steps`` make (K3): the sum of their penalty steps' counts."""
-    return sum(step.n for step in steps if STEP_SPECS[StepOp(step.op)].penalty)
+    return sum(step.n for step in steps if step.spec.penalty)
 
 
 #: The classes of points a preset's ``scoring.values`` can set (B10.5), and ``kind``: the

@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from .kinds import STEP_OPS, is_steps
+from .kinds import STEP_SPECS, is_steps
 from .presets import rules_with_installed
 from .rules import Rules
 from .rules._meta import FrozenDict
@@ -100,7 +100,9 @@ def _type_schema(tp: Any, default: Any) -> dict[str, Any]:
                 "type": "object",
                 "minProperties": 1,
                 "maxProperties": 1,
-                "propertyNames": {"enum": [op for op in STEP_OPS if op not in ("custom", "flip")]},
+                "propertyNames": {
+                    "enum": [op.value for op, spec in STEP_SPECS.items() if not spec.data_only]
+                },
             },
             "description": "effect steps (docs/cards.md)",
         }
