@@ -259,19 +259,26 @@ def _read_json(text: str, where: str, budget: Budget, loader: Any) -> Any:
     except json.JSONDecodeError as exc:
         if not where.endswith(".json"):
             return _NOT_JSON
-        before = text[: exc.pos].rstrip()
+        pos = exc.pos
+        if exc.msg.startswith("Illegal trailing comma"):
+            # Python 3.13 names the comma itself; older ones, the bracket after it. Both
+            # are said the older way, at the bracket, so every version says the same
+            pos = len(text) - len(text[pos + 1 :].lstrip())
+        before = text[:pos].rstrip()
         problem: object = brief(exc.msg, 80)
-        if before.endswith(",") and text[exc.pos : exc.pos + 1] in ("}", "]"):
+        if before.endswith(",") and text[pos : pos + 1] in ("}", "]"):
             problem = (
                 N_("a comma before the closing {bracket}; JSON allows no trailing comma"),
-                {"bracket": text[exc.pos]},
+                {"bracket": text[pos]},
             )
+        line = text.count("\n", 0, pos) + 1
+        column = pos - text.rfind("\n", 0, pos)
         raise PresetError(
             [
                 Problem(
                     where,
                     N_("not valid JSON at line {line}, column {column}: {problem}"),
-                    {"line": exc.lineno, "column": exc.colno, "problem": problem},
+                    {"line": line, "column": column, "problem": problem},
                 )
             ]
         ) from None
