@@ -18,17 +18,21 @@ Each step is one function of :data:`STEPS`: skip (N seats, or everyone), reverse
 players as H08 says), a draw penalty on the next seat, every other seat draws, draw until a
 color (who names it), discard the player's cards of a color, discard the others' wilds, swap
 hands with a named seat, pass hands on, shuffle hands, play again, turn the table over (F2).
+
+The first card turned up (1.3) runs the same steps, through :data:`FIRST_STEPS`: each op
+says there, next to its implementation, what it does when nobody played the card (B3.1).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ._records import replace
-from .cards import Card, Color
+from .cards import Card, Color, Rank
 from .events import (
     CardsDiscarded,
+    CardsDrawn,
     CardsTurned,
     ExtraTurn,
     HandsShuffled,
@@ -38,16 +42,27 @@ from .events import (
     WildsDiscarded,
 )
 from .kinds import Step, StepOp
-from .randomness import shuffled
+from .randomness import derive_seed, shuffled
 from .rules import DealDirection
 from .rules.builder import Builder
 from .rules.extra_cards import until_step
 from .rules.hooks import PlayContext
 from .rules.judge import is_bluff, reverse_skips
+from .rules.options import FirstDrawTwo, FirstReverse
 from .rules.registry import hook_rule
 from .state import Penalty, Phase, pile_cards, pile_from, pile_push
 
-__all__ = ["STEPS", "apply_card_effect", "draw_until_color", "take_until", "weighted_count"]
+if TYPE_CHECKING:
+    from .rules.first_card import FirstTurn
+
+__all__ = [
+    "FIRST_STEPS",
+    "STEPS",
+    "apply_card_effect",
+    "draw_until_color",
+    "take_until",
+    "weighted_count",
+]
 
 # Enum members read on every move, bound to module names: on Python 3.11 reading
 # ``Phase.TURN`` goes through EnumType.__getattr__'s hook and costs about ten times a
@@ -56,6 +71,9 @@ PHASE_CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
 PHASE_PENALTY: Final = Phase.PENALTY
 PHASE_TURN: Final = Phase.TURN
 DEAL_DIRECTION_DIRECTION_OF_PLAY: Final = DealDirection.DIRECTION_OF_PLAY
+FIRST_DRAW_TWO_DRAW_AND_SKIP: Final = FirstDrawTwo.DRAW_AND_SKIP
+FIRST_REVERSE_DEALER_FIRST_CCW: Final = FirstReverse.DEALER_FIRST_CCW
+RANK_DRAW_TWO: Final = Rank.DRAW_TWO
 
 
 def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
@@ -339,6 +357,127 @@ STEPS: Final[dict[str, Callable[[Builder, PlayContext, Step], None]]] = {
 }
 # every op but the preset's written rule (replaced by its steps before it runs) has one
 assert set(STEPS) == set(StepOp) - {StepOp.CUSTOM}, "a declared step without its implementation"
+
+
+# ------------------------------------------------------------- the first card turned up
+#
+# B3.1: nobody played the first card. A step aimed at the seat to play next acts on the
+# first player (1.3); a step aimed at every other seat acts on every seat; a step that needs
+# the card's player (its hand, its choice of a seat, playing again) does nothing; hands just
+# dealt are not passed on or shuffled (the deal was random already; A39 has its own
+# options). A wild's color is named afterwards (``uno_rules.rules.first_card``).
+
+
+def _first_skip(table: FirstTurn, step: Step) -> None:
+    """1.3, B7.1: the first player is skipped (N seats for a Skip Two). Skip Everyone
+    skips nobody: it has no player to come back to (B3.1)."""
+    if step.everyone:
+        return
+    for _ in range(step.n):
+        table.tell(Skipped(table.turn))
+        table.turn = table.next(table.turn)
+
+
+def _first_reverse(table: FirstTurn, step: Step) -> None:
+    """1.3, A2: play goes counter-clockwise, starting with the dealer (a) or the dealer's
+    right-hand neighbour (b); with two players and Reverse-as-Skip the dealer starts
+    (A52)."""
+    table.direction = -table.direction
+    two_skip = reverse_skips(table.rules, table.players - len(table.out))
+    if table.rules.first_card.reverse is FIRST_REVERSE_DEALER_FIRST_CCW or two_skip:
+        table.turn = table.dealer
+    else:
+        table.turn = table.next(table.dealer)
+    table.tell(Reversed(table.direction))
+
+
+def _first_draws(table: FirstTurn, victim: int, count: int) -> None:
+    """``victim`` takes the top ``count`` cards of the pile (what there is), face down."""
+    cards = tuple(table.pile[:count])
+    del table.pile[:count]
+    table.tell(CardsDrawn(victim, len(cards), "first-card", cards))
+    table.hands[victim].extend(cards)
+
+
+def _first_next_draws(table: FirstTurn, step: Step) -> None:
+    """1.3, A3, F5, N2 ``apply``: the first player draws N at once (nobody can stack on or
+    challenge a card nobody played, B3.1) and loses the turn; a Draw Two's draw then plays
+    under A3 (b) ``draw_then_play``."""
+    victim = table.turn
+    _first_draws(table, victim, step.n)
+    draw_two = table.rules.first_card.draw_two
+    if table.card.rank is RANK_DRAW_TWO and draw_two is not FIRST_DRAW_TWO_DRAW_AND_SKIP:
+        return
+    table.tell(Skipped(victim))
+    table.turn = table.next(victim)
+
+
+def _first_everyone_draws(table: FirstTurn, step: Step) -> None:
+    """Every seat still in draws N at once, from the first player on: nobody played the
+    card, so nobody is spared (as UNO Attack's sheet has a Wild All Hit turned first)."""
+    seat = table.turn
+    for _ in range(table.players - len(table.out)):
+        _first_draws(table, seat, step.n)
+        seat = table.next(seat)
+
+
+def _first_draw_until(table: FirstTurn, step: Step) -> None:
+    """The first player draws until a card of the first card's color shows (a wild does
+    not count), keeping them all, and loses the turn as the step says. A wild's color is
+    not named yet, so it draws nothing."""
+    color = table.color
+    if color is None:
+        return
+    victim = table.turn
+    count = len(table.pile)
+    for i, card in enumerate(table.pile):
+        if card.color is color:
+            count = i + 1
+            break
+    _first_draws(table, victim, count)
+    if step.loses_turn:
+        table.tell(Skipped(victim))
+        table.turn = table.next(victim)
+
+
+def _first_random_draws(table: FirstTurn, step: Step) -> None:
+    """AT3: a press aimed at the next seat is the first player's; one aimed at every other
+    seat is every seat's, from the first player on (UNO Attack's sheet: a Wild All Hit
+    turned first); one aimed at the card's player has nobody to aim at (B3.1). Each k is
+    decided by a seed derived from the game's, the round and the press."""
+    if step.who == "player":
+        return
+    seats = [table.turn]
+    if step.who == "everyone":
+        for _ in range(table.players - len(table.out) - 1):
+            seats.append(table.next(seats[-1]))
+    for press, seat in enumerate(seats):
+        seed = derive_seed(table.seed, table.round_number, 0xF125, press)
+        _first_draws(table, seat, weighted_count(step.weights, seed))
+
+
+#: What each step does when its card is turned up first (1.3, B3.1): a function, or
+#: ``None`` when the step needs the card's player (or hands just dealt), so does nothing.
+FIRST_STEPS: Final[dict[str, Callable[[FirstTurn, Step], None] | None]] = {
+    StepOp.SKIP: _first_skip,
+    StepOp.REVERSE: _first_reverse,
+    StepOp.NEXT_DRAWS: _first_next_draws,
+    StepOp.EVERYONE_DRAWS: _first_everyone_draws,
+    StepOp.TARGETED_DRAWS: None,
+    StepOp.PLAYER_DRAWS: None,
+    StepOp.RANDOM_DRAWS: _first_random_draws,
+    StepOp.DRAW_UNTIL_COLOR: _first_draw_until,
+    StepOp.DISCARD_COLOR: None,
+    StepOp.DISCARD_WILDS: None,
+    StepOp.DISCARD_FACES: None,
+    StepOp.SWAP_HANDS: None,
+    StepOp.ROTATE_HANDS: None,
+    StepOp.PASS_HANDS: None,
+    StepOp.SHUFFLE_HANDS: None,
+    StepOp.PLAY_AGAIN: None,
+    StepOp.FLIP: None,  # F10: a Flip turned first goes back; never reached
+}
+assert set(FIRST_STEPS) == set(STEPS), "a step without its first-card form"
 
 
 def draw_until_color(b: Builder, victim: int, color: Color, loses_turn: bool | None = None) -> None:

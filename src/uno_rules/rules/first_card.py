@@ -13,15 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Rank
-from ..events import CardsDrawn, Event, Redealt, Reversed, Skipped
+from ..events import Event, Redealt
 from ..randomness import derive_seed, shuffled
 from ..state import Phase, seat_after
 from .extra_cards import ShuffleFirstCard
-from .judge import reverse_skips
 from .options import (
     FirstAction,
-    FirstDrawTwo,
-    FirstReverse,
     FirstWild,
     FirstWildDrawFour,
 )
@@ -38,16 +35,10 @@ _PHASE_TURN = Phase.TURN
 _RANK_WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
 _RANK_WILD_DRAW_TWO = Rank.WILD_DRAW_TWO
 _RANK_FLIP = Rank.FLIP
-_RANK_DRAW_ONE = Rank.DRAW_ONE
 _RANK_WILD = Rank.WILD
 _FIRST_WILD_RETURN_AND_FLIP = FirstWild.RETURN_AND_FLIP
 _RANK_WILD_SHUFFLE_HANDS = Rank.WILD_SHUFFLE_HANDS
 _SHUFFLE_FIRST_CARD_RETURN_AND_FLIP = ShuffleFirstCard.RETURN_AND_FLIP
-_RANK_SKIP = Rank.SKIP
-_RANK_REVERSE = Rank.REVERSE
-_FIRST_REVERSE_DEALER_FIRST_CCW = FirstReverse.DEALER_FIRST_CCW
-_RANK_DRAW_TWO = Rank.DRAW_TWO
-_FIRST_DRAW_TWO_DRAW_AND_SKIP = FirstDrawTwo.DRAW_AND_SKIP
 _PHASE_CHOOSE_COLOR = Phase.CHOOSE_COLOR
 _SHUFFLE_FIRST_CARD_REDEAL = ShuffleFirstCard.REDEAL
 _FIRST_ACTION_RETURN_AND_FLIP = FirstAction.RETURN_AND_FLIP
@@ -150,49 +141,30 @@ def turn_first_card(table: FirstTurn) -> None:
 
 
 def official_effect(table: FirstTurn) -> None:
-    """1.3 / A1-A3 / A52 / 2.6 / A39: the official effect of the first card."""
+    """1.3 / A1-A3 / A52 / 2.6 / A39 / N2: the effect of the first card. It runs its steps
+    (``Plan.steps``, as a played card does), each as its first-card form says
+    (``uno_rules.effects.FIRST_STEPS``: B3.1, nobody played it; a swap has nobody to swap
+    with, E4.2). A Wild Customizable's written rule does not apply (E3.4). A wild asks the
+    seat whose turn it is then (the first player, unless a step skipped it) for the color
+    (A1 a, 2.6), and a Wild Shuffle Hands may redeal (A39 b)."""
     rules = table.rules
-    first = rules.first_card
     card = table.card
-    rank = card.rank
-    starter = table.starter
-    if rank is _RANK_SKIP:
-        table.turn = table.next(starter)  # 1.3: the first player is skipped.
-        table.tell(Skipped(starter))
-    elif rank is _RANK_REVERSE:
-        # 1.3 / A2: play goes counter-clockwise, starting with the dealer (a) or the
-        # dealer's right-hand neighbour (b); with two players and Reverse-as-Skip the
-        # dealer starts (A52).
-        table.direction = -1
-        two_skip = reverse_skips(rules, table.players - len(table.out))
-        if first.reverse is _FIRST_REVERSE_DEALER_FIRST_CCW or two_skip:
-            table.turn = table.dealer
-        else:
-            table.turn = table.next(table.dealer)
-        table.tell(Reversed(table.direction))
-    elif rank is _RANK_DRAW_TWO:
-        # 1.3 / A3: the first player draws 2 and (a) loses the turn or (b) then plays.
-        cards = tuple(table.pile[:2])
-        table.tell(CardsDrawn(starter, len(cards), "first-card", cards))
-        table.hands[starter].extend(cards)
-        del table.pile[:2]
-        if first.draw_two is _FIRST_DRAW_TWO_DRAW_AND_SKIP:
-            table.turn = table.next(starter)
-            table.tell(Skipped(starter))
-    elif rank is _RANK_DRAW_ONE:
-        # F5: the first player draws 1 and is skipped
-        cards = tuple(table.pile[:1])
-        table.tell(CardsDrawn(starter, len(cards), "first-card", cards))
-        table.hands[starter].extend(cards)
-        del table.pile[:1]
-        table.turn = table.next(starter)
-        table.tell(Skipped(starter))
-    elif card.is_wild:
-        # A1 (a), 2.6, A39, E3.4, E4.2: the first player names the color, then plays; no
-        # swap, no written rule; a Wild Shuffle Hands may redeal (A39 b).
+    effect = card.kind.effect
+    if not (effect and effect[0].op == "custom"):  # E3.4
+        # start-up and cycles: the interpreter imports the rules package this module is in
+        from ..effects import FIRST_STEPS
+
+        for step in rules.plan.steps(card, False):
+            run = FIRST_STEPS.get(step.op)
+            if run is not None:
+                run(table, step)
+    if card.is_wild:
         table.phase = _PHASE_CHOOSE_COLOR
         wsh = rules.extra_cards.wild_shuffle_hands
-        if rank is _RANK_WILD_SHUFFLE_HANDS and wsh.on_first_card is _SHUFFLE_FIRST_CARD_REDEAL:
+        if (
+            card.rank is _RANK_WILD_SHUFFLE_HANDS
+            and wsh.on_first_card is _SHUFFLE_FIRST_CARD_REDEAL
+        ):
             _redeal(table)
 
 
