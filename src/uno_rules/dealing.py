@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from .cards import Card, Rank
+from .effects import FIRST_STEPS
 from .events import Dealt, Event, FirstCardReturned, FirstCardTurned, Redealt
 from .randomness import derive_seed, shuffled
 from .rules import FirstPlayer, FirstWild, FirstWildDrawFour, Rules
@@ -144,7 +145,7 @@ def _first_card_state(
     table = FirstTurn(
         rules, players, seed, round_number, dealer, out, hands, pile, card, starter, events
     )
-    turn_first_card(table)  # 1.3: what the first card does (or an enabled rule's hook)
+    turn_first_card(table, FIRST_STEPS)  # 1.3: what the first card does (or a rule's hook)
     return GameState(
         rules=rules,
         players=players,

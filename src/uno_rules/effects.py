@@ -60,6 +60,7 @@ __all__ = [
     "STEPS",
     "apply_card_effect",
     "draw_until_color",
+    "run_steps",
     "take_until",
     "weighted_count",
 ]
@@ -79,7 +80,6 @@ RANK_DRAW_TWO: Final = Rank.DRAW_TWO
 def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
     """Apply the effect of the cards just played (``ctx``), as the module docstring says."""
     plan = b.rules.plan
-    seat = ctx.move.seat
     card = ctx.cards[-1]
     last = not ctx.hand
     for hook, params in plan.play_effect:  # the enabled rules, in the registry's order
@@ -91,20 +91,27 @@ def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
                 if owner is not None:
                     b.penalty = replace(penalty, rule=owner.name)
             return
-    if card.kind.draw:
-        # B7.3, B7.5, H01, H09, N10, N14: a draw card's steps apply even as a last card
-        b.turn = b.next(seat)
-        for step in plan.steps(card, last):
+    steps = plan.steps(card, last)  # B10.4, A30, A41: a last card's are none (A38 aside)
+    if last and not steps and not card.kind.draw:
+        return
+    run_steps(b, ctx, steps)
+
+
+def run_steps(b: Builder, ctx: PlayContext, steps: tuple[Step, ...]) -> None:
+    """The steps of the card just played, in order, the seat to play next starting as the
+    next seat (B4.3). A draw card's steps all apply, even as a last card (B7.3, B7.5, H01,
+    H09, N10, N14, B10.3); any other card's stop where a decision waits (H17 chooser
+    victim, a pending penalty). The engine's general path and its play shortcut
+    (:mod:`uno_rules.fastpath`) both call this: one semantics."""
+    b.turn = b.next(ctx.move.seat)
+    if ctx.cards[-1].kind.draw:
+        for step in steps:
             STEPS[step.op](b, ctx, step)
         return
-    steps = plan.steps(card, last)  # B10.4, A30, A41: a last card's are none (A38 aside)
-    if last and not steps:
-        return
-    b.turn = b.next(seat)
     for step in steps:
         STEPS[step.op](b, ctx, step)
         if b.phase is PHASE_CHOOSE_COLOR or b.phase is PHASE_PENALTY:
-            return  # a decision waits (H17 chooser victim, a pending penalty)
+            return
 
 
 # --------------------------------------------------------------------------- the steps

@@ -41,10 +41,17 @@ from .events import (
     Skipped,
     UnoCalled,
 )
-from .kinds import Step
+from .kinds import Step, StepOp
 from .moves import Accept, CallUno, CatchUno, Challenge, Draw, Move, Pass, Play
 from .rules import AfterDraw, Rules, UnoWindow, VoluntaryDraw, W4Restriction
-from .rules.builder import NO_SEATS, after_transfer, moved_state
+from .rules.builder import (
+    NO_SEATS,
+    accepted_state,
+    after_transfer,
+    drawn_state,
+    passed_state,
+    played_state,
+)
 from .rules.judge import has_legal_card, is_bluff, position, reverse_skips
 from .rules.registry import Plan, sample_card
 from .state import (
@@ -100,15 +107,15 @@ def _shortcut_form(steps: tuple[Step, ...]) -> _Form | None:
         return None
     step = steps[0]
     op = step.op
-    if op == "skip":
+    if op == StepOp.SKIP:
         return (FORM_SKIP_ALL, 0) if step.everyone else (FORM_SKIP, step.n)
-    if op == "reverse":
+    if op == StepOp.REVERSE:
         return FORM_REVERSE, 0
-    if op == "next_draws":
+    if op == StepOp.NEXT_DRAWS:
         return FORM_DRAW, step.n
-    if op == "swap_hands":
+    if op == StepOp.SWAP_HANDS:
         return FORM_SWAP, 0
-    if op == "rotate_hands":
+    if op == StepOp.ROTATE_HANDS:
         return FORM_ROTATE, 0
     return None
 
@@ -600,10 +607,9 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
     # a C struct and boxes it again when stored, which would copy the node under the card
     # on every play (a state kept 30 bytes more) rather than share it.
     under: Any = state.discard
-    s = state
-    new = moved_state(
-        s, hands, draw, (card, under, under[2] + 1), color, direction, turn, phase, None,
-        pending, called, opened, s[16], s[17], s[18], s[19], 0, seat, s[22],
+    new = played_state(
+        state, hands, draw, (card, under, under[2] + 1), color, direction, turn, phase,
+        pending, called, opened, seat,
     )  # fmt: skip
     return _new(_TRANSITION, (new, events))
 
@@ -663,11 +669,7 @@ def _draw_shortcut(state: GameState, move: Draw, fast: FastPlan) -> Transition |
                 card, rest = cards[-1], _top_cards(draw, len(cards))[1]
                 break
     hands, called = _take(state.hands, state.uno_called, seat, cards)
-    s = state
-    new = moved_state(
-        s, hands, rest, s[7], s[8], s[9], s[10], PHASE_DRAWN, card, s[13], called, NO_SEATS,
-        s[16], s[17], s[18], s[19], 0, s[21], s[22],
-    )  # fmt: skip
+    new = drawn_state(state, hands, rest, card, called)
     drew = _drew_one(seat, card) if len(cards) == 1 else CardsDrawn(seat, len(cards), "turn", cards)
     return _new(_TRANSITION, (new, (drew,)))
 
@@ -677,11 +679,7 @@ def _pass_shortcut(state: GameState, move: Pass, fast: FastPlan) -> Transition |
     if state.phase is not PHASE_DRAWN:
         return None
     seat = move.seat
-    s = state
-    new = moved_state(
-        s, s[5], s[6], s[7], s[8], s[9], (seat + state.direction) % state.players, PHASE_TURN,
-        None, s[13], s[14], s[15], s[16], s[17], s[18], s[19], s[20], s[21], s[22],
-    )  # fmt: skip
+    new = passed_state(state, (seat + state.direction) % state.players)
     return _new(_TRANSITION, (new, (_PASSED_BY[seat],)))
 
 
@@ -702,11 +700,8 @@ def _accept_shortcut(state: GameState, move: Accept, fast: FastPlan) -> Transiti
     elif seat in opened:
         opened = opened - {seat}
     hands, called = _take(state.hands, called, seat, cards)
-    s = state
-    new = moved_state(
-        s, hands, rest, s[7], s[8], s[9], (seat + state.direction) % state.players, PHASE_TURN,
-        s[12], None, called, opened, s[16], s[17], s[18], s[19], s[20], s[21], s[22],
-    )  # fmt: skip
+    turn = (seat + state.direction) % state.players
+    new = accepted_state(state, hands, rest, turn, called, opened)
     events = (
         CardsDrawn(seat, penalty.amount, "penalty", cards),
         PenaltyAccepted(seat, penalty.amount),

@@ -41,7 +41,16 @@ from .scoring import hand_points, score_round
 
 _new: Final = tuple.__new__  # builds a Transition without keyword handling
 
-__all__ = ["NO_SEATS", "Builder", "after_transfer", "moved_state"]
+__all__ = [
+    "NO_SEATS",
+    "Builder",
+    "accepted_state",
+    "after_transfer",
+    "drawn_state",
+    "moved_state",
+    "passed_state",
+    "played_state",
+]
 
 
 def moved_state(
@@ -66,15 +75,94 @@ def moved_state(
     eliminated: frozenset[int],
 ) -> GameState:
     """The state a move leaves: ``s``'s fixed facts (rules, players, seed, round, dealer)
-    and every other field as given. The one place a move's new state is built, by the
-    builder (:meth:`Builder.finish`) and by the engine's shortcuts alike: by position, one
-    allocation with no keyword handling (the field order is checked below)."""
+    and every other field as given. This module is the one place a move's new state is
+    built, by the builder (:meth:`Builder.finish`) and, through the named forms below, by
+    the engine's shortcuts: by position, one allocation with no keyword handling (the
+    field order is checked below)."""
     return _new(
         GameState,
         (
             s[0], s[1], s[2], s[3], s[4], hands, draw, discard, color, direction, turn,
             phase, drawn, penalty, uno_called, uno_open, scores, round_winner, game_winners,
             shuffles, passes, played_by, eliminated,
+        ),
+    )  # fmt: skip
+
+
+def played_state(
+    s: GameState,
+    hands: tuple[tuple[Card, ...], ...],
+    draw: Pile,
+    discard: Pile,
+    color: Color,
+    direction: int,
+    turn: int,
+    phase: Phase,
+    penalty: Penalty | None,
+    uno_called: frozenset[int],
+    uno_open: frozenset[int],
+    played_by: int,
+) -> GameState:
+    """The state after a card is played on its player's turn and its steps have run, with
+    no round ended: nothing is left drawn, nobody passed. (The engine's play shortcut,
+    :mod:`uno_rules.fastpath`.)"""
+    return _new(
+        GameState,
+        (
+            s[0], s[1], s[2], s[3], s[4], hands, draw, discard, color, direction, turn,
+            phase, None, penalty, uno_called, uno_open, s[16], s[17], s[18], s[19], 0,
+            played_by, s[22],
+        ),
+    )  # fmt: skip
+
+
+def drawn_state(
+    s: GameState,
+    hands: tuple[tuple[Card, ...], ...],
+    draw: Pile,
+    drawn: Card,
+    uno_called: frozenset[int],
+) -> GameState:
+    """The state after a seat draws on its turn and decides on ``drawn`` (B6.1-B6.3):
+    every UNO window closes (A15). (The draw shortcut.)"""
+    return _new(
+        GameState,
+        (
+            s[0], s[1], s[2], s[3], s[4], hands, draw, s[7], s[8], s[9], s[10],
+            PHASE_DRAWN, drawn, s[13], uno_called, NO_SEATS, s[16], s[17], s[18],
+            s[19], 0, s[21], s[22],
+        ),
+    )  # fmt: skip
+
+
+def passed_state(s: GameState, turn: int) -> GameState:
+    """The state after a pass once the drawn card is kept (B6.4). (The pass shortcut.)"""
+    return _new(
+        GameState,
+        (
+            s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], turn,
+            PHASE_TURN, None, s[13], s[14], s[15], s[16], s[17], s[18], s[19], s[20],
+            s[21], s[22],
+        ),
+    )  # fmt: skip
+
+
+def accepted_state(
+    s: GameState,
+    hands: tuple[tuple[Card, ...], ...],
+    draw: Pile,
+    turn: int,
+    uno_called: frozenset[int],
+    uno_open: frozenset[int],
+) -> GameState:
+    """The state after the victim accepts a pending penalty and loses the turn (B7.5).
+    (The accept shortcut.)"""
+    return _new(
+        GameState,
+        (
+            s[0], s[1], s[2], s[3], s[4], hands, draw, s[7], s[8], s[9], turn,
+            PHASE_TURN, s[12], None, uno_called, uno_open, s[16], s[17], s[18], s[19],
+            s[20], s[21], s[22],
         ),
     )  # fmt: skip
 

@@ -10,10 +10,12 @@ does for a card played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, TypeAlias
 
 from ..cards import Card, Rank
 from ..events import Event, Redealt
+from ..kinds import Step
 from ..randomness import derive_seed, shuffled
 from ..state import Phase, seat_after
 from .extra_cards import ShuffleFirstCard
@@ -26,7 +28,7 @@ from .options import (
 if TYPE_CHECKING:
     from .model import Rules
 
-__all__ = ["FirstTurn", "official_effect", "returned_first", "turn_first_card"]
+__all__ = ["FirstSteps", "FirstTurn", "official_effect", "returned_first", "turn_first_card"]
 
 
 # Enum members read as module constants: reading one from its class costs about 100 ns on
@@ -131,40 +133,39 @@ def returned_first(rules: Rules, card: Card) -> bool:
     return False
 
 
-def turn_first_card(table: FirstTurn) -> None:
+#: What each step does when its card is turned up first, by op (the interpreter's
+#: ``uno_rules.effects.FIRST_STEPS``, given by the deal: it lives a layer above this one).
+FirstSteps: TypeAlias = Mapping[str, "Callable[[FirstTurn, Step], None] | None"]
+
+
+def turn_first_card(table: FirstTurn, first_steps: FirstSteps) -> None:
     """Apply what the first card does: an enabled rule's ``first_card`` hook, or else the
     official effect."""
     for hook, params in table.rules.plan.first_card:
         if hook(table, params):
             return
-    official_effect(table)
+    official_effect(table, first_steps)
 
 
-def official_effect(table: FirstTurn) -> None:
+def official_effect(table: FirstTurn, first_steps: FirstSteps) -> None:
     """1.3 / A1-A3 / A52 / 2.6 / A39 / N2: the effect of the first card. It runs its steps
-    (``Plan.steps``, as a played card does), each as its first-card form says
-    (``uno_rules.effects.FIRST_STEPS``: B3.1, nobody played it; a swap has nobody to swap
-    with, E4.2). A Wild Customizable's written rule does not apply (E3.4). A wild asks the
-    seat whose turn it is then (the first player, unless a step skipped it) for the color
-    (A1 a, 2.6), and a Wild Shuffle Hands may redeal (A39 b)."""
+    (``Plan.steps``, as a played card does), each as its first-card form in
+    ``first_steps`` says (``uno_rules.effects.FIRST_STEPS``: B3.1, nobody played it; a
+    swap has nobody to swap with, E4.2). A Wild Customizable's written rule does not apply
+    (E3.4). A wild asks the seat whose turn it is then (the first player, unless a step
+    skipped it) for the color (A1 a, 2.6), and a Wild Shuffle Hands may redeal (A39 b)."""
     rules = table.rules
     card = table.card
     effect = card.kind.effect
     if not (effect and effect[0].op == "custom"):  # E3.4
-        # start-up and cycles: the interpreter imports the rules package this module is in
-        from ..effects import FIRST_STEPS
-
         for step in rules.plan.steps(card, False):
-            run = FIRST_STEPS.get(step.op)
+            run = first_steps.get(step.op)
             if run is not None:
                 run(table, step)
     if card.is_wild:
         table.phase = _PHASE_CHOOSE_COLOR
-        wsh = rules.extra_cards.wild_shuffle_hands
-        if (
-            card.rank is _RANK_WILD_SHUFFLE_HANDS
-            and wsh.on_first_card is _SHUFFLE_FIRST_CARD_REDEAL
-        ):
+        on_first = rules.extra_cards.wild_shuffle_hands.on_first_card
+        if card.rank is _RANK_WILD_SHUFFLE_HANDS and on_first is _SHUFFLE_FIRST_CARD_REDEAL:
             _redeal(table)
 
 
