@@ -73,8 +73,7 @@ def _settle_by_clicking(driver: Any, url: str, path: Path, presets: list[str]) -
     wait.until(lambda d: d.find_element(By.ID, "preset-list").get_attribute("data-ready"))
     driver.find_element(By.ID, "file").send_keys(str(path))
     wait.until(lambda d: d.find_element(By.ID, "status").text == f"Opened {path.name}.")
-    for name in presets:
-        driver.find_element(By.ID, f"preset-{name}").click()
+    _tick_only(driver, presets)
     driver.find_element(By.ID, "settle").click()
     wait.until(lambda d: d.find_element(By.ID, "status").text.startswith(("Settled", "The ")))
     assert driver.find_element(By.ID, "status").text.startswith("Settled")
@@ -179,6 +178,27 @@ TAPPED = {
 }
 
 
+def _tick_only(driver: Any, presets: list[str]) -> None:
+    """Tick exactly ``presets`` by clicking (a new page has two ticked: official, family)."""
+    for box in driver.find_elements(By.CSS_SELECTOR, ".presets input"):
+        if box.is_selected() != (box.get_attribute("value") in presets):
+            if not box.is_displayed():
+                driver.find_element(By.CSS_SELECTOR, "#more-presets summary").click()
+            box.click()
+
+
+def _click(driver: Any, element: Any) -> None:
+    """A tap, the element first scrolled to the middle of the screen (on a phone, out of
+    the way of the sticky Settle bar)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def _target(driver: Any, place: str) -> None:
+    """Where the next tapped card goes: ``discard``, ``moves`` or ``hand-N``."""
+    _click(driver, driver.find_element(By.ID, f"target-{place}"))
+
+
 def _choose(driver: Any, select_id: str, value: str) -> None:
     # A click on the option, as Selenium's Select.select_by_value makes, without the four
     # round trips it spends first checking the element and each option.
@@ -186,7 +206,7 @@ def _choose(driver: Any, select_id: str, value: str) -> None:
 
 
 def _tap(driver: Any, card: str) -> None:
-    driver.find_element(By.CSS_SELECTOR, f"#cards button[data-card='{card}']").click()
+    _click(driver, driver.find_element(By.CSS_SELECTOR, f"#cards button[data-card='{card}']"))
 
 
 def _build_by_tapping(driver: Any, url: str, lang: str, case: dict[str, Any]) -> None:
@@ -196,26 +216,20 @@ def _build_by_tapping(driver: Any, url: str, lang: str, case: dict[str, Any]) ->
     wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#cards button[data-card='W+4']"))
     _choose(driver, "players", str(case["players"]))
+    _tick_only(driver, case["presets"])
     for seat, hand in case["hands"].items():
-        _choose(driver, "pick-target", f"hand-{seat}")
+        _target(driver, f"hand-{seat}")
         if isinstance(hand, int):
             _choose(driver, "pick-count", str(hand))
         else:
             for card in hand.split():
                 _tap(driver, card)
-    _choose(driver, "pick-target", "discard")
     for card in case["discard"].split():
+        _target(driver, "discard")  # (the top card in, the picker goes on to the moves)
         _tap(driver, card)
-    _choose(driver, "pick-target", "moves")
+    _target(driver, "moves")
     for seat, verb, card, color in case["moves"]:
-        if card:
-            _tap(driver, card)
-        _choose(driver, "move-seat", seat)
-        _choose(driver, "move-verb", verb)
-        _choose(driver, "move-color", color)
-        driver.find_element(By.ID, "move-add").click()
-    for name in case["presets"]:
-        driver.find_element(By.ID, f"preset-{name}").click()
+        _add_move(driver, seat, card, color, verb)
     driver.find_element(By.ID, "settle").click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.column article.ruling"))
 
@@ -384,7 +398,7 @@ def test_every_control_is_reached_by_the_tab_key_and_has_a_name(page: tuple[Any,
         FOCUSABLE,
     )
     kinds = set(expected)
-    for control in ("lang", "players", "hand-0", "pick-target", "move-add", "settle"):
+    for control in ("lang", "players", "hand-0", "target-moves", "seat-0", "verb-draw", "settle"):
         assert control in kinds
     assert {"preset-official", "share-link", "R+2", "W+4", "A"} <= kinds
     assert len(expected) > 60
@@ -414,7 +428,7 @@ def test_a_card_is_added_to_a_hand_with_the_keyboard_alone(page: tuple[Any, str]
     driver.get(url)
     wait = WebDriverWait(driver, 15)
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#cards [data-card='W+4']"))
-    _choose(driver, "pick-target", "hand-1")
+    _target(driver, "hand-1")
     driver.execute_script("document.querySelector(\"#cards [data-card='G7']\").focus()")
     ActionChains(driver).send_keys(Keys.ENTER).perform()
     driver.execute_script("document.querySelector(\"#cards [data-card='W+4']\").focus()")
@@ -548,12 +562,15 @@ def _ready(driver: Any, url: str, lang: str = "en") -> Any:
     return wait
 
 
-def _add_move(driver: Any, seat: str, card: str, color: str = "") -> None:
-    _tap(driver, card)
-    _choose(driver, "move-seat", seat)
-    if color:
-        _choose(driver, "move-color", color)
-    driver.find_element(By.ID, "move-add").click()
+def _add_move(driver: Any, seat: str, card: str, color: str = "", verb: str = "play") -> None:
+    """A move built by tapping: who moves, then the card (and a wild's color) or the verb."""
+    _click(driver, driver.find_element(By.ID, f"seat-{seat}"))
+    if verb == "play":
+        _tap(driver, card)
+        if color:
+            _click(driver, driver.find_element(By.ID, f"wild-{color}"))
+    else:
+        _click(driver, driver.find_element(By.ID, f"verb-{verb}"))
 
 
 def test_the_builder_starts_each_move_afresh(page: tuple[Any, str]) -> None:
@@ -561,12 +578,12 @@ def test_the_builder_starts_each_move_afresh(page: tuple[Any, str]) -> None:
     "W blue" then a blue 1 is two moves, the second without a color."""
     driver, url = page
     _ready(driver, url)
-    _choose(driver, "pick-target", "moves")
+    _target(driver, "moves")
     _add_move(driver, "0", "W", "blue")
-    _add_move(driver, "1", "B1")
+    assert not driver.find_element(By.ID, "wild-colors").is_displayed()
+    _tap(driver, "B1")  # Player 2 moves next, and a blue 1 asks for no color
     assert driver.find_element(By.ID, "moves").get_attribute("value") == "0 W blue\n1 B1"
-    assert driver.find_element(By.ID, "move-color").get_attribute("value") == ""
-    assert driver.find_element(By.ID, "move-target").get_attribute("value") == ""
+    assert driver.find_element(By.ID, "pick-said").text == "Added the move: Player 2 plays blue 1"
 
 
 def test_undo_on_the_moves_removes_the_last_whole_move(page: tuple[Any, str]) -> None:
@@ -574,23 +591,24 @@ def test_undo_on_the_moves_removes_the_last_whole_move(page: tuple[Any, str]) ->
     the lines into one the page cannot read."""
     driver, url = page
     _ready(driver, url, "vi")
-    _choose(driver, "pick-target", "moves")
+    _target(driver, "moves")
     _add_move(driver, "0", "R+2")
     _add_move(driver, "1", "B+2")
     undo = driver.find_element(By.ID, "pick-undo")
     assert undo.text == "Xóa nước đi cuối"
     undo.click()
     assert driver.find_element(By.ID, "moves").get_attribute("value") == "0 R+2"
-    assert driver.find_element(By.ID, "pick-said").text == "Đã xóa nước đi: 1 B+2"
+    said = driver.find_element(By.ID, "pick-said").text
+    assert said == "Đã xóa nước đi: Người chơi 2 đánh Lá +2 xanh dương"
 
 
 def test_a_tapped_card_says_where_it_went(page: tuple[Any, str]) -> None:
     driver, url = page
     _ready(driver, url, "tl")
-    _choose(driver, "pick-target", "hand-1")
+    _target(driver, "hand-1")
     _tap(driver, "G7")
     said = driver.find_element(By.ID, "pick-said").text
-    assert said.startswith("Napunta ang G7") and "Manlalaro 2: kamay" in said
+    assert said == "Napunta ang berdeng 7 sa Manlalaro 2: kamay."  # the card in words
     hand = driver.find_element(By.ID, "hand-1")
     assert hand.get_attribute("value") == "G7" and "took" in hand.get_attribute("class")
 
@@ -693,7 +711,7 @@ def test_axe_core_finds_nothing_in_any_language_or_state(page: tuple[Any, str], 
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
     try:
         _ready(driver, url, lang)
-        _choose(driver, "pick-target", "moves")
+        _target(driver, "moves")
         _add_move(driver, "0", "R+2")
         driver.find_element(By.CSS_SELECTOR, "button[data-example='challenge-fails']").click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".answers .plain"))
@@ -715,8 +733,10 @@ def test_a_skip_link_leads_to_the_rulings_and_card_buttons_say_their_text(
     skip = driver.switch_to.active_element
     assert skip.get_attribute("class") == "skip" and skip.text == "Đến thẳng phần phân xử"
     assert skip.get_attribute("href").endswith("#results")
-    card = driver.find_element(By.CSS_SELECTOR, "#cards button[data-card='R0']")
-    assert card.text in card.accessible_name  # WCAG 2.5.3: the visible label is in the name
+    for code in ("R0", "B+2"):  # WCAG 2.5.3: the visible label is in the name
+        card = driver.find_element(By.CSS_SELECTOR, f"#cards button[data-card='{code}']")
+        face = card.find_element(By.CSS_SELECTOR, ".face").text
+        assert face in card.accessible_name and face == code[1:]
 
 
 def test_the_picture_of_the_ruling_is_also_a_png_to_send(page: tuple[Any, str]) -> None:
@@ -761,3 +781,199 @@ def test_a_card_a_ticked_rule_set_lacks_blames_the_rule_sets_not_the_json_box(
     assert "bad" in driver.find_element(By.ID, "preset-list").get_attribute("class")
     assert "bad" not in (driver.find_element(By.ID, "more").get_attribute("class") or "")
     assert driver.switch_to.active_element.get_attribute("id") == "preset-list"
+
+
+# ------------------------------------------------------------------ built from scratch
+
+# The five disputes, built from an empty page at 360x640 by tapping only, as a family
+# would: each step is one tap. ("card", C) taps a card of the picker (into the place it
+# goes to: the discard pile first, then the moves); ("target", T) chooses where the next
+# cards go; ("seat", S) who moves next; ("verb", V) a move without a card; ("color", C) a
+# wild's color; ("preset", P) ticks a rule set; ("side",) the dark side; ("settle",).
+SCRATCH: dict[str, dict[str, Any]] = {
+    "stacking-plus2-on-plus2": {
+        "steps": [
+            ("card", "R3"),
+            ("card", "R+2"),
+            ("card", "B+2"),
+            ("target", "hand-0"),
+            ("card", "G4"),
+            ("target", "hand-1"),
+            ("card", "R9"),
+            ("settle",),
+        ],
+        "table": {"hands": [["R+2", "G4"], ["B+2", "R9"], 7, 7], "discard": ["R3"]},
+        "moves": ["0 R+2", "1 B+2"],
+        "codes": {"official": ["", "cannot-stack"], "family": ["", ""]},
+        "said": "Under Family rules: yes. Player 3 now draws 4, or stacks another draw card.",
+    },
+    "challenge-catches-a-bluff": {
+        "steps": [
+            ("card", "R5"),
+            ("card", "W+4"),
+            ("color", "blue"),
+            ("verb", "challenge"),
+            ("target", "hand-0"),
+            ("card", "R2"),
+            ("settle",),
+        ],
+        "table": {"hands": [["W+4", "R2"], 7, 7, 7], "discard": ["R5"]},
+        "moves": ["0 W+4 blue", "1 challenge"],
+        "codes": {"official": ["", ""], "family": ["", ""]},
+        "said": "The challenger, Player 2, is right: Player 1 bluffed and draws 4.",
+    },
+    "missed-uno-caught-in-time": {
+        "steps": [
+            ("card", "R5"),
+            ("card", "R3"),
+            ("seat", "2"),
+            ("verb", "catch"),
+            ("target", "hand-0"),
+            ("card", "G9"),
+            ("settle",),
+        ],
+        "table": {"hands": [["R3", "G9"], 7, 7, 7], "discard": ["R5"]},
+        "moves": ["0 R3", "2 catch 0"],
+        "codes": {"official": ["", ""], "family": ["", ""]},
+        "said": "Player 1 did not call UNO in time and draws 2.",
+    },
+    "no-mercy-wild-draw-six-on-a-draw-four": {
+        "steps": [
+            ("preset", "no-mercy"),
+            ("card", "Y5"),
+            ("card", "Y+4"),
+            ("card", "W+6"),
+            ("color", "red"),
+            ("target", "hand-0"),
+            ("card", "Y1"),
+            ("target", "hand-1"),
+            ("card", "B1"),
+            ("settle",),
+        ],
+        "table": {"hands": [["Y+4", "Y1"], ["W+6", "B1"], 7, 7], "discard": ["Y5"]},
+        "moves": ["0 Y+4", "1 W+6 red"],
+        "codes": {"no-mercy": ["", ""]},
+        "said": "Player 3 now draws 10, or stacks another draw card.",
+    },
+    "flip-stack-draw-five-on-the-dark-side": {
+        "steps": [
+            ("preset", "flip"),
+            ("side",),
+            ("card", "R9/T4"),
+            ("card", "B6/T+5"),
+            ("card", "G2/P+5"),
+            ("target", "hand-0"),
+            ("card", "G3/O3"),
+            ("target", "hand-1"),
+            ("card", "B1/V5"),
+            ("settle",),
+        ],
+        "table": {
+            "hands": [["B6/T+5", "G3/O3"], ["G2/P+5", "B1/V5"], 7, 7],
+            "discard": ["R9/T4"],
+            "side": "dark",
+        },
+        "moves": ["0 T+5", "1 P+5"],
+        "codes": {"flip": ["", "cannot-stack"]},
+        "said": "Under UNO Flip: no, because Player 2 may not pass the penalty on",
+    },
+}
+MOST_TAPS = 12
+MOST_SCREENS = 3
+
+
+def _step_element(driver: Any, step: tuple[str, ...]) -> Any:
+    kind = step[0]
+    css = {
+        "card": "#cards button[data-card='{}']",
+        "target": "#targets button[data-target='{}']",
+        "seat": "#seats button[data-seat='{}']",
+        "verb": "button.verb[data-verb='{}']",
+        "color": "#wild-colors button[data-color='{}']",
+        "preset": "label[for='preset-{}']",
+        "side": "label#side-box",
+        "settle": "#settle",
+    }[kind]
+    return driver.find_element(By.CSS_SELECTOR, css.format(*step[1:]))
+
+
+def _tap_in_view(driver: Any, element: Any) -> float:
+    """Scroll as a reader would, only as far as needed to see ``element`` above the
+    sticky Settle bar, then tap it; returns the distance scrolled, in CSS pixels."""
+    moved: float = driver.execute_script(
+        "const node = arguments[0], r = node.getBoundingClientRect();"
+        "const bar = document.querySelector('.settle-bar');"
+        "const low = node.closest('.settle-bar') ? window.innerHeight"
+        "  : window.innerHeight - bar.getBoundingClientRect().height;"
+        "let by = 0;"
+        "if (r.top < 0) by = r.top - 8; else if (r.bottom > low) by = r.bottom - low + 8;"
+        "const before = window.scrollY; window.scrollBy(0, by);"
+        "return Math.abs(window.scrollY - before);",
+        element,
+    )
+    element.click()
+    return moved
+
+
+@pytest.mark.parametrize("lang", ["vi", "tl", "en"])
+@pytest.mark.parametrize("name", list(SCRATCH))
+def test_each_dispute_is_built_from_scratch_in_a_few_taps_on_a_phone(
+    page: tuple[Any, str], tmp_path: Path, lang: str, name: str
+) -> None:
+    """From an empty page at 360x640, each of the five disputes is built and settled in at
+    most 12 taps and 3 screen heights of scrolling (counted: every tap, and every pixel
+    scrolled to reach the next thing to tap), and the page shows the plain sentence of
+    each verdict: the library's, in the page's language."""
+    from uno_rules.dispute import settle
+    from uno_rules.verdict import plain_verdict
+
+    driver, url = page
+    case = SCRATCH[name]
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        wait = _ready(driver, url, lang)
+        taps, scrolled = 0, 0.0
+        for step in case["steps"]:
+            scrolled += _tap_in_view(driver, _step_element(driver, step))
+            taps += 1
+            if step[0] in ("preset", "side"):  # the picker shows the deck (or side) chosen
+                wait.until(lambda d: d.find_element(By.ID, "cards").get_attribute("data-ready"))
+                wait.until(
+                    lambda d: d.find_element(By.ID, "cards").get_attribute("data-ready") == "true"
+                )
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".answers .plain"))
+        assert taps <= MOST_TAPS
+        assert scrolled / PHONE["height"] <= MOST_SCREENS, scrolled
+        built = driver.execute_script("return collect()")
+        presets = list(case["codes"])
+        assert (
+            driver.execute_script(
+                "return [...document.querySelectorAll('.presets input:checked')].map(b => b.value)"
+            )
+            == presets
+        )
+        for key, value in case["table"].items():
+            assert built[key] == value, key
+        assert built["moves"] == case["moves"]
+        settled = settle(built, presets)
+        for preset, codes in case["codes"].items():
+            found = [r.violation.code if r.violation else "" for r in settled.rulings[preset]]
+            assert found == codes, preset
+        shown = [p.text for p in driver.find_elements(By.CSS_SELECTOR, ".answers .plain")]
+        wanted = [
+            plain_verdict(settled.rulings[p][i], lang, preset=p)
+            for i in range(len(case["moves"]))
+            for p in presets
+        ]
+        assert shown == wanted
+        if lang == "en":
+            assert any(case["said"] in text for text in shown), shown
+        top, height = driver.execute_script(
+            "return [document.querySelector('.answers').getBoundingClientRect().top,"
+            " window.innerHeight]"
+        )
+        assert -1 <= top < height  # the page brought the answer into view
+        print(f"{name} {lang}: {taps} taps, {scrolled:.0f} px scrolled")
+        driver.save_screenshot(str(_screenshots(tmp_path) / f"scratch-{name}-{lang}-360.png"))
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
