@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -101,8 +102,9 @@ def test_the_page_settles_each_example_as_the_command_line_does(
             assert card.get_attribute("data-code") == code
             assert card.get_attribute("data-clause") == ruling["clause"]
             text = card.text
-            who = int(ruling["move"].split()[0]) + 1
-            assert f"Move {i + 1} Player {who} {ruling['move']}" in text
+            # the move in words (its player counted from 1), and its notation as a tag
+            assert ruling["move_plain"].startswith(f"Player {int(ruling['move'].split()[0]) + 1} ")
+            assert f"Move {i + 1}: {ruling['move_plain']} {ruling['move']}" in text
             assert ruling["plain"] in text  # the answer in words, first
             assert ("legal" if ruling["legal"] else f"refused: {code}") in text
             assert f"{ruling['clause']}: {ruling['rule']}" in text
@@ -313,23 +315,46 @@ def test_the_two_disputes_built_by_tapping_rule_in_each_language(
         )
         assert used == shown  # nothing wider than the screen
         if width < 700:
-            for narrow in (width, 320):
+            for narrow, least in ((width, CARD_TEXT_PX), (320, 10)):
                 driver.execute_cdp_cmd(
                     "Emulation.setDeviceMetricsOverride", {**phone, "width": narrow}
                 )
-                smallest, used, shown = driver.execute_script(
-                    "const s = document.querySelector('section.column.shown details[open] svg');"
-                    "const e = document.documentElement;"
-                    "return [s.getBoundingClientRect().width / s.viewBox.baseVal.width * 11,"
-                    " e.scrollWidth, e.clientWidth]"
-                )
-                assert smallest >= 12, narrow  # the pictures' smallest text (11 of 540)
-                assert used == shown, narrow
+                smallest, overflow = _card_text_and_overflow(driver)
+                assert smallest >= least, (narrow, smallest)  # the cards' smallest text, in px
+                assert not overflow, (narrow, overflow)
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", phone)
         driver.execute_script("document.getElementById('results').scrollIntoView()")
         driver.save_screenshot(str(_screenshots(tmp_path) / f"dispute-{name}-{lang}-{width}.png"))
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+# The smallest text on a card of a move's picture, in CSS pixels, on a phone 360 px wide.
+CARD_TEXT_PX = 11
+
+
+def _card_text_and_overflow(driver: Any) -> tuple[float, list[str]]:
+    """The smallest text on the cards of the pictures shown, in CSS pixels (each text's
+    font size times its picture's scale), and what sticks out: a picture wider than its
+    box or than the screen, or a page wider than the screen."""
+    smallest, overflow = driver.execute_script(
+        "const out = []; let least = Infinity;"
+        "const screen = document.documentElement.clientWidth;"
+        "if (document.documentElement.scrollWidth > screen) out.push('page');"
+        "for (const svg of document.querySelectorAll('.picture svg')) {"
+        "  const r = svg.getBoundingClientRect();"
+        "  if (!r.width) continue;"  # in a closed box
+        "  const box = svg.closest('.picture').getBoundingClientRect();"
+        "  if (r.right > box.right + 0.5 || r.right > screen)"
+        "    out.push(svg.getAttribute('aria-label'));"
+        "  const scale = r.width / svg.viewBox.baseVal.width;"
+        "  for (const text of svg.querySelectorAll('g[transform] text')) {"
+        "    least = Math.min(least, Number(text.getAttribute('font-size')) * scale);"
+        "  }"
+        "}"
+        "return [least, out];"
+    )
+    return float(smallest), list(overflow)
 
 
 def test_a_bad_card_is_shown_at_its_field_in_plain_words(page: tuple[Any, str]) -> None:
@@ -975,5 +1000,144 @@ def test_each_dispute_is_built_from_scratch_in_a_few_taps_on_a_phone(
         assert -1 <= top < height  # the page brought the answer into view
         print(f"{name} {lang}: {taps} taps, {scrolled:.0f} px scrolled")
         driver.save_screenshot(str(_screenshots(tmp_path) / f"scratch-{name}-{lang}-360.png"))
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+# ------------------------------------------------------------------ no English on a vi/tl page
+
+# A clause's id (B7.3): an id, said in every language.
+CLAUSE = re.compile(r"^[A-Z]\d+\.\d+$")
+# A card's notation (R7, B+2, W+4, Tskip, G2/P+5), alone or in a move (0 R+2).
+NOTATION = re.compile(
+    r"^(?:[RYGBOPTV](?:\d|\+\d|skip|rev|flip|discard|hit|trade)"
+    r"|W(?:$|\+|C$|SH$|SW$|rev|skip|swap|t\+|allhit|hitfire|roulette))\S*$"
+)
+
+
+def _english_words() -> set[str]:
+    """Every English word of the package's sentences (the catalogs' message ids), the
+    rule sets' codes and the refusals' codes: none may be said on a vi or tl page unless
+    the glossary keeps it."""
+    from uno_rules import i18n
+    from uno_rules.presets import preset_names
+
+    template = ROOT / "src" / "uno_rules" / "locale" / "vi" / "LC_MESSAGES" / "uno_rules.po"
+    said = " ".join(i18n.read_po(template.read_text(encoding="utf-8")))
+    said = re.sub(r"\{\w*\}", " ", said)
+    found = {w.lower() for w in _words(said) if w.isascii()}
+    codes = set(preset_names())
+    source = (ROOT / "src" / "uno_rules" / "violations.py").read_text(encoding="utf-8")
+    codes |= set(re.findall(r'code: ClassVar\[str\] = "([^"]+)"', source))
+    return found | codes
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text``: letters (of any script), joined by a hyphen or apostrophe."""
+    return re.findall(r"[^\W\d_]+(?:['-][^\W\d_]+)*", text)
+
+
+# Words of the language spelled as English ones are (docs/languages.md).
+NATIVE = {"vi": {"in"}, "tl": {"at", "may", "lang"}}
+
+
+def _kept(lang: str) -> set[str]:
+    """The words docs/languages.md says the language keeps in English (card names, the
+    editions' names, the formats'), one list a language, and its words spelled as English
+    ones are."""
+    text = (ROOT / "docs" / "languages.md").read_text(encoding="utf-8")
+    item = text.split(f"- Kept in English in `{lang}`: ", 1)[1].split("\n- ", 1)[0]
+    item = item.split("\n\n", 1)[0]
+    return {w.lower() for w in _words(item)} | NATIVE[lang]
+
+
+def _page_words(driver: Any) -> list[str]:
+    """What the page says to people now: its text, the words of its pictures (each
+    move's, and the picture of the ruling), and the names read out by a screen reader."""
+    said: list[str] = driver.execute_script(
+        "let text = document.body.innerText;"
+        "for (const node of document.querySelectorAll('code:not(.notation)'))"
+        "  text = text.split(node.innerText).join(' ');"
+        "const out = [text, document.title];"
+        "for (const node of document.querySelectorAll('svg text, svg title'))"
+        "  out.push(node.textContent);"
+        "for (const node of document.querySelectorAll('[aria-label], [title], img[alt]'))"
+        "  out.push(node.getAttribute('aria-label') || node.getAttribute('title') || node.alt);"
+        "return out;"
+    )
+    link = driver.find_elements(By.ID, "picture-link")
+    if link:
+        svg = driver.execute_script(
+            "return decodeURIComponent(arguments[0].getAttribute('href').split(',')[1])", link[0]
+        )
+        said += re.findall(r">([^<>]+)<", svg)
+        said += re.findall(r"aria-label=\"([^\"]*)\"|aria-label='([^']*)'", svg)[0]
+    return [str(s) for s in said if s]
+
+
+@pytest.mark.parametrize("lang", ["vi", "tl"])
+def test_a_vi_or_tl_page_says_no_english_word_but_the_card_names_it_keeps(
+    page: tuple[Any, str], lang: str
+) -> None:
+    """Each of the five disputes opened and settled, its pictures drawn: no English word
+    (the package's English sentences' words, the rule sets' codes, the refusals' codes)
+    and no card or move notation is on the page, in its pictures or in a name a screen
+    reader says, except the words the glossary keeps (docs/languages.md)."""
+    driver, url = page
+    english = _english_words() - _kept(lang)
+    assert {"official", "cannot-stack", "refused", "seat", "legal"} <= english
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        for name in FIVE:
+            wait = _ready(driver, url, lang)
+            driver.find_element(By.CSS_SELECTOR, f"button[data-example='{name}']").click()
+            wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".answers .plain"))
+            _click(driver, driver.find_element(By.ID, "picture"))
+            wait.until(lambda d: d.find_elements(By.ID, "picture-link"))
+            driver.execute_script(
+                "document.querySelectorAll('details').forEach(d => d.open = true)"
+            )
+            found: dict[str, str] = {}
+            for text in _page_words(driver):
+                for token in text.split():
+                    word = token.strip(".,:;!?()[]\"'“”«»…")
+                    if NOTATION.match(word) and not CLAUSE.match(word):
+                        found[word] = text[:80]
+                    for part in _words(word):
+                        # (a letter alone is no word: B7.3 is a clause's id)
+                        if len(part) > 1 and part.isascii() and part.lower() in english:
+                            found[part] = text[:80]
+            assert not found, f"{name}: {found}"
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.parametrize("lang", ["vi", "tl", "en"])
+def test_each_moves_picture_fits_a_phone_and_its_card_text_is_legible(
+    page: tuple[Any, str], lang: str
+) -> None:
+    """At 360 px, every picture of every move (each rule set's, and the table before the
+    first) of the
+    five disputes is as wide as its box at most, nothing is wider than the screen, and
+    the smallest text on a card is at least 11 CSS pixels."""
+    driver, url = page
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        for name in FIVE:
+            wait = _ready(driver, url, lang)
+            driver.find_element(By.CSS_SELECTOR, f"button[data-example='{name}']").click()
+            wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".answers .plain"))
+            driver.execute_script(
+                "document.querySelectorAll('details').forEach(d => d.open = true)"
+            )
+            for column in driver.find_elements(By.CSS_SELECTOR, "section.column"):
+                if len(driver.find_elements(By.ID, "shown-preset")):
+                    _choose(driver, "shown-preset", column.get_attribute("data-preset"))
+                count = len(column.find_elements(By.CSS_SELECTOR, ".picture svg"))
+                # the table before the first move, and after each move
+                assert count == 1 + len(column.find_elements(By.CSS_SELECTOR, "article.ruling"))
+                smallest, overflow = _card_text_and_overflow(driver)
+                assert not overflow, (name, overflow)
+                assert smallest >= CARD_TEXT_PX, (name, smallest)
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -125,6 +125,7 @@ PAGE_MESSAGES = (
     N_("What happened"),
     N_("✔ legal"),
     N_("✘ refused: {code}"),
+    N_("✘ refused"),
     N_("Settling…"),
     N_("Settled: every move is legal."),
     N_("Settled: 1 move refused."),

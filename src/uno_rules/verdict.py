@@ -26,7 +26,7 @@ from .i18n import N_, translate
 from .ruling import Ruling
 from .state import GameState, Phase
 
-__all__ = ["add_plain_verdicts", "plain_verdict", "player_name"]
+__all__ = ["add_plain_verdicts", "move_words", "plain_verdict", "player_name"]
 
 # Why a move was refused, in plain words, for the refusals a table disputes most; any other
 # refusal says that the rule cited beside the sentence forbids it.
@@ -48,6 +48,57 @@ def player_name(seat: int, lang: str = "en", names: Sequence[str] | None = None)
     if names is not None and 0 <= seat < len(names) and str(names[seat]).strip():
         return str(names[seat]).strip()
     return translate(lang, N_("Player {number}"), number=seat + 1)
+
+
+def move_words(text: str, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """A move's notation (``0 W+4 blue``) in words for people: "Player 1 plays Wild Draw
+    Four and names blue", its player counted from 1 and its card named in ``lang``; a text
+    that is not a move is returned as it is.
+
+    >>> move_words("2 catch 0", "vi")
+    'Người chơi 3 bắt lỗi Người chơi 1'
+    """
+    from ._words import card_name, color_name
+    from .errors import NotationError
+    from .moves import (
+        Accept,
+        CallUno,
+        CatchUno,
+        Challenge,
+        ChooseColor,
+        Draw,
+        Pass,
+        Play,
+        parse_move,
+    )
+
+    try:
+        move = parse_move(text)
+    except NotationError:
+        return text
+    who = player_name(move.seat, lang, names)
+    if isinstance(move, Play):
+        card = card_name(move.card.face, lang)
+        if move.color is not None:
+            message = N_("{player} plays {card} and names {color}")
+            return translate(
+                lang, message, player=who, card=card, color=color_name(move.color, lang)
+            )
+        return translate(lang, N_("{player} plays {card}"), player=who, card=card)
+    if isinstance(move, CatchUno):
+        target = player_name(move.target, lang, names)
+        return translate(lang, N_("{player} catches {target}"), player=who, target=target)
+    if isinstance(move, ChooseColor):
+        color = color_name(move.color, lang)
+        return translate(lang, N_("{player} names {color}"), player=who, color=color)
+    said = {
+        Draw: N_("{player} draws"),
+        Pass: N_("{player} passes"),
+        CallUno: N_("{player} calls UNO"),
+        Challenge: N_("{player} challenges"),
+        Accept: N_("{player} accepts the penalty"),
+    }
+    return translate(lang, said[type(move)], player=who)
 
 
 def plain_verdict(
@@ -200,8 +251,10 @@ def add_plain_verdicts(
     out: dict[str, Any], rulings: Mapping[str, Sequence[Ruling]], lang: str = "en"
 ) -> dict[str, Any]:
     """Give each ruling of a settlement's JSON (``out["rulings"][preset][i]``) its
-    ``plain`` sentence in ``lang``, ruled under its preset; returns ``out``."""
+    ``plain`` sentence in ``lang``, ruled under its preset, and its move in words
+    (``move_plain``, :func:`move_words`); returns ``out``."""
     for preset, said in out.get("rulings", {}).items():
         for entry, ruling in zip(said, rulings.get(preset, ()), strict=False):
             entry["plain"] = plain_verdict(ruling, lang, preset=preset)
+            entry["move_plain"] = move_words(str(entry.get("move", "")), lang)
     return out

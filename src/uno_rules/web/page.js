@@ -7,6 +7,8 @@ const $ = (id) => document.getElementById(id);
 const TABLE_FIELDS = ["title", "players", "hands", "discard", "color", "turn", "direction", "side", "moves"];
 // A hand left empty: seats that take no part hold this many hidden cards.
 const DEFAULT_COUNT = 7;
+// The cards a hint shows as typed notation.
+const NOTATION_SAMPLE = "R7 B5 W+4";
 const stateNames = {};
 const state = { names: stateNames, lang: "en", words: {}, lastCard: "", deckOf: "", history: [], result: null, examples: [], presets: [], target: "discard", seat: 0, wild: "" };
 // The rule sets a new table is ruled under until the reader ticks others: the two a family
@@ -51,6 +53,11 @@ async function loadWords(lang) {
   document.documentElement.setAttribute("lang", body.lang);
   $("lang").value = body.lang;
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  // the notation to type, in a hint, is shown as code: it is not a word of any language
+  for (const node of document.querySelectorAll("#hands-hint")) {
+    const [before, ...after] = node.textContent.split(NOTATION_SAMPLE);
+    if (after.length) node.replaceChildren(before, el("code", {}, NOTATION_SAMPLE), after.join(NOTATION_SAMPLE));
+  }
   $("results").setAttribute("aria-label", t("Rulings"));
 }
 
@@ -461,7 +468,7 @@ function show(result, data) {
     const pictures = (result.pictures || {})[preset] || [];
     if (pictures.length) {
       const start = el("details", { class: "start" }, el("summary", {}, t("The table before the first move")));
-      start.append(picture(pictures[0].before, t("{preset}: the table before move 1", { preset })));
+      start.append(picture(pictures[0].before, t("{preset}: the table before move 1", { preset: presetLabel(preset) })));
       column.append(start);
     }
     let drawn = 0;
@@ -474,14 +481,12 @@ function show(result, data) {
         "data-code": code,
         "data-clause": ruling.clause,
       });
-      const seat = /^(\d+)\s/.exec(ruling.move);
-      const heading = el("h3", {}, t("Move {number}", { number: index + 1 }));
-      if (seat) heading.append(" ", el("span", { class: "who" }, player(seat[1])));
-      heading.append(" ", el("code", { class: "notation" }, ruling.move));
-      card.append(heading);
+      card.append(moveHeading(ruling, index));
       // the answer first, in plain words; the verdict's code stays as a small tag
       if (ruling.plain) card.append(el("p", { class: "plain" }, ruling.plain));
-      const verdict = ruling.legal ? t("✔ legal") : t("✘ refused: {code}", { code });
+      // the code of a refusal is a small tag on an English page only: it is not a word
+      // of the page's language
+      const verdict = ruling.legal ? t("✔ legal") : state.lang === "en" ? t("✘ refused: {code}", { code }) : t("✘ refused");
       card.append(el("p", { class: "verdict" }, verdict));
       if (ruling.violation) card.append(el("p", { class: "why" }, seatsAsPlayers(ruling.violation.message)));
       const clause = el("p", { class: "clause" }, el("b", {}, ruling.clause), `: ${ruling.rule}`);
@@ -510,7 +515,7 @@ function show(result, data) {
       if (pictures[index]) {
         const label = ruling.legal ? t("The table after it") : t("The table (unchanged)");
         const more = el("details", { open: "" }, el("summary", {}, label));
-        more.append(picture(pictures[index].after, t("{preset}: the table after move {number}", { preset, number: index + 1 })));
+        more.append(picture(pictures[index].after, t("{preset}: the table after move {number}", { preset: presetLabel(preset), number: index + 1 })));
         card.append(more);
       }
       column.append(card);
@@ -550,6 +555,16 @@ async function openExample(example) {
   $("results").scrollIntoView({ block: "start" });
 }
 
+// A move's heading: its number and the move in words ("Move 2: Player 2 plays blue Draw
+// Two"); on an English page its notation too, as a small tag.
+function moveHeading(ruling, index) {
+  const move = ruling.move;
+  const heading = el("h3", {}, `${t("Move {number}", { number: index + 1 })}: `);
+  heading.append(el("span", { class: "who" }, ruling.move_plain || moveWords(move)));
+  if (state.lang === "en") heading.append(" ", el("code", { class: "notation" }, move));
+  return heading;
+}
+
 // The answer first: each move, and under each rule set its ruling in plain words.
 function answers(result) {
   const box = el("section", { class: "answers", "aria-labelledby": "answers-title" });
@@ -558,11 +573,7 @@ function answers(result) {
   for (let index = 0; index < count; index++) {
     const first = result.rulings[result.presets[0]][index];
     const item = el("div", { class: "answer" });
-    const seat = /^(\d+)\s/.exec(first.move);
-    const heading = el("h3", {}, t("Move {number}", { number: index + 1 }));
-    if (seat) heading.append(" ", el("span", { class: "who" }, player(seat[1])));
-    heading.append(" ", el("code", { class: "notation" }, first.move));
-    item.append(heading);
+    item.append(moveHeading(first, index));
     for (const preset of result.presets) {
       const ruling = result.rulings[preset][index];
       if (!ruling) continue;
