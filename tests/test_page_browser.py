@@ -84,6 +84,8 @@ def _settle_by_clicking(driver: Any, url: str, path: Path, presets: list[str]) -
 def test_the_page_settles_each_example_as_the_command_line_does(
     page: tuple[Any, str], capsys: pytest.CaptureFixture[str], path: Path
 ) -> None:
+    from uno_rules.verdict import move_words
+
     driver, url = page
     presets = list(yaml.safe_load(path.read_text(encoding="utf-8"))["expect"])
     main(["rule", str(path), *(a for p in presets for a in ("--preset", p)), "--json"])
@@ -103,8 +105,9 @@ def test_the_page_settles_each_example_as_the_command_line_does(
             assert card.get_attribute("data-clause") == ruling["clause"]
             text = card.text
             # the move in words (its player counted from 1), and its notation as a tag
-            assert ruling["move_plain"].startswith(f"Player {int(ruling['move'].split()[0]) + 1} ")
-            assert f"Move {i + 1}: {ruling['move_plain']} {ruling['move']}" in text
+            said = move_words(ruling["move"])
+            assert said.startswith(f"Player {int(ruling['move'].split()[0]) + 1} ")
+            assert f"Move {i + 1}: {said} {ruling['move']}" in text
             assert ruling["plain"] in text  # the answer in words, first
             assert ("legal" if ruling["legal"] else f"refused: {code}") in text
             assert f"{ruling['clause']}: {ruling['rule']}" in text

@@ -26,7 +26,7 @@ from .i18n import N_, translate
 from .ruling import Ruling
 from .state import GameState, Phase
 
-__all__ = ["add_plain_verdicts", "move_words", "plain_verdict", "player_name"]
+__all__ = ["add_plain_verdicts", "move_words", "plain_verdict", "player_name", "seats_as_players"]
 
 # Why a move was refused, in plain words, for the refusals a table disputes most; any other
 # refusal says that the rule cited beside the sentence forbids it.
@@ -48,6 +48,25 @@ def player_name(seat: int, lang: str = "en", names: Sequence[str] | None = None)
     if names is not None and 0 <= seat < len(names) and str(names[seat]).strip():
         return str(names[seat]).strip()
     return translate(lang, N_("Player {number}"), number=seat + 1)
+
+
+def seats_as_players(text: str, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """A sentence of the engine (an event, a refusal, a table's line), whose seats count
+    from 0 as notation does ("seat 1 drew 2"), said for people: each seat as its player,
+    counted from 1 ("Player 2 drew 2"), or by the name the table gave it.
+
+    >>> seats_as_players("Seat 0 does not hold a blue 7 (B4.4).")
+    'Player 1 does not hold a blue 7 (B4.4).'
+    >>> seats_as_players("người chơi 1 mất lượt", "vi")
+    'Người chơi 2 mất lượt'
+
+    Never give it a sentence already said for people (:func:`plain_verdict`'s): its players
+    would be counted again."""
+    import re
+
+    word = translate(lang, N_("seat {seat}"), seat="\0").split("\0")[0].strip()
+    seat = re.compile(rf"(?<!\w){re.escape(word)} (\d+)(?!\d)", re.IGNORECASE)
+    return seat.sub(lambda m: player_name(int(m.group(1)), lang, names), text)
 
 
 def move_words(text: str, lang: str = "en", names: Sequence[str] | None = None) -> str:
@@ -248,13 +267,19 @@ def _now(state: GameState, who: Any, say: Any) -> str:
 
 
 def add_plain_verdicts(
-    out: dict[str, Any], rulings: Mapping[str, Sequence[Ruling]], lang: str = "en"
+    out: dict[str, Any],
+    rulings: Mapping[str, Sequence[Ruling]],
+    lang: str = "en",
+    *,
+    moves: bool = False,
 ) -> dict[str, Any]:
     """Give each ruling of a settlement's JSON (``out["rulings"][preset][i]``) its
-    ``plain`` sentence in ``lang``, ruled under its preset, and its move in words
-    (``move_plain``, :func:`move_words`); returns ``out``."""
+    ``plain`` sentence in ``lang``, ruled under its preset, and with ``moves`` its move
+    in words too (``move_plain``, :func:`move_words`: the HTTP API's answer gives it);
+    returns ``out``."""
     for preset, said in out.get("rulings", {}).items():
         for entry, ruling in zip(said, rulings.get(preset, ()), strict=False):
             entry["plain"] = plain_verdict(ruling, lang, preset=preset)
-            entry["move_plain"] = move_words(str(entry.get("move", "")), lang)
+            if moves:
+                entry["move_plain"] = move_words(str(entry.get("move", "")), lang)
     return out
