@@ -524,6 +524,8 @@ def test_the_picture_of_the_ruling_is_offered_to_save_in_the_pages_language(
     """Picture of the ruling (a labelled button, in the page's language) offers an SVG to
     download that names each rule set's verdict and clause, and draws the count hand as
     backs."""
+    from uno_rules.verdict import move_words
+
     driver, url = page
     _build_by_tapping(driver, url, "tl", TAPPED["stacking"])
     button = driver.find_element(By.ID, "picture")
@@ -538,7 +540,9 @@ def test_the_picture_of_the_ruling_is_offered_to_save_in_the_pages_language(
         "return decodeURIComponent(arguments[0].getAttribute('href').split(',')[1])", link
     )
     assert svg.startswith("<svg xmlns=")
-    assert "2. 1 B+2: tinanggihan: cannot-stack (B7.3)" in svg and "tama (H01)" in svg
+    # each move in words, and under each rule set its answer in words
+    assert f"2. {move_words('1 B+2', 'tl')}" in svg and "cannot-stack" not in svg
+    assert "Ayon sa Opisyal na patakaran: hindi" in svg
     assert "B7.3: Draw Two: bubunot ng dalawang card" in svg
     assert svg.count(">deck<") == 1 + 5  # the draw pile, and seat 2's hand of 5 face down
     preview = driver.find_element(By.ID, "picture-preview")
@@ -1142,5 +1146,47 @@ def test_each_moves_picture_fits_a_phone_and_its_card_text_is_legible(
                 smallest, overflow = _card_text_and_overflow(driver)
                 assert not overflow, (name, overflow)
                 assert smallest >= CARD_TEXT_PX, (name, smallest)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.skipif(
+    not (AXE and Path(AXE).is_file()),
+    reason="needs axe-core: npm install axe-core, and UNO_RULES_AXE naming its axe.min.js",
+)
+@pytest.mark.parametrize("lang", ["en", "vi", "tl"])
+def test_axe_core_finds_nothing_on_the_pictures_and_the_flip_states(
+    page: tuple[Any, str], lang: str
+) -> None:
+    """axe-core finds no violation on a phone: the UNO Flip dispute (the dark side) with
+    every move's picture open, then with the picture of the ruling shown (the picture
+    panel: its preview, its SVG and PNG links); and the builder asking a wild's color,
+    with the dark side ticked and the Flip deck in the picker."""
+    driver, url = page
+    driver.set_script_timeout(60)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        wait = _ready(driver, url, lang)
+        example = "flip-stack-draw-five-on-the-dark-side"
+        driver.find_element(By.CSS_SELECTOR, f"button[data-example='{example}']").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".answers .plain"))
+        driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+        assert driver.find_elements(By.CSS_SELECTOR, ".picture svg")
+        assert _axe(driver) == []
+        _click(driver, driver.find_element(By.ID, "picture"))
+        wait.until(lambda d: d.find_elements(By.ID, "picture-png"))
+        assert driver.find_element(By.ID, "picture-preview").is_displayed()
+        assert _axe(driver) == []
+        wait = _ready(driver, url, lang)
+        _tick_only(driver, ["flip"])
+        _click(driver, driver.find_element(By.CSS_SELECTOR, "label#side-box"))
+        wait.until(lambda d: d.find_element(By.ID, "cards").get_attribute("data-ready") == "true")
+        _target(driver, "moves")
+        _tap(driver, "R2/W+color")  # on the dark side, a Wild Draw Color: its color is asked
+        assert driver.find_element(By.ID, "wild-colors").is_displayed()
+        assert not driver.find_element(By.ID, "wild-red").is_displayed()  # the dark side's
+        assert _axe(driver) == []
+        _click(driver, driver.find_element(By.ID, "wild-pink"))
+        assert driver.find_element(By.ID, "moves").get_attribute("value") == "0 W+color pink"
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

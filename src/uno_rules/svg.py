@@ -143,11 +143,15 @@ NARROW_WIDTH = 300
 def _card_lines(label: str, width: float) -> list[str]:
     """``label`` on one line, or on two cut at a space when one is too narrow for it at
     :data:`CARD_TEXT`."""
-    if _fitted(label, CARD_TEXT, width) >= CARD_TEXT or " " not in label:
+    if _fitted(label, CARD_TEXT, width) >= CARD_TEXT:
         return [label]
-    words = label.split(" ")
-    best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(label) / 2))
-    return [" ".join(words[:best]), " ".join(words[best:])]
+    # the cuts: after each space (dropped) or hyphen (kept on the first line)
+    cuts = [(i, i + 1) for i, c in enumerate(label) if c == " "]
+    cuts += [(i + 1, i + 1) for i, c in enumerate(label) if c == "-"]
+    if not cuts:
+        return [label]
+    end, start = min(cuts, key=lambda cut: abs(cut[0] - len(label) / 2))
+    return [label[:end], label[start:]]
 
 
 def _card(card: Card, x: float, y: float, lang: str = "en", dark: bool | None = None) -> str:

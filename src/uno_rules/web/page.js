@@ -316,6 +316,11 @@ function tapCard(card) {
 function askColor(card) {
   state.wild = card;
   $("wild-colors").hidden = !card;
+  // the colors of the side in play (F1: the dark side's are pink, teal, orange, purple)
+  const dark = $("side").checked;
+  for (const button of document.querySelectorAll("#wild-colors button")) {
+    button.hidden = button.classList.contains(dark ? "light-only" : "dark-only");
+  }
 }
 
 // A hand nobody knows: how many cards it holds (its cards are drawn face down).
