@@ -201,6 +201,22 @@ def _deck_kind(name: str) -> str:
     return "classic" if classic <= set(build_deck(deck)) else str(deck.deck)
 
 
+@cache
+def _face_names(lang: str) -> dict[str, str]:
+    """The name in ``lang`` of every face of every bundled deck's cards, by its notation
+    (``T+5``: a two-sided card's face as a move names it): the page says moves in words
+    with them, as :func:`uno_rules.verdict.move_words` does."""
+    from ._words import card_name
+
+    faces: dict[str, str] = {}
+    for name in preset_names():
+        for card in build_deck(load_preset(name)):
+            for face in (card.face, card.other):
+                if face is not None and str(face) not in faces:
+                    faces[str(face)] = card_name(face, lang)
+    return faces
+
+
 def page_examples() -> dict[str, dict[str, Any]]:
     """The disputes of :data:`PAGE_EXAMPLES`, as the page's ``web/examples.json`` holds
     them (each file of ``examples/`` read as it is)."""
@@ -231,6 +247,7 @@ def page_text(lang: str) -> dict[str, object]:
         presets.append(said)
     return {
         "lang": lang,
+        "faces": _face_names(lang),
         "languages": [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES],
         "messages": {message: tr(lang, message) for message in PAGE_MESSAGES},
         "examples": examples,

@@ -970,7 +970,7 @@ def _settle_work(
         settlement = settle(data, presets)
     except UnoError as exc:
         raise _uno_problem(exc, lang) from None
-    out = add_plain_verdicts(settlement.to_dict(None, lang), settlement.rulings, lang, moves=True)
+    out = add_plain_verdicts(settlement.to_dict(None, lang), settlement.rulings, lang)
     if pictures:
         out["pictures"] = _pictures(settlement, data.get("hands"), data.get("draw_pile"), lang)
     return out

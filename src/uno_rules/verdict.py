@@ -267,19 +267,11 @@ def _now(state: GameState, who: Any, say: Any) -> str:
 
 
 def add_plain_verdicts(
-    out: dict[str, Any],
-    rulings: Mapping[str, Sequence[Ruling]],
-    lang: str = "en",
-    *,
-    moves: bool = False,
+    out: dict[str, Any], rulings: Mapping[str, Sequence[Ruling]], lang: str = "en"
 ) -> dict[str, Any]:
     """Give each ruling of a settlement's JSON (``out["rulings"][preset][i]``) its
-    ``plain`` sentence in ``lang``, ruled under its preset, and with ``moves`` its move
-    in words too (``move_plain``, :func:`move_words`: the HTTP API's answer gives it);
-    returns ``out``."""
+    ``plain`` sentence in ``lang``, ruled under its preset; returns ``out``."""
     for preset, said in out.get("rulings", {}).items():
         for entry, ruling in zip(said, rulings.get(preset, ()), strict=False):
             entry["plain"] = plain_verdict(ruling, lang, preset=preset)
-            if moves:
-                entry["move_plain"] = move_words(str(entry.get("move", "")), lang)
     return out

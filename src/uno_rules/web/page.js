@@ -10,7 +10,7 @@ const DEFAULT_COUNT = 7;
 // The cards a hint shows as typed notation.
 const NOTATION_SAMPLE = "R7 B5 W+4";
 const stateNames = {};
-const state = { names: stateNames, lang: "en", words: {}, lastCard: "", deckOf: "", history: [], result: null, examples: [], presets: [], target: "discard", seat: 0, wild: "" };
+const state = { names: stateNames, lang: "en", words: {}, lastCard: "", deckOf: "", history: [], result: null, examples: [], presets: [], faces: {}, target: "discard", seat: 0, wild: "" };
 // The rule sets a new table is ruled under until the reader ticks others: the two a family
 // argues between most.
 const DEFAULT_PRESETS = ["official", "family"];
@@ -50,6 +50,7 @@ async function loadWords(lang) {
   state.words = body.messages;
   state.examples = body.examples || [];
   state.presets = body.presets || [];
+  state.faces = body.faces || {};
   document.documentElement.setAttribute("lang", body.lang);
   $("lang").value = body.lang;
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
@@ -382,8 +383,8 @@ function moveWords(text) {
   };
   if (verb in verbs) return verbs[verb]();
   if (verb === "catch") return t("{player} catches {target}", { player: who, target: player(parts[2] || "0") });
-  const card = Object.keys(state.names).find((c) => c === verb || faceOf(c) === verb || c.split("/").includes(verb));
-  const name = card ? state.names[card] : verb;
+  // the card by the name of the face the move names (a two-sided card's face in play)
+  const name = state.faces[verb] || verb;
   const color = parts.find((p) => ["red", "yellow", "green", "blue"].includes(p));
   if (color) return t("{player} plays {card} and names {color}", { player: who, card: name, color: t(color) });
   return t("{player} plays {card}", { player: who, card: name });
@@ -565,7 +566,7 @@ async function openExample(example) {
 function moveHeading(ruling, index) {
   const move = ruling.move;
   const heading = el("h3", {}, `${t("Move {number}", { number: index + 1 })}: `);
-  heading.append(el("span", { class: "who" }, ruling.move_plain || moveWords(move)));
+  heading.append(el("span", { class: "who" }, moveWords(move)));
   if (state.lang === "en") heading.append(" ", el("code", { class: "notation" }, move));
   return heading;
 }
