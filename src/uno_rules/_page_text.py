@@ -9,6 +9,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ._words import card_name
 from .deal import build_deck
 from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, tr
 from .presets import load_preset, preset_names
@@ -206,8 +207,6 @@ def _face_names(lang: str) -> dict[str, str]:
     """The name in ``lang`` of every face of every bundled deck's cards, by its notation
     (``T+5``: a two-sided card's face as a move names it): the page says moves in words
     with them, as :func:`uno_rules.verdict.move_words` does."""
-    from ._words import card_name
-
     faces: dict[str, str] = {}
     for name in preset_names():
         for card in build_deck(load_preset(name)):

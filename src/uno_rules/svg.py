@@ -799,6 +799,7 @@ def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "
     page.gap(CARD_HEIGHT + 10)
 
     # the moves and the rule sets in words (never notation or a code alone)
+    # start-up: only the picture of a ruling says moves and rule sets in words
     from ._page_text import PRESET_WORDS
     from .verdict import move_words
 

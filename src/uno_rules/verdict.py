@@ -18,11 +18,15 @@ The clause that decides (``ruling.clause``) and its sentence are shown beside it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ._words import card_name, color_name
+from .errors import NotationError
 from .events import CardsDrawn, ChallengeLost, ChallengeWon, Skipped, UnoCaught
 from .i18n import N_, translate
+from .moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, parse_move
 from .ruling import Ruling
 from .state import GameState, Phase
 
@@ -62,8 +66,6 @@ def seats_as_players(text: str, lang: str = "en", names: Sequence[str] | None = 
 
     Never give it a sentence already said for people (:func:`plain_verdict`'s): its players
     would be counted again."""
-    import re
-
     word = translate(lang, N_("seat {seat}"), seat="\0").split("\0")[0].strip()
     seat = re.compile(rf"(?<!\w){re.escape(word)} (\d+)(?!\d)", re.IGNORECASE)
     return seat.sub(lambda m: player_name(int(m.group(1)), lang, names), text)
@@ -77,20 +79,6 @@ def move_words(text: str, lang: str = "en", names: Sequence[str] | None = None) 
     >>> move_words("2 catch 0", "vi")
     'Người chơi 3 bắt lỗi Người chơi 1'
     """
-    from ._words import card_name, color_name
-    from .errors import NotationError
-    from .moves import (
-        Accept,
-        CallUno,
-        CatchUno,
-        Challenge,
-        ChooseColor,
-        Draw,
-        Pass,
-        Play,
-        parse_move,
-    )
-
     try:
         move = parse_move(text)
     except NotationError:
