@@ -168,7 +168,10 @@ function fill(data) {
   $("side").checked = data.side === "dark";
   $("moves").value = Array.isArray(data.moves) ? data.moves.join("\n") : "";
   $("more").value = JSON.stringify(more, null, 1);
-  setSeat(Number(data.turn || 0));
+  // the next move built by tapping is the next player's after the last move
+  const last = moveLines().pop();
+  const count = seatCount() || 1;
+  setSeat(last && /^\d+\s/.test(last) ? (Number(last.split(" ")[0]) + 1) % count : Number(data.turn || 0));
   setTarget($("discard").value.trim() ? "moves" : "discard");
 }
 
