@@ -274,10 +274,6 @@ function faceText(face) {
   return tail in SYMBOLS ? SYMBOLS[tail] : tail;
 }
 
-function cardPicture(card) {
-  return `/api/cards/${encodeURIComponent(card)}.svg?lang=${encodeURIComponent(state.lang)}`;
-}
-
 // Say where a tapped card went, beside the cards, and mark the field it went to.
 function tapped(text, field) {
   $("pick-said").textContent = text;
