@@ -635,7 +635,7 @@ def test_simulate_heuristic_bot_human_output(capsys: pytest.CaptureFixture[str])
     code, out, _ = run_main(capsys, "simulate", "--bot", "heuristic", *SMALL)
     assert code == 0
     assert "official" in out
-    assert "seat 2" in out
+    assert "Player 3 wins" in out  # seat 2
     no_python_reprs(out)
 
 
@@ -684,7 +684,7 @@ def test_simulate_progress_bar_on_a_terminal() -> None:
     assert proc.returncode == 0
     shown = b"".join(chunks).decode()
     assert "4/4" in shown
-    assert "seat 0" in stdout
+    assert "Player 1 wins" in stdout  # seat 0
 
 
 # --------------------------------------------------------------------------- bad input

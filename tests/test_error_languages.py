@@ -255,10 +255,13 @@ def test_a_hand_that_drew_an_unnamed_card_is_shown_without_its_cards() -> None:
 def test_the_command_line_shows_a_counted_hand_without_its_cards(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from uno_rules.verdict import seats_as_players
+
     table = _write(tmp_path / "challenge.json", COUNTED_CHALLENGE)
     for lang in ("en", "tl"):
         assert main(["--lang", lang, "rule", table]) == 0
-        assert SHOWN[lang] in capsys.readouterr().out
+        # said for people: the seat as its player, counted from 1
+        assert seats_as_players(SHOWN[lang], lang) in capsys.readouterr().out
 
 
 # --------------------------------------------------------------------------- argparse

@@ -166,7 +166,7 @@ def test_a_flip_dispute_is_ruled_side_by_side_with_a_flip_house_rule() -> None:
     en = subprocess.run([*_command(), *base], capture_output=True, text=True, timeout=120)
     assert en.returncode == 1 and en.stderr == ""
     assert "refused: cannot-stack (F4)" in en.stdout and "legal (H01)" in en.stdout
-    assert "flip-stacking: seat 2 must answer a draw of 10" in en.stdout
+    assert "flip-stacking: Player 3 must answer a draw of 10" in en.stdout
     vi = subprocess.run(
         [*_command(), "--lang", "vi", *base], capture_output=True, text=True, timeout=120
     )

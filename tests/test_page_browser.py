@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -73,8 +74,7 @@ def _settle_by_clicking(driver: Any, url: str, path: Path, presets: list[str]) -
     wait.until(lambda d: d.find_element(By.ID, "preset-list").get_attribute("data-ready"))
     driver.find_element(By.ID, "file").send_keys(str(path))
     wait.until(lambda d: d.find_element(By.ID, "status").text == f"Opened {path.name}.")
-    for name in presets:
-        driver.find_element(By.ID, f"preset-{name}").click()
+    _tick_only(driver, presets)
     driver.find_element(By.ID, "settle").click()
     wait.until(lambda d: d.find_element(By.ID, "status").text.startswith(("Settled", "The ")))
     assert driver.find_element(By.ID, "status").text.startswith("Settled")
@@ -84,6 +84,8 @@ def _settle_by_clicking(driver: Any, url: str, path: Path, presets: list[str]) -
 def test_the_page_settles_each_example_as_the_command_line_does(
     page: tuple[Any, str], capsys: pytest.CaptureFixture[str], path: Path
 ) -> None:
+    from uno_rules.verdict import move_words
+
     driver, url = page
     presets = list(yaml.safe_load(path.read_text(encoding="utf-8"))["expect"])
     main(["rule", str(path), *(a for p in presets for a in ("--preset", p)), "--json"])
@@ -102,8 +104,10 @@ def test_the_page_settles_each_example_as_the_command_line_does(
             assert card.get_attribute("data-code") == code
             assert card.get_attribute("data-clause") == ruling["clause"]
             text = card.text
-            who = int(ruling["move"].split()[0]) + 1
-            assert f"Move {i + 1} Player {who} {ruling['move']}" in text
+            # the move in words (its player counted from 1), and its notation as a tag
+            said = move_words(ruling["move"])
+            assert said.startswith(f"Player {int(ruling['move'].split()[0]) + 1} ")
+            assert f"Move {i + 1}: {said} {ruling['move']}" in text
             assert ruling["plain"] in text  # the answer in words, first
             assert ("legal" if ruling["legal"] else f"refused: {code}") in text
             assert f"{ruling['clause']}: {ruling['rule']}" in text
@@ -179,6 +183,27 @@ TAPPED = {
 }
 
 
+def _tick_only(driver: Any, presets: list[str]) -> None:
+    """Tick exactly ``presets`` by clicking (a new page has two ticked: official, family)."""
+    for box in driver.find_elements(By.CSS_SELECTOR, ".presets input"):
+        if box.is_selected() != (box.get_attribute("value") in presets):
+            if not box.is_displayed():
+                driver.find_element(By.CSS_SELECTOR, "#more-presets summary").click()
+            box.click()
+
+
+def _click(driver: Any, element: Any) -> None:
+    """A tap, the element first scrolled to the middle of the screen (on a phone, out of
+    the way of the sticky Settle bar)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def _target(driver: Any, place: str) -> None:
+    """Where the next tapped card goes: ``discard``, ``moves`` or ``hand-N``."""
+    _click(driver, driver.find_element(By.ID, f"target-{place}"))
+
+
 def _choose(driver: Any, select_id: str, value: str) -> None:
     # A click on the option, as Selenium's Select.select_by_value makes, without the four
     # round trips it spends first checking the element and each option.
@@ -186,7 +211,7 @@ def _choose(driver: Any, select_id: str, value: str) -> None:
 
 
 def _tap(driver: Any, card: str) -> None:
-    driver.find_element(By.CSS_SELECTOR, f"#cards button[data-card='{card}']").click()
+    _click(driver, driver.find_element(By.CSS_SELECTOR, f"#cards button[data-card='{card}']"))
 
 
 def _build_by_tapping(driver: Any, url: str, lang: str, case: dict[str, Any]) -> None:
@@ -196,26 +221,20 @@ def _build_by_tapping(driver: Any, url: str, lang: str, case: dict[str, Any]) ->
     wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#cards button[data-card='W+4']"))
     _choose(driver, "players", str(case["players"]))
+    _tick_only(driver, case["presets"])
     for seat, hand in case["hands"].items():
-        _choose(driver, "pick-target", f"hand-{seat}")
+        _target(driver, f"hand-{seat}")
         if isinstance(hand, int):
             _choose(driver, "pick-count", str(hand))
         else:
             for card in hand.split():
                 _tap(driver, card)
-    _choose(driver, "pick-target", "discard")
     for card in case["discard"].split():
+        _target(driver, "discard")  # (the top card in, the picker goes on to the moves)
         _tap(driver, card)
-    _choose(driver, "pick-target", "moves")
+    _target(driver, "moves")
     for seat, verb, card, color in case["moves"]:
-        if card:
-            _tap(driver, card)
-        _choose(driver, "move-seat", seat)
-        _choose(driver, "move-verb", verb)
-        _choose(driver, "move-color", color)
-        driver.find_element(By.ID, "move-add").click()
-    for name in case["presets"]:
-        driver.find_element(By.ID, f"preset-{name}").click()
+        _add_move(driver, seat, card, color, verb)
     driver.find_element(By.ID, "settle").click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.column article.ruling"))
 
@@ -299,23 +318,46 @@ def test_the_two_disputes_built_by_tapping_rule_in_each_language(
         )
         assert used == shown  # nothing wider than the screen
         if width < 700:
-            for narrow in (width, 320):
+            for narrow, least in ((width, CARD_TEXT_PX), (320, 10)):
                 driver.execute_cdp_cmd(
                     "Emulation.setDeviceMetricsOverride", {**phone, "width": narrow}
                 )
-                smallest, used, shown = driver.execute_script(
-                    "const s = document.querySelector('section.column.shown details[open] svg');"
-                    "const e = document.documentElement;"
-                    "return [s.getBoundingClientRect().width / s.viewBox.baseVal.width * 11,"
-                    " e.scrollWidth, e.clientWidth]"
-                )
-                assert smallest >= 12, narrow  # the pictures' smallest text (11 of 540)
-                assert used == shown, narrow
+                smallest, overflow = _card_text_and_overflow(driver)
+                assert smallest >= least, (narrow, smallest)  # the cards' smallest text, in px
+                assert not overflow, (narrow, overflow)
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", phone)
         driver.execute_script("document.getElementById('results').scrollIntoView()")
         driver.save_screenshot(str(_screenshots(tmp_path) / f"dispute-{name}-{lang}-{width}.png"))
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+# The smallest text on a card of a move's picture, in CSS pixels, on a phone 360 px wide.
+CARD_TEXT_PX = 11
+
+
+def _card_text_and_overflow(driver: Any) -> tuple[float, list[str]]:
+    """The smallest text on the cards of the pictures shown, in CSS pixels (each text's
+    font size times its picture's scale), and what sticks out: a picture wider than its
+    box or than the screen, or a page wider than the screen."""
+    smallest, overflow = driver.execute_script(
+        "const out = []; let least = Infinity;"
+        "const screen = document.documentElement.clientWidth;"
+        "if (document.documentElement.scrollWidth > screen) out.push('page');"
+        "for (const svg of document.querySelectorAll('.picture svg')) {"
+        "  const r = svg.getBoundingClientRect();"
+        "  if (!r.width) continue;"  # in a closed box
+        "  const box = svg.closest('.picture').getBoundingClientRect();"
+        "  if (r.right > box.right + 0.5 || r.right > screen)"
+        "    out.push(svg.getAttribute('aria-label'));"
+        "  const scale = r.width / svg.viewBox.baseVal.width;"
+        "  for (const text of svg.querySelectorAll('g[transform] text')) {"
+        "    least = Math.min(least, Number(text.getAttribute('font-size')) * scale);"
+        "  }"
+        "}"
+        "return [least, out];"
+    )
+    return float(smallest), list(overflow)
 
 
 def test_a_bad_card_is_shown_at_its_field_in_plain_words(page: tuple[Any, str]) -> None:
@@ -384,7 +426,7 @@ def test_every_control_is_reached_by_the_tab_key_and_has_a_name(page: tuple[Any,
         FOCUSABLE,
     )
     kinds = set(expected)
-    for control in ("lang", "players", "hand-0", "pick-target", "move-add", "settle"):
+    for control in ("lang", "players", "hand-0", "target-moves", "seat-0", "verb-draw", "settle"):
         assert control in kinds
     assert {"preset-official", "share-link", "R+2", "W+4", "A"} <= kinds
     assert len(expected) > 60
@@ -414,7 +456,7 @@ def test_a_card_is_added_to_a_hand_with_the_keyboard_alone(page: tuple[Any, str]
     driver.get(url)
     wait = WebDriverWait(driver, 15)
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#cards [data-card='W+4']"))
-    _choose(driver, "pick-target", "hand-1")
+    _target(driver, "hand-1")
     driver.execute_script("document.querySelector(\"#cards [data-card='G7']\").focus()")
     ActionChains(driver).send_keys(Keys.ENTER).perform()
     driver.execute_script("document.querySelector(\"#cards [data-card='W+4']\").focus()")
@@ -482,6 +524,8 @@ def test_the_picture_of_the_ruling_is_offered_to_save_in_the_pages_language(
     """Picture of the ruling (a labelled button, in the page's language) offers an SVG to
     download that names each rule set's verdict and clause, and draws the count hand as
     backs."""
+    from uno_rules.verdict import move_words
+
     driver, url = page
     _build_by_tapping(driver, url, "tl", TAPPED["stacking"])
     button = driver.find_element(By.ID, "picture")
@@ -496,7 +540,9 @@ def test_the_picture_of_the_ruling_is_offered_to_save_in_the_pages_language(
         "return decodeURIComponent(arguments[0].getAttribute('href').split(',')[1])", link
     )
     assert svg.startswith("<svg xmlns=")
-    assert "2. 1 B+2: tinanggihan: cannot-stack (B7.3)" in svg and "tama (H01)" in svg
+    # each move in words, and under each rule set its answer in words
+    assert f"2. {move_words('1 B+2', 'tl')}" in svg and "cannot-stack" not in svg
+    assert "Ayon sa Opisyal na patakaran: hindi" in svg
     assert "B7.3: Draw Two: bubunot ng dalawang card" in svg
     assert svg.count(">deck<") == 1 + 5  # the draw pile, and seat 2's hand of 5 face down
     preview = driver.find_element(By.ID, "picture-preview")
@@ -548,12 +594,15 @@ def _ready(driver: Any, url: str, lang: str = "en") -> Any:
     return wait
 
 
-def _add_move(driver: Any, seat: str, card: str, color: str = "") -> None:
-    _tap(driver, card)
-    _choose(driver, "move-seat", seat)
-    if color:
-        _choose(driver, "move-color", color)
-    driver.find_element(By.ID, "move-add").click()
+def _add_move(driver: Any, seat: str, card: str, color: str = "", verb: str = "play") -> None:
+    """A move built by tapping: who moves, then the card (and a wild's color) or the verb."""
+    _click(driver, driver.find_element(By.ID, f"seat-{seat}"))
+    if verb == "play":
+        _tap(driver, card)
+        if color:
+            _click(driver, driver.find_element(By.ID, f"wild-{color}"))
+    else:
+        _click(driver, driver.find_element(By.ID, f"verb-{verb}"))
 
 
 def test_the_builder_starts_each_move_afresh(page: tuple[Any, str]) -> None:
@@ -561,12 +610,12 @@ def test_the_builder_starts_each_move_afresh(page: tuple[Any, str]) -> None:
     "W blue" then a blue 1 is two moves, the second without a color."""
     driver, url = page
     _ready(driver, url)
-    _choose(driver, "pick-target", "moves")
+    _target(driver, "moves")
     _add_move(driver, "0", "W", "blue")
-    _add_move(driver, "1", "B1")
+    assert not driver.find_element(By.ID, "wild-colors").is_displayed()
+    _tap(driver, "B1")  # Player 2 moves next, and a blue 1 asks for no color
     assert driver.find_element(By.ID, "moves").get_attribute("value") == "0 W blue\n1 B1"
-    assert driver.find_element(By.ID, "move-color").get_attribute("value") == ""
-    assert driver.find_element(By.ID, "move-target").get_attribute("value") == ""
+    assert driver.find_element(By.ID, "pick-said").text == "Added the move: Player 2 plays blue 1"
 
 
 def test_undo_on_the_moves_removes_the_last_whole_move(page: tuple[Any, str]) -> None:
@@ -574,23 +623,24 @@ def test_undo_on_the_moves_removes_the_last_whole_move(page: tuple[Any, str]) ->
     the lines into one the page cannot read."""
     driver, url = page
     _ready(driver, url, "vi")
-    _choose(driver, "pick-target", "moves")
+    _target(driver, "moves")
     _add_move(driver, "0", "R+2")
     _add_move(driver, "1", "B+2")
     undo = driver.find_element(By.ID, "pick-undo")
     assert undo.text == "Xóa nước đi cuối"
     undo.click()
     assert driver.find_element(By.ID, "moves").get_attribute("value") == "0 R+2"
-    assert driver.find_element(By.ID, "pick-said").text == "Đã xóa nước đi: 1 B+2"
+    said = driver.find_element(By.ID, "pick-said").text
+    assert said == "Đã xóa nước đi: Người chơi 2 đánh Lá +2 xanh dương"
 
 
 def test_a_tapped_card_says_where_it_went(page: tuple[Any, str]) -> None:
     driver, url = page
     _ready(driver, url, "tl")
-    _choose(driver, "pick-target", "hand-1")
+    _target(driver, "hand-1")
     _tap(driver, "G7")
     said = driver.find_element(By.ID, "pick-said").text
-    assert said.startswith("Napunta ang G7") and "Manlalaro 2: kamay" in said
+    assert said == "Napunta ang berdeng 7 sa Manlalaro 2: kamay."  # the card in words
     hand = driver.find_element(By.ID, "hand-1")
     assert hand.get_attribute("value") == "G7" and "took" in hand.get_attribute("class")
 
@@ -693,7 +743,7 @@ def test_axe_core_finds_nothing_in_any_language_or_state(page: tuple[Any, str], 
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
     try:
         _ready(driver, url, lang)
-        _choose(driver, "pick-target", "moves")
+        _target(driver, "moves")
         _add_move(driver, "0", "R+2")
         driver.find_element(By.CSS_SELECTOR, "button[data-example='challenge-fails']").click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".answers .plain"))
@@ -715,8 +765,10 @@ def test_a_skip_link_leads_to_the_rulings_and_card_buttons_say_their_text(
     skip = driver.switch_to.active_element
     assert skip.get_attribute("class") == "skip" and skip.text == "Đến thẳng phần phân xử"
     assert skip.get_attribute("href").endswith("#results")
-    card = driver.find_element(By.CSS_SELECTOR, "#cards button[data-card='R0']")
-    assert card.text in card.accessible_name  # WCAG 2.5.3: the visible label is in the name
+    for code in ("R0", "B+2"):  # WCAG 2.5.3: the visible label is in the name
+        card = driver.find_element(By.CSS_SELECTOR, f"#cards button[data-card='{code}']")
+        face = card.find_element(By.CSS_SELECTOR, ".face").text
+        assert face in card.accessible_name and face == code[1:]
 
 
 def test_the_picture_of_the_ruling_is_also_a_png_to_send(page: tuple[Any, str]) -> None:
@@ -761,3 +813,380 @@ def test_a_card_a_ticked_rule_set_lacks_blames_the_rule_sets_not_the_json_box(
     assert "bad" in driver.find_element(By.ID, "preset-list").get_attribute("class")
     assert "bad" not in (driver.find_element(By.ID, "more").get_attribute("class") or "")
     assert driver.switch_to.active_element.get_attribute("id") == "preset-list"
+
+
+# ------------------------------------------------------------------ built from scratch
+
+# The five disputes, built from an empty page at 360x640 by tapping only, as a family
+# would: each step is one tap. ("card", C) taps a card of the picker (into the place it
+# goes to: the discard pile first, then the moves); ("target", T) chooses where the next
+# cards go; ("seat", S) who moves next; ("verb", V) a move without a card; ("color", C) a
+# wild's color; ("preset", P) ticks a rule set; ("side",) the dark side; ("settle",).
+SCRATCH: dict[str, dict[str, Any]] = {
+    "stacking-plus2-on-plus2": {
+        "steps": [
+            ("card", "R3"),
+            ("card", "R+2"),
+            ("card", "B+2"),
+            ("target", "hand-0"),
+            ("card", "G4"),
+            ("target", "hand-1"),
+            ("card", "R9"),
+            ("settle",),
+        ],
+        "table": {"hands": [["R+2", "G4"], ["B+2", "R9"], 7, 7], "discard": ["R3"]},
+        "moves": ["0 R+2", "1 B+2"],
+        "codes": {"official": ["", "cannot-stack"], "family": ["", ""]},
+        "said": "Under Family rules: yes. Player 3 now draws 4, or stacks another draw card.",
+    },
+    "challenge-catches-a-bluff": {
+        "steps": [
+            ("card", "R5"),
+            ("card", "W+4"),
+            ("color", "blue"),
+            ("verb", "challenge"),
+            ("target", "hand-0"),
+            ("card", "R2"),
+            ("settle",),
+        ],
+        "table": {"hands": [["W+4", "R2"], 7, 7, 7], "discard": ["R5"]},
+        "moves": ["0 W+4 blue", "1 challenge"],
+        "codes": {"official": ["", ""], "family": ["", ""]},
+        "said": "The challenger, Player 2, is right: Player 1 bluffed and draws 4.",
+    },
+    "missed-uno-caught-in-time": {
+        "steps": [
+            ("card", "R5"),
+            ("card", "R3"),
+            ("seat", "2"),
+            ("verb", "catch"),
+            ("target", "hand-0"),
+            ("card", "G9"),
+            ("settle",),
+        ],
+        "table": {"hands": [["R3", "G9"], 7, 7, 7], "discard": ["R5"]},
+        "moves": ["0 R3", "2 catch 0"],
+        "codes": {"official": ["", ""], "family": ["", ""]},
+        "said": "Player 1 did not call UNO in time and draws 2.",
+    },
+    "no-mercy-wild-draw-six-on-a-draw-four": {
+        "steps": [
+            ("preset", "no-mercy"),
+            ("card", "Y5"),
+            ("card", "Y+4"),
+            ("card", "W+6"),
+            ("color", "red"),
+            ("target", "hand-0"),
+            ("card", "Y1"),
+            ("target", "hand-1"),
+            ("card", "B1"),
+            ("settle",),
+        ],
+        "table": {"hands": [["Y+4", "Y1"], ["W+6", "B1"], 7, 7], "discard": ["Y5"]},
+        "moves": ["0 Y+4", "1 W+6 red"],
+        "codes": {"no-mercy": ["", ""]},
+        "said": "Player 3 now draws 10, or stacks another draw card.",
+    },
+    "flip-stack-draw-five-on-the-dark-side": {
+        "steps": [
+            ("preset", "flip"),
+            ("side",),
+            ("card", "R9/T4"),
+            ("card", "B6/T+5"),
+            ("card", "G2/P+5"),
+            ("target", "hand-0"),
+            ("card", "G3/O3"),
+            ("target", "hand-1"),
+            ("card", "B1/V5"),
+            ("settle",),
+        ],
+        "table": {
+            "hands": [["B6/T+5", "G3/O3"], ["G2/P+5", "B1/V5"], 7, 7],
+            "discard": ["R9/T4"],
+            "side": "dark",
+        },
+        "moves": ["0 T+5", "1 P+5"],
+        "codes": {"flip": ["", "cannot-stack"]},
+        "said": "Under UNO Flip: no, because Player 2 may not pass the penalty on",
+    },
+}
+MOST_TAPS = 12
+MOST_SCREENS = 3
+
+
+def _step_element(driver: Any, step: tuple[str, ...]) -> Any:
+    kind = step[0]
+    css = {
+        "card": "#cards button[data-card='{}']",
+        "target": "#targets button[data-target='{}']",
+        "seat": "#seats button[data-seat='{}']",
+        "verb": "button.verb[data-verb='{}']",
+        "color": "#wild-colors button[data-color='{}']",
+        "preset": "label[for='preset-{}']",
+        "side": "label#side-box",
+        "settle": "#settle",
+    }[kind]
+    return driver.find_element(By.CSS_SELECTOR, css.format(*step[1:]))
+
+
+def _tap_in_view(driver: Any, element: Any) -> float:
+    """Scroll as a reader would, only as far as needed to see ``element`` above the
+    sticky Settle bar, then tap it; returns the distance scrolled, in CSS pixels."""
+    moved: float = driver.execute_script(
+        "const node = arguments[0], r = node.getBoundingClientRect();"
+        "const bar = document.querySelector('.settle-bar');"
+        "const low = node.closest('.settle-bar') ? window.innerHeight"
+        "  : window.innerHeight - bar.getBoundingClientRect().height;"
+        "let by = 0;"
+        "if (r.top < 0) by = r.top - 8; else if (r.bottom > low) by = r.bottom - low + 8;"
+        "const before = window.scrollY; window.scrollBy(0, by);"
+        "return Math.abs(window.scrollY - before);",
+        element,
+    )
+    element.click()
+    return moved
+
+
+@pytest.mark.parametrize("lang", ["vi", "tl", "en"])
+@pytest.mark.parametrize("name", list(SCRATCH))
+def test_each_dispute_is_built_from_scratch_in_a_few_taps_on_a_phone(
+    page: tuple[Any, str], tmp_path: Path, lang: str, name: str
+) -> None:
+    """From an empty page at 360x640, each of the five disputes is built and settled in at
+    most 12 taps and 3 screen heights of scrolling (counted: every tap, and every pixel
+    scrolled to reach the next thing to tap), and the page shows the plain sentence of
+    each verdict: the library's, in the page's language."""
+    from uno_rules.dispute import settle
+    from uno_rules.verdict import plain_verdict
+
+    driver, url = page
+    case = SCRATCH[name]
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        wait = _ready(driver, url, lang)
+        taps, scrolled = 0, 0.0
+        for step in case["steps"]:
+            scrolled += _tap_in_view(driver, _step_element(driver, step))
+            taps += 1
+            if step[0] in ("preset", "side"):  # the picker shows the deck (or side) chosen
+                wait.until(lambda d: d.find_element(By.ID, "cards").get_attribute("data-ready"))
+                wait.until(
+                    lambda d: d.find_element(By.ID, "cards").get_attribute("data-ready") == "true"
+                )
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".answers .plain"))
+        assert taps <= MOST_TAPS
+        assert scrolled / PHONE["height"] <= MOST_SCREENS, scrolled
+        built = driver.execute_script("return collect()")
+        presets = list(case["codes"])
+        assert (
+            driver.execute_script(
+                "return [...document.querySelectorAll('.presets input:checked')].map(b => b.value)"
+            )
+            == presets
+        )
+        for key, value in case["table"].items():
+            assert built[key] == value, key
+        assert built["moves"] == case["moves"]
+        settled = settle(built, presets)
+        for preset, codes in case["codes"].items():
+            found = [r.violation.code if r.violation else "" for r in settled.rulings[preset]]
+            assert found == codes, preset
+        shown = [p.text for p in driver.find_elements(By.CSS_SELECTOR, ".answers .plain")]
+        wanted = [
+            plain_verdict(settled.rulings[p][i], lang, preset=p)
+            for i in range(len(case["moves"]))
+            for p in presets
+        ]
+        assert shown == wanted
+        if lang == "en":
+            assert any(case["said"] in text for text in shown), shown
+        top, height = driver.execute_script(
+            "return [document.querySelector('.answers').getBoundingClientRect().top,"
+            " window.innerHeight]"
+        )
+        assert -1 <= top < height  # the page brought the answer into view
+        print(f"{name} {lang}: {taps} taps, {scrolled:.0f} px scrolled")
+        driver.save_screenshot(str(_screenshots(tmp_path) / f"scratch-{name}-{lang}-360.png"))
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+# ------------------------------------------------------------------ no English on a vi/tl page
+
+# A clause's id (B7.3): an id, said in every language.
+CLAUSE = re.compile(r"^[A-Z]\d+\.\d+$")
+# A card's notation (R7, B+2, W+4, Tskip, G2/P+5), alone or in a move (0 R+2).
+NOTATION = re.compile(
+    r"^(?:[RYGBOPTV](?:\d|\+\d|skip|rev|flip|discard|hit|trade)"
+    r"|W(?:$|\+|C$|SH$|SW$|rev|skip|swap|t\+|allhit|hitfire|roulette))\S*$"
+)
+
+
+def _english_words() -> set[str]:
+    """Every English word of the package's sentences (the catalogs' message ids), the
+    rule sets' codes and the refusals' codes: none may be said on a vi or tl page unless
+    the glossary keeps it."""
+    from uno_rules import i18n
+    from uno_rules.presets import preset_names
+
+    template = ROOT / "src" / "uno_rules" / "locale" / "vi" / "LC_MESSAGES" / "uno_rules.po"
+    said = " ".join(i18n.read_po(template.read_text(encoding="utf-8")))
+    said = re.sub(r"\{\w*\}", " ", said)
+    found = {w.lower() for w in _words(said) if w.isascii()}
+    codes = set(preset_names())
+    source = (ROOT / "src" / "uno_rules" / "violations.py").read_text(encoding="utf-8")
+    codes |= set(re.findall(r'code: ClassVar\[str\] = "([^"]+)"', source))
+    return found | codes
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text``: letters (of any script), joined by a hyphen or apostrophe."""
+    return re.findall(r"[^\W\d_]+(?:['-][^\W\d_]+)*", text)
+
+
+# Words of the language spelled as English ones are (docs/languages.md).
+NATIVE = {"vi": {"in"}, "tl": {"at", "may", "lang"}}
+
+
+def _kept(lang: str) -> set[str]:
+    """The words docs/languages.md says the language keeps in English (card names, the
+    editions' names, the formats'), one list a language, and its words spelled as English
+    ones are."""
+    text = (ROOT / "docs" / "languages.md").read_text(encoding="utf-8")
+    item = text.split(f"- Kept in English in `{lang}`: ", 1)[1].split("\n- ", 1)[0]
+    item = item.split("\n\n", 1)[0]
+    return {w.lower() for w in _words(item)} | NATIVE[lang]
+
+
+def _page_words(driver: Any) -> list[str]:
+    """What the page says to people now: its text, the words of its pictures (each
+    move's, and the picture of the ruling), and the names read out by a screen reader."""
+    said: list[str] = driver.execute_script(
+        "let text = document.body.innerText;"
+        "for (const node of document.querySelectorAll('code:not(.notation)'))"
+        "  text = text.split(node.innerText).join(' ');"
+        "const out = [text, document.title];"
+        "for (const node of document.querySelectorAll('svg text, svg title'))"
+        "  out.push(node.textContent);"
+        "for (const node of document.querySelectorAll('[aria-label], [title], img[alt]'))"
+        "  out.push(node.getAttribute('aria-label') || node.getAttribute('title') || node.alt);"
+        "return out;"
+    )
+    link = driver.find_elements(By.ID, "picture-link")
+    if link:
+        svg = driver.execute_script(
+            "return decodeURIComponent(arguments[0].getAttribute('href').split(',')[1])", link[0]
+        )
+        said += re.findall(r">([^<>]+)<", svg)
+        said += re.findall(r"aria-label=\"([^\"]*)\"|aria-label='([^']*)'", svg)[0]
+    return [str(s) for s in said if s]
+
+
+@pytest.mark.parametrize("lang", ["vi", "tl"])
+def test_a_vi_or_tl_page_says_no_english_word_but_the_card_names_it_keeps(
+    page: tuple[Any, str], lang: str
+) -> None:
+    """Each of the five disputes opened and settled, its pictures drawn: no English word
+    (the package's English sentences' words, the rule sets' codes, the refusals' codes)
+    and no card or move notation is on the page, in its pictures or in a name a screen
+    reader says, except the words the glossary keeps (docs/languages.md)."""
+    driver, url = page
+    english = _english_words() - _kept(lang)
+    assert {"official", "cannot-stack", "refused", "seat", "legal"} <= english
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        for name in FIVE:
+            wait = _ready(driver, url, lang)
+            driver.find_element(By.CSS_SELECTOR, f"button[data-example='{name}']").click()
+            wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".answers .plain"))
+            _click(driver, driver.find_element(By.ID, "picture"))
+            wait.until(lambda d: d.find_elements(By.ID, "picture-link"))
+            driver.execute_script(
+                "document.querySelectorAll('details').forEach(d => d.open = true)"
+            )
+            found: dict[str, str] = {}
+            for text in _page_words(driver):
+                for token in text.split():
+                    word = token.strip(".,:;!?()[]\"'“”«»…")
+                    if NOTATION.match(word) and not CLAUSE.match(word):
+                        found[word] = text[:80]
+                    for part in _words(word):
+                        # (a letter alone is no word: B7.3 is a clause's id)
+                        if len(part) > 1 and part.isascii() and part.lower() in english:
+                            found[part] = text[:80]
+            assert not found, f"{name}: {found}"
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.parametrize("lang", ["vi", "tl", "en"])
+def test_each_moves_picture_fits_a_phone_and_its_card_text_is_legible(
+    page: tuple[Any, str], lang: str
+) -> None:
+    """At 360 px, every picture of every move (each rule set's, and the table before the
+    first) of the
+    five disputes is as wide as its box at most, nothing is wider than the screen, and
+    the smallest text on a card is at least 11 CSS pixels."""
+    driver, url = page
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        for name in FIVE:
+            wait = _ready(driver, url, lang)
+            driver.find_element(By.CSS_SELECTOR, f"button[data-example='{name}']").click()
+            wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".answers .plain"))
+            driver.execute_script(
+                "document.querySelectorAll('details').forEach(d => d.open = true)"
+            )
+            for column in driver.find_elements(By.CSS_SELECTOR, "section.column"):
+                if len(driver.find_elements(By.ID, "shown-preset")):
+                    _choose(driver, "shown-preset", column.get_attribute("data-preset"))
+                count = len(column.find_elements(By.CSS_SELECTOR, ".picture svg"))
+                # the table before the first move, and after each move
+                assert count == 1 + len(column.find_elements(By.CSS_SELECTOR, "article.ruling"))
+                smallest, overflow = _card_text_and_overflow(driver)
+                assert not overflow, (name, overflow)
+                assert smallest >= CARD_TEXT_PX, (name, smallest)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.skipif(
+    not (AXE and Path(AXE).is_file()),
+    reason="needs axe-core: npm install axe-core, and UNO_RULES_AXE naming its axe.min.js",
+)
+@pytest.mark.parametrize("lang", ["en", "vi", "tl"])
+def test_axe_core_finds_nothing_on_the_pictures_and_the_flip_states(
+    page: tuple[Any, str], lang: str
+) -> None:
+    """axe-core finds no violation on a phone: the UNO Flip dispute (the dark side) with
+    every move's picture open, then with the picture of the ruling shown (the picture
+    panel: its preview, its SVG and PNG links); and the builder asking a wild's color,
+    with the dark side ticked and the Flip deck in the picker."""
+    driver, url = page
+    driver.set_script_timeout(60)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        wait = _ready(driver, url, lang)
+        example = "flip-stack-draw-five-on-the-dark-side"
+        driver.find_element(By.CSS_SELECTOR, f"button[data-example='{example}']").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".answers .plain"))
+        driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+        assert driver.find_elements(By.CSS_SELECTOR, ".picture svg")
+        assert _axe(driver) == []
+        _click(driver, driver.find_element(By.ID, "picture"))
+        wait.until(lambda d: d.find_elements(By.ID, "picture-png"))
+        assert driver.find_element(By.ID, "picture-preview").is_displayed()
+        assert _axe(driver) == []
+        wait = _ready(driver, url, lang)
+        _tick_only(driver, ["flip"])
+        _click(driver, driver.find_element(By.CSS_SELECTOR, "label#side-box"))
+        wait.until(lambda d: d.find_element(By.ID, "cards").get_attribute("data-ready") == "true")
+        _target(driver, "moves")
+        _tap(driver, "R2/W+color")  # on the dark side, a Wild Draw Color: its color is asked
+        assert driver.find_element(By.ID, "wild-colors").is_displayed()
+        assert not driver.find_element(By.ID, "wild-red").is_displayed()  # the dark side's
+        assert _axe(driver) == []
+        _click(driver, driver.find_element(By.ID, "wild-pink"))
+        assert driver.find_element(By.ID, "moves").get_attribute("value") == "0 W+color pink"
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -79,6 +79,7 @@ def test_describe_is_public_and_the_cli_prints_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from uno_rules.cli import main
+    from uno_rules.verdict import seats_as_players
 
     assert "describe" in uno.__all__
     state = uno.new_game("official", players=2, seed=5)
@@ -87,7 +88,8 @@ def test_describe_is_public_and_the_cli_prints_it(
     record = tmp_path / "game.yaml"
     record.write_text("rules: official\nplayers: 2\nseed: 5\nmoves: []\n", encoding="utf-8")
     main(["replay", str(record)])
-    assert f"  table:  {line}" in capsys.readouterr().out
+    # the command line says it for people: its seats as players counted from 1
+    assert f"  table:  {seats_as_players(line)}" in capsys.readouterr().out
 
 
 def test_cli_import_stays_light() -> None:

@@ -24,7 +24,6 @@ with warnings.catch_warnings():  # the test client may warn about its HTTP libra
     from starlette.testclient import TestClient
 
 import uno_rules as uno
-from uno_rules._words import color_name
 from uno_rules.cli import main
 from uno_rules.server import MAX_BODY_BYTES, MAX_DISPUTE_MOVES, MAX_PRESETS, create_app
 
@@ -105,6 +104,7 @@ def test_a_picture_of_the_ruling_shows_the_table_as_described_and_each_verdict(
 
     from uno_rules.dispute import settle
     from uno_rules.render import card_name
+    from uno_rules.verdict import move_words
 
     data = {
         "title": "Chồng +2?",
@@ -119,22 +119,24 @@ def test_a_picture_of_the_ruling_shows_the_table_as_described_and_each_verdict(
     svg = r.text
     assert svg.startswith("<svg xmlns=") and "<title>Ảnh một phán quyết UNO: Chồng +2?" in svg
     settled = settle(data, ["official", "family"]).to_dict(None, "vi")
-    for preset in ("official", "family"):
-        assert f"Theo luật {preset}" in svg
+    for preset, name in (("official", "Luật gốc"), ("family", "Luật gia đình")):
+        assert f"Theo {name}" in svg  # the rule set by its name, each move in words
         for number, ruling in enumerate(settled["rulings"][preset], 1):
-            assert f"{number}. {ruling['move']}: {ruling['verdict']}" in svg
-    assert "bị bác: cannot-stack (B7.3)" in svg and "hợp lệ (H01)" in svg
+            assert f"{number}. {move_words(ruling['move'], 'vi')}" in svg
+    # each answer in words (no code): the +2 on the +2 refused officially, stacked at home
+    assert "Theo Luật gốc: không được" in svg and "Theo Luật gia đình: được" in svg
+    assert "cannot-stack" not in svg
     assert "B7.3: Lá +2: người kế tiếp rút hai lá và mất lượt." in svg
     # Seat 2's five cards are backs: the draw pile's back, and five more.
     assert svg.count(">bộ bài<") == 1 + 5 and "5 lá không ai biết" in svg  # "deck"
-    words = "|".join(color_name(c, "vi") for c in ("red", "yellow", "green", "blue"))
-    faces = re.findall(rf"font-weight='bold'>([^<]+)</text><text[^>]*>({words})<", svg)
+    faces = re.findall(r"<g transform='translate\([^)]*\)'><title>", svg)  # named cards
     assert len(faces) == 3 + 4 + 1  # seats 0 and 1, and the top card
     filled = {str(c) for c in settle(data, ["official"]).starts["official"].hands[2]}
     for card in filled - {"R+2", "G4", "Y7", "B+2", "R9", "G1", "Y3", "R3"}:
         assert card_name(card, "vi") not in svg, card
     english = client.post("/api/disputes/picture.svg", json=data).text
-    assert "refused: cannot-stack (B7.3)" in english and "Player 3" in english  # seat 2
+    assert "Under Official rules: no, because Player 2 may not" in english  # seat 1
+    assert "Player 3" in english  # seat 2
 
 
 def test_a_picture_of_a_bad_dispute_gets_the_same_problems(client: TestClient) -> None:
@@ -652,7 +654,7 @@ def test_flip_pictures_come_in_the_language_asked_for(client: TestClient) -> Non
     token = game["seats"][0]["token"]
     path = f"/api/games/{game['game']}/seats/0/table.svg"
     picture = client.get(f"{path}?lang=tl", headers=auth(token)).text
-    assert "side na gamit: light" in picture and "Hawak mo" in picture
+    assert "panig na nilalaro: maliwanag" in picture and "Hawak mo" in picture
     assert "side in play: light" in client.get(path, headers=auth(token)).text
 
 

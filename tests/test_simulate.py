@@ -420,7 +420,7 @@ def test_progress_tells_games_per_second_and_time_left_on_a_terminal() -> None:
     assert "6/6 games" in shown
     assert "games/s" in shown and "left" in shown and "in all" in shown
     assert shown.endswith("\n")
-    assert "seat 2 wins" in stdout
+    assert "Player 3 wins" in stdout  # seat 2
 
 
 def _sigint_default() -> None:

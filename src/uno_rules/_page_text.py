@@ -5,11 +5,14 @@ text is the message id; ``{placeholders}`` are filled in by the page."""
 from __future__ import annotations
 
 import json
+from functools import cache
 from importlib import resources
 from typing import Any
 
+from ._words import card_name
+from .deal import build_deck
 from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, tr
-from .presets import preset_names
+from .presets import load_preset, preset_names
 
 __all__ = ["PAGE_EXAMPLES", "PAGE_MESSAGES", "PRESET_WORDS", "page_examples", "page_text"]
 
@@ -82,7 +85,6 @@ PAGE_MESSAGES = (
     N_("Language"),
     N_("Rule sets"),
     N_("Loading the rule sets…"),
-    N_("Tick one or more to compare them side by side; none rules under the table's own rules."),
     N_("Table"),
     N_("Open a dispute file (YAML or JSON)"),
     N_("Title"),
@@ -98,36 +100,26 @@ PAGE_MESSAGES = (
     N_("yellow"),
     N_("green"),
     N_("blue"),
-    N_("More fields (JSON)"),
+    N_("pink"),
+    N_("teal"),
+    N_("orange"),
+    N_("purple"),
     N_("Any other field of a table description, for example:"),
     N_("Other fields of the table, as JSON"),
-    N_("Moves"),
     N_("One move per line"),
     N_("Settle"),
     N_("Rulings"),
     N_("The rules and their clauses are in the uno-rules documentation. API:"),
-    N_("Cards"),
     N_("the discard pile"),
     N_("the moves"),
     N_("Unknown hand (a count)"),
     N_("Remove the last card"),
     N_("Clear"),
-    N_("Add to"),
-    N_("Build a move"),
-    N_("Seat"),
-    N_("Action"),
-    N_("play the card tapped last"),
     N_("draw"),
     N_("pass"),
     N_("call UNO"),
     N_("challenge"),
     N_("accept the penalty"),
-    N_("catch a seat"),
-    N_("Color for a wild"),
-    N_("none"),
-    N_("Target seat"),
-    N_("Add the move"),
-    N_("Tap a card first, then add the move."),
     N_("The picker shows the deck of: {preset}"),
     N_("Under {preset}"),
     N_("The table before the first move"),
@@ -138,6 +130,7 @@ PAGE_MESSAGES = (
     N_("What happened"),
     N_("✔ legal"),
     N_("✘ refused: {code}"),
+    N_("✘ refused"),
     N_("Settling…"),
     N_("Settled: every move is legal."),
     N_("Settled: 1 move refused."),
@@ -163,16 +156,8 @@ PAGE_MESSAGES = (
     N_("Skip to the rulings"),
     N_("Common disputes: tap one"),
     N_("Whose turn"),
-    N_("Side in play (UNO Flip)"),
-    N_("light (default)"),
-    N_("dark"),
-    N_(
-        "A hand is its cards (tap them below, or type R7 B5 W+4) or, when nobody knows them, a "
-        "count (6): hidden cards are drawn face down. A hand left empty holds 7 hidden cards."
-    ),
     N_("Player {number}"),
     N_("{player}: hand"),
-    N_("{card}: the card of the next move; choose who plays it, then Add the move."),
     N_("{card} went to {place}."),
     N_("Removed the move: {move}"),
     N_("Remove the last move"),
@@ -182,7 +167,53 @@ PAGE_MESSAGES = (
     N_("Save the picture (PNG)"),
     N_("Share the picture"),
     N_("seat {seat}"),
+    N_("Other rule sets"),
+    N_("Dark side in play (UNO Flip)"),
+    N_("Tap a card: it goes to"),
+    N_("Who moves next"),
+    N_("Or, without a card:"),
+    N_("catch the player who just played"),
+    N_("Color for the wild:"),
+    N_(
+        "A hand is its cards (tap them above, or type R7 B5 W+4) or, when nobody knows them, a "
+        "count (6). A hand left empty holds 7 hidden cards; a card a player plays is put in "
+        "their hand."
+    ),
+    N_("More about the table"),
+    N_("{card}: now tap the color the player names."),
+    N_("{player} draws"),
+    N_("{player} passes"),
+    N_("{player} calls UNO"),
+    N_("{player} challenges"),
+    N_("{player} accepts the penalty"),
+    N_("{player} catches {target}"),
+    N_("{player} plays {card} and names {color}"),
+    N_("{player} plays {card}"),
 )
+
+
+@cache
+def _deck_kind(name: str) -> str:
+    """Which rule sets can rule on one table: those whose decks hold every card of the
+    classic 108-card deck are ``classic``; any other deck (UNO Flip's, No Mercy's, All
+    Wild's) is its own kind."""
+    classic = set(build_deck(load_preset("official")))
+    deck = load_preset(name)
+    return "classic" if classic <= set(build_deck(deck)) else str(deck.deck)
+
+
+@cache
+def _face_names(lang: str) -> dict[str, str]:
+    """The name in ``lang`` of every face of every bundled deck's cards, by its notation
+    (``T+5``: a two-sided card's face as a move names it): the page says moves in words
+    with them, as :func:`uno_rules.verdict.move_words` does."""
+    faces: dict[str, str] = {}
+    for name in preset_names():
+        for card in build_deck(load_preset(name)):
+            for face in (card.face, card.other):
+                if face is not None and str(face) not in faces:
+                    faces[str(face)] = card_name(face, lang)
+    return faces
 
 
 def page_examples() -> dict[str, dict[str, Any]]:
@@ -210,9 +241,12 @@ def page_text(lang: str) -> dict[str, object]:
     for name in preset_names():
         label, summary = PRESET_WORDS.get(name, (name, ""))
         summary = tr(lang, summary) if summary else ""
-        presets.append({"name": name, "label": tr(lang, label), "summary": summary})
+        deck = _deck_kind(name)
+        said = {"name": name, "label": tr(lang, label), "summary": summary, "deck": deck}
+        presets.append(said)
     return {
         "lang": lang,
+        "faces": _face_names(lang),
         "languages": [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES],
         "messages": {message: tr(lang, message) for message in PAGE_MESSAGES},
         "examples": examples,

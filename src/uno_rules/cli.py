@@ -959,8 +959,8 @@ def _print_rulings(
     players = say(lang, N_("{name}, {count} players"), name=name, count=start.players)
     print(f"  {rules}{players}")
     if deals[name]:
-        print(f"  {deal}{'; '.join(describe_event(e, lang) for e in deals[name])}")
-    print(f"  {table}{describe(start, lang)}")
+        print(f"  {deal}{'; '.join(_people(describe_event(e, lang), lang) for e in deals[name])}")
+    print(f"  {table}{_people(describe(start, lang), lang)}")
     ruling, why, rule, happened, table = _labels(
         lang, N_("ruling:"), N_("why:"), N_("rule:"), N_("happened:"), N_("table:")
     )
@@ -969,16 +969,16 @@ def _print_rulings(
         print(f"{i}. {r.move}")
         print(f"   {ruling}{ruling_verdict(r, lang)}")
         if r.violation is not None:
-            print(f"   {why}{violation_text(r.violation, lang)}")
+            print(f"   {why}{_people(violation_text(r.violation, lang), lang)}")
         text = r.text if lang == "en" else clause_text(r.clause, r.state.rules, lang)
         print(f"   {rule}{r.clause}: {text}")
         if r.events:
             said = [
-                describe_event(e, lang, hand_named=(i - 1, j) not in (made_up or ()))
+                _people(describe_event(e, lang, hand_named=(i - 1, j) not in (made_up or ())), lang)
                 for j, e in enumerate(r.events)
             ]
             print(f"   {happened}{'; '.join(said)}")
-        after = describe(r.state, lang) if r.legal else say(lang, N_("unchanged"))
+        after = _people(describe(r.state, lang), lang) if r.legal else say(lang, N_("unchanged"))
         print(f"   {table}{after}")
 
 
@@ -999,7 +999,7 @@ def _print_side_by_side(
     if title:
         print(title)
     names = list(results)
-    told = {n: "; ".join(describe_event(e, lang) for e in deals[n]) for n in names}
+    told = {n: "; ".join(_people(describe_event(e, lang), lang) for e in deals[n]) for n in names}
     if len(set(told.values())) == 1 and told[names[0]]:
         print(say(lang, N_("deal: {events}"), events=told[names[0]]))
     else:
@@ -1035,13 +1035,23 @@ def _print_side_by_side(
     for n in names:
         rulings = results[n]
         final = rulings[-1].state if rulings else starts[n]
-        print(f"{n}: {describe(final, lang)}")
+        print(f"{n}: {_people(describe(final, lang), lang)}")
         for i, r in enumerate(rulings, 1):
             if r.violation is not None:
-                print(f"  {i}. {r.move}: {violation_text(r.violation, lang)}")
+                print(f"  {i}. {r.move}: {_people(violation_text(r.violation, lang), lang)}")
 
 
 # --------------------------------------------------------------------------- replay
+
+
+def _people(text: str, lang: str) -> str:
+    """A sentence of the engine for people: its seats (counted from 0, as notation and the
+    JSON output count them) said as players counted from 1 ("seat 1 drew 2" is "Player 2
+    drew 2"), as the dispute page says them."""
+    # start-up: only the verbs that write sentences say players
+    from .verdict import seats_as_players
+
+    return seats_as_players(text, lang)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -1087,19 +1097,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
             )
         )
         v = result.violation
-        print(f"  {v.code} ({v.rule}): {violation_text(v, lang)}")
+        print(f"  {v.code} ({v.rule}): {_people(violation_text(v, lang), lang)}")
         after = say(
             lang,
             N_("after {count} legal moves: {table}"),
             count=result.applied,
-            table=describe(state, lang),
+            table=_people(describe(state, lang), lang),
         )
         print(f"  {after}")
     else:
         lang = _lang(args)
         print(say(lang, N_("all {count} moves are legal"), count=result.applied))
         table, scores = _labels(lang, N_("table:"), N_("scores:"))
-        print(f"  {table}{describe(state, lang)}")
+        print(f"  {table}{_people(describe(state, lang), lang)}")
         print(f"  {scores}{_seat_list(state.scores)}")
     return EXIT_OK if result.ok else EXIT_REJECTED
 
@@ -1446,7 +1456,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         )
     )
     labels = {key: tr(lang, label) for key, label in _SUMMARY_LABELS.items()}
-    wins = [_said(lang, N_("seat {seat} wins"), seat=seat) for seat in range(args.players)]
+    wins = [
+        _people(_said(lang, N_("seat {seat} wins"), seat=seat), lang)
+        for seat in range(args.players)
+    ]
     width = max(28, *(len(label) for label in (*labels.values(), *wins)))
     for key, label in labels.items():
         value, low, high = summary.values[key]

@@ -982,7 +982,8 @@ def _picture_work(data: dict[str, Any], presets: list[str], lang: str) -> str:
         settlement = settle(data, presets)
     except UnoError as exc:
         raise _uno_problem(exc, lang) from None
-    return ruling_svg(data, settlement.to_dict(None, lang), lang)
+    result = add_plain_verdicts(settlement.to_dict(None, lang), settlement.rulings, lang)
+    return ruling_svg(data, result, lang)
 
 
 def _replay_work(data: dict[str, Any], lang: str) -> dict[str, Any]:

@@ -133,6 +133,27 @@ def _fill(card: Card) -> tuple[str, str]:
     return _WILD_FILL if card.color is None else _FILL[card.color]
 
 
+#: The smallest text on a card (its color in words, its other face), in the picture's units.
+CARD_TEXT = 11
+#: The width of the pictures of a dispute's moves: narrow enough that, shown as wide as a
+#: phone's screen (about 300 to 340 CSS pixels of it), a unit is at least a pixel.
+NARROW_WIDTH = 300
+
+
+def _card_lines(label: str, width: float) -> list[str]:
+    """``label`` on one line, or on two cut at a space when one is too narrow for it at
+    :data:`CARD_TEXT`."""
+    if _fitted(label, CARD_TEXT, width) >= CARD_TEXT:
+        return [label]
+    # the cuts: after each space (dropped) or hyphen (kept on the first line)
+    cuts = [(i, i + 1) for i, c in enumerate(label) if c == " "]
+    cuts += [(i + 1, i + 1) for i, c in enumerate(label) if c == "-"]
+    if not cuts:
+        return [label]
+    end, start = min(cuts, key=lambda cut: abs(cut[0] - len(label) / 2))
+    return [label[:end], label[start:]]
+
+
 def _card(card: Card, x: float, y: float, lang: str = "en", dark: bool | None = None) -> str:
     """One card as an SVG group at ``(x, y)``: its face in play and, for a two-sided card,
     a strip along the bottom with its other face. ``dark`` says which side a one-sided
@@ -158,25 +179,37 @@ def _card(card: Card, x: float, y: float, lang: str = "en", dark: bool | None = 
                 "stroke='#ffffff' stroke-width='0.5'/>"
             )
     symbol = card.kind.label  # a number card's is its number
-    size = {1: 34, 2: 24, 3: 15}.get(len(symbol), 12)
-    middle = h / 2 - (8 if other is not None else 2)
+    size = {1: 30, 2: 22, 3: 15}.get(len(symbol), 12)
+    label = tr(lang, _WILD_WORD) if card.color is None else color_name(card.color, lang)
+    # the color in words, at CARD_TEXT, on two lines where one is too narrow for it
+    lines = _card_lines(label, w - 4)
+    bottom = h - (19 if other is not None else 7)  # the baseline of the last line
+    middle = (bottom - 12 * len(lines) + 4) / 2 + 2
     parts.append(
-        f"<ellipse cx='{w / 2:g}' cy='{middle:g}' rx='22' ry='{22 if other else 27}' "
+        f"<ellipse cx='{w / 2:g}' cy='{middle:g}' rx='22' ry='{min(27, middle - 8):g}' "
         f"fill='none' stroke='{ink}' stroke-width='1.5' opacity='0.6'/>"
     )
     parts.append(_text(w / 2, middle + size * 0.35, symbol, size, ink, "font-weight='bold'"))
-    label = tr(lang, _WILD_WORD) if card.color is None else color_name(card.color, lang)
-    if other is None:
-        parts.append(_text(w / 2, h - 10, label, 10, ink))
-    else:
-        # the other face: its color and its notation, on a strip of its color
-        parts.append(_text(w / 2, h - 26, label, 10, ink))
+    for i, line in enumerate(lines):
+        y_line = bottom - 12 * (len(lines) - 1 - i)
+        parts.append(_text(w / 2, y_line, line, _fitted(line, CARD_TEXT, w - 4), ink))
+    if other is not None:
+        # the other face: its number or symbol on a strip of its color
         back, back_ink = _fill(other)
         parts.append(
-            f"<rect x='8' y='{h - 20}' width='{w - 16}' height='13' rx='3' fill='{back}' "
+            f"<rect x='6' y='{h - 16}' width='{w - 12}' height='13' rx='3' fill='{back}' "
             "stroke='#ffffff' stroke-width='1'/>"
         )
-        parts.append(_text(w / 2, h - 10, str(other), 9, back_ink, "font-weight='bold'"))
+        parts.append(
+            _text(
+                w / 2,
+                h - 5,
+                other.kind.label,
+                CARD_TEXT,
+                back_ink,
+                "font-weight='bold' class='strip'",
+            )
+        )
     parts.append("</g>")
     return "".join(parts)
 
@@ -289,12 +322,21 @@ def table_svg(v: PlayerView, hidden: bool = False, lang: str = "en") -> str:
     return _table_svg(v, () if hidden else None, lang)
 
 
+def _rules_label(name: str, lang: str) -> str:
+    """A bundled rule set by its name for people in ``lang`` (``family``: "Family
+    rules"), another by its own name."""
+    from ._page_text import PRESET_WORDS  # start-up: only pictures name the rule sets
+
+    return translate(lang, PRESET_WORDS[name][0]) if name in PRESET_WORDS else name
+
+
 def _table_svg(
     v: PlayerView,
     named: tuple[Card, ...] | None,
     lang: str = "en",
     backs: Mapping[int, Counter[Card]] | None = None,
     pile_known: bool = True,
+    width: int = 540,
 ) -> str:
     """:func:`table_svg`, with the seat's own hand face up when ``named`` is ``None``, else
     only the cards of ``named`` face up (the cards the table named), the others face down.
@@ -307,25 +349,28 @@ def _table_svg(
     hidden_count = len(v.hand) - len(shown)
     flip = bool(v.backs)
     dark = v.side == "dark"
-    width = 540
+    narrow = width < 480  # two seats a row, the facts of play under the cards
     ink = "#1a1a1a"
     parts: list[str] = []
     heading = translate(
         lang,
         N_("{player}'s view, {rules}, round {round}"),
         player=_seat(v.seat, False, lang),
-        rules=v.rules_name,
+        rules=_rules_label(v.rules_name, lang),
         round=v.round_number + 1,
     )
-    parts.append(_text(width / 2, 22, heading, 15, ink, "font-weight='bold'"))
     status = _status(v, lang)
-    parts.append(_text(width / 2, 42, status, 13, ink))
+    y = 4
+    for text, size, bold in ((heading, 15, "font-weight='bold'"), (status, 13, "")):
+        for line in _lines(text, size, width - 20):
+            y += size + 5
+            parts.append(_text(width / 2, y, line, size, ink, bold))
+    y += 14
 
     # Seats: counts for everyone, a thick border and "to act" on the deciding seat.
     # as wide as the row allows, so that a seat's name fits in any language
-    per_row = min(v.players, 4) if v.players <= 4 else 5
+    per_row = min(v.players, 2 if narrow else 4) if v.players <= 4 else (2 if narrow else 5)
     box_w, box_h = (width - 20 - 6 * (per_row - 1)) // per_row, 44
-    y = 56
     acting = v.phase.value not in ("round-over", "game-over")
     for seat in range(v.players):
         row, col = divmod(seat, per_row)
@@ -429,15 +474,16 @@ def _table_svg(
             facts.append((translate(lang, N_("you drew {card}"), card=str(v.drawn)), None))
         else:
             facts.append((tr(lang, N_("you drew a card (not named)")), None))
-    fy = y + 18
+    # beside the cards, or under them in a narrow picture
+    fx, fy = (10, y + CARD_HEIGHT + 44) if narrow else (185, y + 18)
     for text, swatch in facts:
         if swatch is not None:
             parts.append(
-                f"<rect x='185' y='{fy - 12}' width='16' height='16' rx='3' fill='{swatch}' "
+                f"<rect x='{fx}' y='{fy - 12}' width='16' height='16' rx='3' fill='{swatch}' "
                 "stroke='#424242'/>"
             )
         parts.append(
-            f"<text x='{209 if swatch else 185}' y='{fy}' font-size='14' fill='{ink}' "
+            f"<text x='{fx + 24 if swatch else fx}' y='{fy}' font-size='14' fill='{ink}' "
             f"{_FONT}>{escape(text)}</text>"
         )
         fy += 24
@@ -554,17 +600,30 @@ def dispute_svgs(
             seat = r.move.seat if 0 <= r.move.seat < state.players else state.turn
             if named_draws is None:
                 hidden = () if seat in unknown else None
-                before = _table_svg(view(state, seat), hidden, lang, _unknown(state, unknown))
-                after = _table_svg(view(r.state, seat), hidden, lang, _unknown(r.state, unknown))
+                before = _table_svg(
+                    view(state, seat), hidden, lang, _unknown(state, unknown), width=NARROW_WIDTH
+                )
+                after = _table_svg(
+                    view(r.state, seat),
+                    hidden,
+                    lang,
+                    _unknown(r.state, unknown),
+                    width=NARROW_WIDTH,
+                )
             else:
                 mine = tuple(named[seat].elements())
                 before = _table_svg(
-                    view(state, seat), mine, lang, _others(named), drawn < named_draws
+                    view(state, seat), mine, lang, _others(named), drawn < named_draws, NARROW_WIDTH
                 )
                 drawn = _follow(named, r.events, drawn, named_draws, whole)
                 mine = tuple(named[seat].elements())
                 after = _table_svg(
-                    view(r.state, seat), mine, lang, _others(named), drawn < named_draws
+                    view(r.state, seat),
+                    mine,
+                    lang,
+                    _others(named),
+                    drawn < named_draws,
+                    NARROW_WIDTH,
                 )
             pictures.append((before, after))
             state = r.state
@@ -644,6 +703,7 @@ _LEGAL = "#1b5e20"
 # The picture's own words; the rest are the page's (``_page_text``) and the rulings'.
 N_("A picture of an UNO ruling")
 N_("Top card")
+N_("Moves")
 N_("{count} cards nobody knows")
 
 
@@ -738,24 +798,33 @@ def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "
     page.parts.append(_card(described(top), 24 + CARD_WIDTH, page.y, lang))
     page.gap(CARD_HEIGHT + 10)
 
+    # the moves and the rule sets in words (never notation or a code alone)
+    # start-up: only the picture of a ruling says moves and rule sets in words
+    from ._page_text import PRESET_WORDS
+    from .verdict import move_words
+
     moves = [str(m) for m in data.get("moves") or []]
     if moves:
         page.text(translate(lang, "Moves"), 13, bold=True)
         for number, move in enumerate(moves, 1):
-            page.text(f"{number}. {move}", 13)
+            page.text(f"{number}. {move_words(move, lang)}", 13)
         page.gap(6)
 
     summary: list[str] = []
     for preset in presets:
         page.gap(6)
-        page.text(translate(lang, "Under {preset}", preset=preset), 15, bold=True)
+        name = translate(lang, PRESET_WORDS[preset][0]) if preset in PRESET_WORDS else preset
+        page.text(translate(lang, "Under {preset}", preset=name), 15, bold=True)
         for number, ruling in enumerate(result["rulings"][preset], 1):
             page.gap(4)
             legal = bool(ruling["legal"])
-            verdict = f"{number}. {ruling['move']}: {ruling['verdict']}"
-            summary.append(f"{preset} {verdict}")
+            verdict = f"{number}. {move_words(str(ruling['move']), lang)}"
+            # the answer in words where the rulings carry it, else the verdict
+            said = str(ruling.get("plain") or ruling["verdict"])
+            summary.append(f"{name}, {verdict}: {said}")
             page.text(verdict, 13, _LEGAL if legal else _REFUSED, bold=True)
-            if ruling["violation"]:
+            page.text(said, 12, x=28)
+            if ruling["violation"] and not ruling.get("plain"):
                 page.text(str(ruling["violation"]["message"]), 12, x=28)
             page.text(f"{ruling['clause']}: {ruling['rule']}", 12, x=28)
     page.gap(14)

@@ -18,15 +18,19 @@ The clause that decides (``ruling.clause``) and its sentence are shown beside it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ._words import card_name, color_name
+from .errors import NotationError
 from .events import CardsDrawn, ChallengeLost, ChallengeWon, Skipped, UnoCaught
 from .i18n import N_, translate
+from .moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, parse_move
 from .ruling import Ruling
 from .state import GameState, Phase
 
-__all__ = ["add_plain_verdicts", "plain_verdict", "player_name"]
+__all__ = ["add_plain_verdicts", "move_words", "plain_verdict", "player_name", "seats_as_players"]
 
 # Why a move was refused, in plain words, for the refusals a table disputes most; any other
 # refusal says that the rule cited beside the sentence forbids it.
@@ -48,6 +52,60 @@ def player_name(seat: int, lang: str = "en", names: Sequence[str] | None = None)
     if names is not None and 0 <= seat < len(names) and str(names[seat]).strip():
         return str(names[seat]).strip()
     return translate(lang, N_("Player {number}"), number=seat + 1)
+
+
+def seats_as_players(text: str, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """A sentence of the engine (an event, a refusal, a table's line), whose seats count
+    from 0 as notation does ("seat 1 drew 2"), said for people: each seat as its player,
+    counted from 1 ("Player 2 drew 2"), or by the name the table gave it.
+
+    >>> seats_as_players("Seat 0 does not hold a blue 7 (B4.4).")
+    'Player 1 does not hold a blue 7 (B4.4).'
+    >>> seats_as_players("người chơi 1 mất lượt", "vi")
+    'Người chơi 2 mất lượt'
+
+    Never give it a sentence already said for people (:func:`plain_verdict`'s): its players
+    would be counted again."""
+    word = translate(lang, N_("seat {seat}"), seat="\0").split("\0")[0].strip()
+    seat = re.compile(rf"(?<!\w){re.escape(word)} (\d+)(?!\d)", re.IGNORECASE)
+    return seat.sub(lambda m: player_name(int(m.group(1)), lang, names), text)
+
+
+def move_words(text: str, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """A move's notation (``0 W+4 blue``) in words for people: "Player 1 plays Wild Draw
+    Four and names blue", its player counted from 1 and its card named in ``lang``; a text
+    that is not a move is returned as it is.
+
+    >>> move_words("2 catch 0", "vi")
+    'Người chơi 3 bắt lỗi Người chơi 1'
+    """
+    try:
+        move = parse_move(text)
+    except NotationError:
+        return text
+    who = player_name(move.seat, lang, names)
+    if isinstance(move, Play):
+        card = card_name(move.card.face, lang)
+        if move.color is not None:
+            message = N_("{player} plays {card} and names {color}")
+            return translate(
+                lang, message, player=who, card=card, color=color_name(move.color, lang)
+            )
+        return translate(lang, N_("{player} plays {card}"), player=who, card=card)
+    if isinstance(move, CatchUno):
+        target = player_name(move.target, lang, names)
+        return translate(lang, N_("{player} catches {target}"), player=who, target=target)
+    if isinstance(move, ChooseColor):
+        color = color_name(move.color, lang)
+        return translate(lang, N_("{player} names {color}"), player=who, color=color)
+    said = {
+        Draw: N_("{player} draws"),
+        Pass: N_("{player} passes"),
+        CallUno: N_("{player} calls UNO"),
+        Challenge: N_("{player} challenges"),
+        Accept: N_("{player} accepts the penalty"),
+    }
+    return translate(lang, said[type(move)], player=who)
 
 
 def plain_verdict(

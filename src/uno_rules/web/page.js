@@ -7,8 +7,15 @@ const $ = (id) => document.getElementById(id);
 const TABLE_FIELDS = ["title", "players", "hands", "discard", "color", "turn", "direction", "side", "moves"];
 // A hand left empty: seats that take no part hold this many hidden cards.
 const DEFAULT_COUNT = 7;
+// The cards a hint shows as typed notation.
+const NOTATION_SAMPLE = "R7 B5 W+4";
 const stateNames = {};
-const state = { names: stateNames, lang: "en", words: {}, lastCard: "", deckOf: "", history: [], result: null, examples: [], presets: [] };
+const state = { names: stateNames, lang: "en", words: {}, lastCard: "", deckOf: "", history: [], result: null, examples: [], presets: [], faces: {}, target: "discard", seat: 0, wild: "" };
+// The rule sets a new table is ruled under until the reader ticks others: the two a family
+// argues between most.
+const DEFAULT_PRESETS = ["official", "family"];
+// The rule sets shown first; the others are one tap further, under "Other rule sets".
+const COMMON_PRESETS = ["official", "family", "no-mercy", "flip"];
 
 function t(message, params) {
   const text = state.words[message] || message;
@@ -43,9 +50,15 @@ async function loadWords(lang) {
   state.words = body.messages;
   state.examples = body.examples || [];
   state.presets = body.presets || [];
+  state.faces = body.faces || {};
   document.documentElement.setAttribute("lang", body.lang);
   $("lang").value = body.lang;
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  // the notation to type, in a hint, is shown as code: it is not a word of any language
+  for (const node of document.querySelectorAll("#hands-hint")) {
+    const [before, ...after] = node.textContent.split(NOTATION_SAMPLE);
+    if (after.length) node.replaceChildren(before, el("code", {}, NOTATION_SAMPLE), after.join(NOTATION_SAMPLE));
+  }
   $("results").setAttribute("aria-label", t("Rulings"));
 }
 
@@ -75,25 +88,57 @@ function drawHands(values) {
 
 function drawTargets() {
   const count = seatCount();
-  const target = $("pick-target");
-  const chosen = target.value;
-  target.replaceChildren();
-  for (let seat = 0; seat < count; seat++) {
-    target.append(el("option", { value: `hand-${seat}` }, t("{player}: hand", { player: player(seat) })));
+  const targets = $("targets");
+  targets.replaceChildren();
+  const places = [["discard", t("the discard pile")], ["moves", t("the moves")]];
+  for (let seat = 0; seat < count; seat++) places.push([`hand-${seat}`, t("{player}: hand", { player: player(seat) })]);
+  if (!places.some(([id]) => id === state.target)) state.target = "moves";
+  for (const [id, text] of places) {
+    const button = el("button", { type: "button", id: `target-${id}`, class: "target", "data-target": id, "aria-pressed": String(id === state.target) }, text);
+    button.addEventListener("click", () => setTarget(id));
+    targets.append(button);
   }
-  target.append(el("option", { value: "discard" }, t("the discard pile")));
-  target.append(el("option", { value: "moves" }, t("the moves")));
-  if ([...target.options].some((o) => o.value === chosen)) target.value = chosen;
+  const seats = $("seats");
+  seats.replaceChildren();
+  if (state.seat >= count) state.seat = 0;
+  for (let seat = 0; seat < count; seat++) {
+    const button = el("button", { type: "button", id: `seat-${seat}`, class: "seat", "data-seat": String(seat), "aria-pressed": String(seat === state.seat) }, player(seat));
+    button.addEventListener("click", () => setSeat(seat));
+    seats.append(button);
+  }
   const counts = $("pick-count");
   counts.replaceChildren(el("option", { value: "" }, "–"));
   for (let n = 0; n <= 20; n++) counts.append(el("option", { value: String(n) }, String(n)));
-  for (const id of ["move-seat", "move-target", "turn"]) {
-    const select = $(id);
-    const before = select.value;
-    select.replaceChildren();
-    if (id === "move-target") select.append(el("option", { value: "" }, t("none")));
-    for (let seat = 0; seat < count; seat++) select.append(el("option", { value: String(seat) }, player(seat)));
-    if ([...select.options].some((o) => o.value === before)) select.value = before;
+  const select = $("turn");
+  const before = select.value;
+  select.replaceChildren();
+  for (let seat = 0; seat < count; seat++) select.append(el("option", { value: String(seat) }, player(seat)));
+  if ([...select.options].some((o) => o.value === before)) select.value = before;
+  showTarget();
+}
+
+// Where the next tapped card goes: the discard pile, the moves, or a seat's hand.
+function setTarget(id) {
+  state.target = id;
+  showTarget();
+}
+
+function showTarget() {
+  for (const button of document.querySelectorAll("#targets button")) {
+    button.setAttribute("aria-pressed", String(button.dataset.target === state.target));
+  }
+  const moves = state.target === "moves";
+  $("builder").hidden = !moves;
+  $("pick-count").closest("label").hidden = !state.target.startsWith("hand-");
+  $("pick-undo").textContent = moves ? t("Remove the last move") : t("Remove the last card");
+  if (!moves) askColor("");
+}
+
+// Who makes the next move built by tapping.
+function setSeat(seat) {
+  state.seat = seat;
+  for (const button of document.querySelectorAll("#seats button")) {
+    button.setAttribute("aria-pressed", String(Number(button.dataset.seat) === seat));
   }
 }
 
@@ -120,9 +165,14 @@ function fill(data) {
   $("turn").value = String(data.turn || 0);
   $("turn").dataset.given = data.turn === undefined ? "" : "1";
   $("direction").value = data.direction || "";
-  $("side").value = data.side === "dark" ? "dark" : "";
+  $("side").checked = data.side === "dark";
   $("moves").value = Array.isArray(data.moves) ? data.moves.join("\n") : "";
   $("more").value = JSON.stringify(more, null, 1);
+  // the next move built by tapping is the next player's after the last move
+  const last = moveLines().pop();
+  const count = seatCount() || 1;
+  setSeat(last && /^\d+\s/.test(last) ? (Number(last.split(" ")[0]) + 1) % count : Number(data.turn || 0));
+  setTarget($("discard").value.trim() ? "moves" : "discard");
 }
 
 function words(text) {
@@ -162,7 +212,7 @@ function collect() {
   const turn = $("turn").value.trim();
   if (turn && $("turn").dataset.given !== "") data.turn = Number(turn);
   if ($("direction").value) data.direction = $("direction").value;
-  if ($("side").value) data.side = $("side").value;
+  if ($("side").checked) data.side = "dark";
   data.moves = $("moves").value.split("\n").map((m) => m.trim()).filter((m) => m);
   return data;
 }
@@ -170,33 +220,58 @@ function collect() {
 // ------------------------------------------------------------------ tapping cards
 
 async function loadDeck() {
-  const ticked = document.querySelector("#preset-list input:checked");
+  const ticked = document.querySelector(".presets input:checked");
   const preset = ticked ? ticked.value : "official";
-  const key = `${preset}/${state.lang}`;
+  const key = `${preset}/${state.lang}/${$("side").checked ? "dark" : "light"}`;
   if (state.deckOf === key) return;
   state.deckOf = key;
+  $("cards").dataset.ready = "false";
   const response = await fetch(`/api/decks/${encodeURIComponent(preset)}?lang=${state.lang}`);
   if (!response.ok) return;
   const deck = await response.json();
-  $("picker-deck").textContent = t("The picker shows the deck of: {preset}", { preset });
+  $("picker-deck").textContent = t("The picker shows the deck of: {preset}", { preset: presetLabel(preset) });
+  const two = deck.cards.some((card) => card.card.includes("/"));
+  $("side-box").hidden = !two && !$("side").checked;
+  const cards = deck.cards.map((card) => card.card);
+  // two-sided cards by the face in play: its color, then its number or symbol
+  if (two) cards.sort((x, y) => faceOf(x).localeCompare(faceOf(y), "en", { numeric: true }));
   const box = $("cards");
   box.replaceChildren();
-  for (const card of deck.cards) {
+  for (const card of deck.cards) state.names[card.card] = card.name;
+  for (const card of cards) {
+    const face = faceOf(card);
+    // the face in play as a small colored card: its number or symbol is the visible text,
+    // and the card's name in the page's language is said with it
     const button = el(
       "button",
-      { type: "button", class: "card", "data-card": card.card, "aria-label": `${card.card}: ${card.name}`, title: card.name },
-      // a two-sided card (R5/T7) is sent with its slash encoded; its picture shows both faces
-      el("img", { src: cardPicture(card.card), alt: "", width: "44", height: "66" }),
-      el("span", {}, card.card),
+      { type: "button", class: `card c-${face[0]}`, "data-card": card, title: state.names[card] },
+      el("span", { class: "face", "aria-hidden": "true" }, faceText(face)),
+      el("span", { class: "sr" }, state.names[card]),
     );
-    state.names[card.card] = card.name;
-    button.addEventListener("click", () => tapCard(card.card));
+    button.addEventListener("click", () => tapCard(card));
     box.append(button);
   }
+  box.dataset.ready = "true";
 }
 
-function cardPicture(card) {
-  return `/api/cards/${encodeURIComponent(card)}.svg?lang=${encodeURIComponent(state.lang)}`;
+// The face of a card in play: a two-sided card (R5/T7) shows its dark face on the dark side.
+function faceOf(card) {
+  if (!card.includes("/")) return card;
+  const [light, dark] = card.split("/");
+  return $("side").checked ? dark : light;
+}
+
+const SYMBOLS = {
+  "": "★", skip: "⊘", skipall: "⊘⊘", skip2: "⊘2", rev: "⇄", flip: "⟲", discardall: "⇊",
+  trade: "⇆", swap: "⇆", SW: "⇆", SH: "⤨", C: "✎", LANK: "□", hit2: "◎2", allhit: "◎",
+  hitfire: "◎!", roulette: "◉", "+color": "+★", "t+2": "→+2", "rev+4": "⇄+4",
+};
+
+// What a card's picture shows big: its number, +N, or a symbol (never a word).
+function faceText(face) {
+  const tail = face.slice(1);
+  if (/^\+?\d+$/.test(tail)) return tail;
+  return tail in SYMBOLS ? SYMBOLS[tail] : tail;
 }
 
 // Say where a tapped card went, beside the cards, and mark the field it went to.
@@ -207,48 +282,73 @@ function tapped(text, field) {
 }
 
 function cardWords(card) {
-  return `${card} (${state.names[card] || card})`;
+  return state.names[card] || card;
 }
 
 function tapCard(card) {
   state.lastCard = card;
-  const id = $("pick-target").value;
+  const id = state.target;
   if (id === "moves") {
-    $("move-verb").value = "play";
-    // the card of the next move built below
-    tapped(t("{card}: the card of the next move; choose who plays it, then Add the move.", { card: cardWords(card) }), $("move-add"));
+    if (/^W/.test(faceOf(card))) {
+      // a wild: its color is the next tap
+      askColor(card);
+      tapped(t("{card}: now tap the color the player names.", { card: cardWords(card) }), $("wild-colors"));
+      return;
+    }
+    addMove(`${faceOf(card)}`, card);
     return;
   }
   const input = $(id);
   if (!input) return;
-  const where = $("pick-target").selectedOptions[0];
-  tapped(t("{card} went to {place}.", { card: cardWords(card), place: where ? where.textContent : "" }), input);
+  const place = document.querySelector(`#targets button[data-target='${id}']`);
+  tapped(t("{card} went to {place}.", { card: cardWords(card), place: place ? place.textContent : "" }), input);
   const before = input.value.trim();
   const kept = /^\d+$/.test(before) || before === "[]" ? "" : before;
   state.history.push([input.id, input.value]);
   input.value = kept ? `${kept} ${card}` : card;
   input.classList.remove("bad");
   input.removeAttribute("aria-invalid");
+  // the top card is in: the next taps are the moves
+  if (id === "discard" && !before) setTarget("moves");
+}
+
+// The color buttons of a wild just tapped (none: hidden).
+function askColor(card) {
+  state.wild = card;
+  $("wild-colors").hidden = !card;
+  // the colors of the side in play (F1: the dark side's are pink, teal, orange, purple)
+  const dark = $("side").checked;
+  for (const button of document.querySelectorAll("#wild-colors button")) {
+    button.hidden = button.classList.contains(dark ? "light-only" : "dark-only");
+  }
 }
 
 // A hand nobody knows: how many cards it holds (its cards are drawn face down).
 function countHand() {
-  const input = $($("pick-target").value);
+  const input = $(state.target);
   const count = $("pick-count").value;
   if (!input || !input.id.startsWith("hand-") || count === "") return;
   input.value = count;
   $("pick-count").value = "";
 }
 
+function moveLines() {
+  return $("moves").value.split("\n").map((m) => m.trim()).filter((m) => m);
+}
+
 // Remove the last card of the field the picker adds to; of the moves, the last whole move.
 function undoCard() {
-  const input = $($("pick-target").value);
+  const input = $(state.target);
   if (!input) return;
   if (input.id === "moves") {
-    const lines = input.value.split("\n").map((m) => m.trim()).filter((m) => m);
+    const lines = moveLines();
     const gone = lines.pop();
     input.value = lines.join("\n");
-    if (gone) tapped(t("Removed the move: {move}", { move: gone }), input);
+    askColor("");
+    if (gone) {
+      tapped(t("Removed the move: {move}", { move: moveWords(gone) }), input);
+      setSeat(Number(gone.split(" ")[0]) || 0);
+    }
     return;
   }
   const cards = words(input.value);
@@ -256,40 +356,65 @@ function undoCard() {
   input.value = cards.join(" ");
 }
 
-function undoLabel() {
-  const moves = $("pick-target").value === "moves";
-  $("pick-undo").textContent = moves ? t("Remove the last move") : t("Remove the last card");
+// A card a player plays is in their hand: put it there if the hand does not hold it yet (a
+// hand given as a count is left as it is).
+function holdCard(seat, card, face) {
+  const input = $(`hand-${seat}`);
+  if (!input) return;
+  const before = input.value.trim();
+  if (/^\d+$/.test(before) || before === "[]") return;
+  const held = words(before).filter((c) => c === card).length;
+  const played = moveLines().filter((m) => m.split(/\s+/)[0] === String(seat) && m.split(/\s+/)[1] === face).length;
+  if (held <= played) input.value = before ? `${before} ${card}` : card;
 }
 
-function addMove() {
-  const seat = $("move-seat").value;
-  const verb = $("move-verb").value;
-  const target = $("move-target").value;
+// A move in words: who does what, with the card's name in the page's language.
+function moveWords(text) {
+  const parts = text.trim().split(/\s+/);
+  const who = /^\d+$/.test(parts[0]) ? player(parts[0]) : parts[0];
+  const verb = parts[1] || "";
+  const verbs = {
+    draw: () => t("{player} draws", { player: who }),
+    pass: () => t("{player} passes", { player: who }),
+    uno: () => t("{player} calls UNO", { player: who }),
+    challenge: () => t("{player} challenges", { player: who }),
+    accept: () => t("{player} accepts the penalty", { player: who }),
+  };
+  if (verb in verbs) return verbs[verb]();
+  if (verb === "catch") return t("{player} catches {target}", { player: who, target: player(parts[2] || "0") });
+  // the card by the name of the face the move names (a two-sided card's face in play)
+  const name = state.faces[verb] || verb;
+  const color = parts.find((p) => ["red", "yellow", "green", "blue"].includes(p));
+  if (color) return t("{player} plays {card} and names {color}", { player: who, card: name, color: t(color) });
+  return t("{player} plays {card}", { player: who, card: name });
+}
+
+// Add a move for the seat chosen under "Who moves next": a card played (face: as the move
+// names it, card: as the hand holds it), or a verb; the next seat moves next.
+function addMove(face, card, color, verb) {
+  const seat = state.seat;
   let text;
-  if (verb === "play") {
-    if (!state.lastCard) {
-      status(t("Tap a card first, then add the move."), true);
-      return;
-    }
-    text = `${seat} ${state.lastCard}`;
-    if ($("move-color").value) text += ` ${$("move-color").value}`;
-    if (target) text += ` >${target}`;
-  } else if (verb === "catch") {
-    text = `${seat} catch ${target || "0"}`;
-  } else {
+  if (verb === "catch") {
+    // the player caught is the one who played last (or the seat before)
+    const last = moveLines().reverse().find((m) => !/^\d+ (draw|pass|uno|challenge|accept|catch)\b/.test(m));
+    const target = last ? Number(last.split(" ")[0]) : (seat + seatCount() - 1) % seatCount();
+    text = `${seat} catch ${target}`;
+  } else if (verb) {
     text = `${seat} ${verb}`;
+  } else {
+    holdCard(seat, card, face);
+    text = `${seat} ${face}${color ? ` ${color}` : ""}`;
   }
   const moves = $("moves");
-  moves.value = moves.value.trim() ? `${moves.value.replace(/\s+$/, "")}\n${text}` : text;
+  const lines = moveLines();
+  lines.push(text);
+  moves.value = lines.join("\n");
   status("");
-  tapped(t("Added the move: {move}", { move: text }), moves);
-  // each move starts afresh: no card, no color, no target; the next seat moves
+  tapped(t("Added the move: {move}", { move: moveWords(text) }), moves);
+  // each move starts afresh: no card, no color; the next seat moves
   state.lastCard = "";
-  $("move-color").value = "";
-  $("move-target").value = "";
-  $("move-verb").value = "play";
-  const next = (Number(seat) + 1) % seatCount();
-  $("move-seat").value = String(next);
+  askColor("");
+  setSeat((seat + 1) % seatCount());
 }
 
 // ------------------------------------------------------------------ the rulings
@@ -348,7 +473,7 @@ function show(result, data) {
     const pictures = (result.pictures || {})[preset] || [];
     if (pictures.length) {
       const start = el("details", { class: "start" }, el("summary", {}, t("The table before the first move")));
-      start.append(picture(pictures[0].before, t("{preset}: the table before move 1", { preset })));
+      start.append(picture(pictures[0].before, t("{preset}: the table before move 1", { preset: presetLabel(preset) })));
       column.append(start);
     }
     let drawn = 0;
@@ -361,14 +486,12 @@ function show(result, data) {
         "data-code": code,
         "data-clause": ruling.clause,
       });
-      const seat = /^(\d+)\s/.exec(ruling.move);
-      const heading = el("h3", {}, t("Move {number}", { number: index + 1 }));
-      if (seat) heading.append(" ", el("span", { class: "who" }, player(seat[1])));
-      heading.append(" ", el("code", { class: "notation" }, ruling.move));
-      card.append(heading);
+      card.append(moveHeading(ruling, index));
       // the answer first, in plain words; the verdict's code stays as a small tag
       if (ruling.plain) card.append(el("p", { class: "plain" }, ruling.plain));
-      const verdict = ruling.legal ? t("✔ legal") : t("✘ refused: {code}", { code });
+      // the code of a refusal is a small tag on an English page only: it is not a word
+      // of the page's language
+      const verdict = ruling.legal ? t("✔ legal") : state.lang === "en" ? t("✘ refused: {code}", { code }) : t("✘ refused");
       card.append(el("p", { class: "verdict" }, verdict));
       if (ruling.violation) card.append(el("p", { class: "why" }, seatsAsPlayers(ruling.violation.message)));
       const clause = el("p", { class: "clause" }, el("b", {}, ruling.clause), `: ${ruling.rule}`);
@@ -397,7 +520,7 @@ function show(result, data) {
       if (pictures[index]) {
         const label = ruling.legal ? t("The table after it") : t("The table (unchanged)");
         const more = el("details", { open: "" }, el("summary", {}, label));
-        more.append(picture(pictures[index].after, t("{preset}: the table after move {number}", { preset, number: index + 1 })));
+        more.append(picture(pictures[index].after, t("{preset}: the table after move {number}", { preset: presetLabel(preset), number: index + 1 })));
         card.append(more);
       }
       column.append(card);
@@ -428,13 +551,23 @@ function drawExamples() {
 
 async function openExample(example) {
   fill(example.dispute);
-  for (const box of document.querySelectorAll("#preset-list input")) {
+  for (const box of document.querySelectorAll(".presets input")) {
     box.checked = example.presets.includes(box.value);
   }
   await loadDeck();
   await settle();
   $("results").focus({ preventScroll: true });
   $("results").scrollIntoView({ block: "start" });
+}
+
+// A move's heading: its number and the move in words ("Move 2: Player 2 plays blue Draw
+// Two"); on an English page its notation too, as a small tag.
+function moveHeading(ruling, index) {
+  const move = ruling.move;
+  const heading = el("h3", {}, `${t("Move {number}", { number: index + 1 })}: `);
+  heading.append(el("span", { class: "who" }, moveWords(move)));
+  if (state.lang === "en") heading.append(" ", el("code", { class: "notation" }, move));
+  return heading;
 }
 
 // The answer first: each move, and under each rule set its ruling in plain words.
@@ -445,11 +578,7 @@ function answers(result) {
   for (let index = 0; index < count; index++) {
     const first = result.rulings[result.presets[0]][index];
     const item = el("div", { class: "answer" });
-    const seat = /^(\d+)\s/.exec(first.move);
-    const heading = el("h3", {}, t("Move {number}", { number: index + 1 }));
-    if (seat) heading.append(" ", el("span", { class: "who" }, player(seat[1])));
-    heading.append(" ", el("code", { class: "notation" }, first.move));
-    item.append(heading);
+    item.append(moveHeading(first, index));
     for (const preset of result.presets) {
       const ruling = result.rulings[preset][index];
       if (!ruling) continue;
@@ -463,7 +592,7 @@ function answers(result) {
 // A link that opens the page with the same table, moves and rule sets: all of it in the
 // URL's fragment, which the browser never sends, so the server stores nothing.
 function shareLink(data) {
-  const presets = [...document.querySelectorAll("#preset-list input:checked")].map((b) => b.value);
+  const presets = [...document.querySelectorAll(".presets input:checked")].map((b) => b.value);
   const json = JSON.stringify({ dispute: data, presets });
   const packed = btoa(String.fromCharCode(...new TextEncoder().encode(json)));
   const url = new URL(window.location.href);
@@ -624,7 +753,7 @@ async function settle(event) {
     return;
   }
   const query = new URLSearchParams({ pictures: "1", lang: state.lang });
-  for (const box of document.querySelectorAll("#preset-list input:checked")) {
+  for (const box of document.querySelectorAll(".presets input:checked")) {
     query.append("preset", box.value);
   }
   status(t("Settling…"));
@@ -642,6 +771,10 @@ async function settle(event) {
     }
     show(body, data);
     shareLink(data);
+    if (event) {
+      // settled from the form: the answer is what the reader wants next
+      $("results").focus({ preventScroll: true });
+    }
     query.delete("pictures");
     $("results").prepend(pictureBox(data, query));
     // the answer first: the title and the answers in words above the link and picture
@@ -652,6 +785,7 @@ async function settle(event) {
     const refused = body.refused_moves;
     if (!refused) status(t("Settled: every move is legal."));
     else status(refused === 1 ? t("Settled: 1 move refused.") : t("Settled: {count} moves refused.", { count: refused }));
+    if (event) $("results").scrollIntoView({ block: "start" });
   } catch (err) {
     status(t("The referee could not be reached: {reason}", { reason: err.message }), true);
   } finally {
@@ -681,28 +815,47 @@ async function openFile() {
   status(t("Opened {file}.", { file: file.name }));
 }
 
-async function loadPresets() {
+async function loadPresets(fresh) {
   const box = $("preset-list");
   try {
     const response = await fetch("/api/presets");
     const presets = await response.json();
-    const ticked = [...box.querySelectorAll("input:checked")].map((b) => b.value);
+    const ticked = fresh ? DEFAULT_PRESETS : [...document.querySelectorAll(".presets input:checked")].map((b) => b.value);
     box.replaceChildren();
+    $("preset-more").replaceChildren();
     for (const preset of presets) {
       const input = el("input", { type: "checkbox", value: preset.name, id: `preset-${preset.name}` });
       input.checked = ticked.includes(preset.name);
-      input.addEventListener("change", () => loadDeck());
+      input.addEventListener("change", () => tickPreset(input));
       const said = state.presets.find((p) => p.name === preset.name);
       const text = el("span", { class: "preset-words" }, el("span", {}, presetLabel(preset.name)));
       if (said && said.summary) text.append(el("small", {}, said.summary));
       const label = el("label", { for: `preset-${preset.name}` }, input, text);
-      box.append(label);
+      (COMMON_PRESETS.includes(preset.name) ? box : $("preset-more")).append(label);
     }
     box.removeAttribute("data-t");
     box.setAttribute("data-ready", "true");
   } catch (err) {
     box.textContent = t("The rule sets could not be loaded: {reason}", { reason: err.message });
   }
+}
+
+// Rule sets with different decks cannot rule on one table: ticking one unticks those
+// whose deck differs, and the picker shows its deck.
+function tickPreset(input) {
+  if (input.checked) {
+    const deck = deckOf(input.value);
+    for (const other of document.querySelectorAll(".presets input:checked")) {
+      if (other !== input && deckOf(other.value) !== deck) other.checked = false;
+    }
+    if (!COMMON_PRESETS.includes(input.value)) $("more-presets").open = true;
+  }
+  loadDeck();
+}
+
+function deckOf(name) {
+  const said = state.presets.find((p) => p.name === name);
+  return said && said.deck ? said.deck : name;
 }
 
 async function changeLanguage() {
@@ -723,18 +876,26 @@ document.addEventListener("DOMContentLoaded", async () => {
     $("players").dataset.given = "1";
     drawHands();
   });
-  $("pick-target").addEventListener("change", undoLabel);
+  for (const button of document.querySelectorAll("#verbs-title ~ button.verb")) {
+    button.addEventListener("click", () => addMove("", "", "", button.dataset.verb));
+  }
+  for (const button of document.querySelectorAll("#wild-colors button")) {
+    button.addEventListener("click", () => {
+      if (state.wild) addMove(faceOf(state.wild), state.wild, button.dataset.color);
+    });
+  }
+  $("side").addEventListener("change", () => loadDeck());
   $("turn").addEventListener("change", () => {
     $("turn").dataset.given = "1";
+    if (!moveLines().length) setSeat(Number($("turn").value) || 0);
   });
   $("file").addEventListener("change", () => openFile().catch((err) => status(err.message, true)));
   $("dispute").addEventListener("submit", settle);
   $("pick-undo").addEventListener("click", undoCard);
   $("pick-clear").addEventListener("click", () => {
-    const input = $($("pick-target").value);
+    const input = $(state.target);
     if (input) input.value = "";
   });
-  $("move-add").addEventListener("click", addMove);
   $("pick-count").addEventListener("change", countHand);
   $("lang").addEventListener("change", () => changeLanguage().catch((err) => status(err.message, true)));
   try {
@@ -744,13 +905,12 @@ document.addEventListener("DOMContentLoaded", async () => {
   }
   drawHands([]);
   drawExamples();
-  await loadPresets();
+  await loadPresets(true);
   const shared = sharedDispute();
   if (shared) {
     fill(shared.dispute);
-    for (const name of shared.presets || []) {
-      const box = $(`preset-${name}`);
-      if (box) box.checked = true;
+    for (const box of document.querySelectorAll(".presets input")) {
+      box.checked = (shared.presets || []).includes(box.value);
     }
   }
   await loadDeck();
