@@ -201,6 +201,12 @@ def value_strategy(tp: Any, meta: Any, plain_default: Any) -> st.SearchStrategy[
         # same kind in this process
         complete = [step_plain(build_rules(typing.get_args(tp)[0], k)) for k in DECLARED_KINDS]
         return st.lists(st.sampled_from(complete), unique_by=lambda k: str(k["rank"]), max_size=3)
+    if typing.get_origin(tp) is FrozenDict and typing.get_args(tp)[1] is str:
+        # clauses (K9): a few sentences of the table's own clause ids, some translated
+        ids = ["X1", "X2", "X1@vi", "AT9", "H9.1@tl"]
+        return st.dictionaries(
+            st.sampled_from(ids), st.sampled_from(["One line.", "Hai."]), max_size=3
+        )
     if typing.get_origin(tp) is FrozenDict:
         # deck_counts (K7): a few bundled kinds re-counted, now and then one dropped
         ranks = ["W", "W+4", "skip", "+2", "discardall", "W+6", "WSW"]

@@ -1443,7 +1443,10 @@ def test_the_schema_is_generated_from_the_model() -> None:
             continue
         kinds = prop["type"] if isinstance(prop["type"], list) else [prop["type"]]
         assert ("null" in kinds) == optional, path
-        if typing.get_origin(inner) is FrozenDict:  # deck_counts: text keys, ranged values
+        if typing.get_origin(inner) is FrozenDict and typing.get_args(inner)[1] is str:
+            # clauses (K9): text keys, text values
+            assert "object" in kinds and prop["additionalProperties"]["type"] == "string", path
+        elif typing.get_origin(inner) is FrozenDict:  # deck_counts: text keys, ranged values
             values = prop["additionalProperties"]
             assert "object" in kinds and values["type"] == "integer", path
             assert (values["minimum"], values["maximum"]) == (0, 200), path

@@ -262,13 +262,20 @@ def clause_anchor(clause: str) -> str:
 
 
 def clause_text(clause: str, rules: Rules | None = None, lang: str = "en") -> str:
-    """The one-sentence summary of ``clause`` in ``lang`` (English by default); the house
-    rules installed from other packages that ``rules`` turns on state their own clauses
-    (in English, unless they translate them)."""
+    """The one-sentence summary of ``clause`` in ``lang`` (English by default); a rule
+    set's own clauses are said as its ``clauses`` write them (K9), and the house rules
+    installed from other packages that ``rules`` turns on state their own (in English,
+    unless they translate them)."""
     text = CLAUSES.get(clause)
     if text is not None:
         return tr(lang, text)
     if rules is not None:
+        # K9: the rule set's own sentence, in ``lang`` where it gives one, else its English
+        own = rules.clauses
+        if own:
+            text = own.get(f"{clause}@{lang}") or own.get(clause)
+            if text is not None:
+                return text
         text = registry.clause_sentence(clause, type(rules.house_rules).installed)
     if text is not None:
         return text

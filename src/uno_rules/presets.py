@@ -35,7 +35,7 @@ from ._budget import PRESET, Budget, brief, over_budget
 from ._suggest import closest
 from .cards import Card
 from .errors import PresetError, Problem, within
-from .i18n import N_, normalize
+from .i18n import LANGUAGES, N_, normalize
 from .kinds import Rank, is_steps, read_steps, unregister_kinds
 from .plain import plain
 from .rules import (
@@ -292,6 +292,65 @@ def _read_json(text: str, where: str, budget: Budget, loader: Any) -> Any:
     except yaml.YAMLError:  # text YAML cannot hold (a lone surrogate): read as YAML reads it
         return _NOT_JSON
     return data
+
+
+# K9: a rule set's own clause sentences: an id as the docs write one (letters, then digits
+# and dots: X1, AT7, H2.3), in English or with a language's suffix (X1.vi); bounded so
+# that a preset read from anyone cannot hold a book.
+_CLAUSE_ID = re.compile(r"[A-Z]{1,3}[0-9]{1,3}(\.[0-9]{1,3})?")
+MAX_CLAUSES = 200
+MAX_CLAUSE_SENTENCE = 400
+
+
+def _clause_problems(clauses: Mapping[str, str]) -> list[Problem]:
+    """K9: each key of ``clauses`` is a clause id, optionally ``.LANG`` for a language the
+    library speaks; each sentence is one line of at most :data:`MAX_CLAUSE_SENTENCE`
+    characters; a bundled clause's sentence is not replaced (its ruling would change
+    words)."""
+    # start-up: the bundled sentences are only needed when a preset writes its own
+    from .clauses import CLAUSES
+
+    problems: list[Problem] = []
+    if len(clauses) > MAX_CLAUSES:
+        problems.append(
+            Problem(
+                "clauses",
+                N_("{count} clause sentences; at most {most} (K9)"),
+                {"count": len(clauses), "most": MAX_CLAUSES},
+            )
+        )
+        return problems
+    for key, text in clauses.items():
+        plain_key = re.fullmatch(r"[A-Za-z0-9.@]{1,20}", key)
+        where = f"clauses.{key if plain_key else brief(key, 40)}"
+        clause, _, lang = key.partition("@") if "@" in key else (key, "", "")
+        if not _CLAUSE_ID.fullmatch(clause) or (lang and lang not in LANGUAGES):
+            problems.append(
+                Problem(
+                    where,
+                    N_(
+                        "not a clause id: capital letters, then a number (X1, AT7, H2.3), "
+                        "and '@vi' or '@tl' for a sentence in that language (K9)"
+                    ),
+                )
+            )
+        elif clause in CLAUSES:
+            problems.append(
+                Problem(
+                    where,
+                    N_("{clause} is a clause of the library's own rules (K9)"),
+                    {"clause": clause},
+                )
+            )
+        elif not text.strip() or "\n" in text or len(text) > MAX_CLAUSE_SENTENCE:
+            problems.append(
+                Problem(
+                    where,
+                    N_("a clause sentence is one line of 1 to {most} characters (K9)"),
+                    {"most": MAX_CLAUSE_SENTENCE},
+                )
+            )
+    return problems
 
 
 MAX_NODES = PRESET.max_values
@@ -1414,6 +1473,7 @@ def contradictions(rules: Rules, written: set[str] | None = None) -> list[str]:
                 ),
             )
         )
+    problems += _clause_problems(rules.clauses)
     counted = deck_problems(rules.deck, rules.deck_counts)
     if counted:
         return problems + counted

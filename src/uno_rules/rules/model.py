@@ -367,6 +367,15 @@ class Rules:
             200,
         ),
     )
+    clauses: FrozenDict[str, str] = field(
+        factory=FrozenDict,
+        converter=FrozenDict,
+        metadata=_meta(
+            "Sentences of the rule set's own clauses, by id (`X1`), said in rulings; "
+            "`X1@vi`, `X1@tl` in another language (docs/cards.md).",
+            "K9",
+        ),
+    )
     card_kinds: tuple[DeclaredKind, ...] = field(
         default=(),
         converter=tuple,
