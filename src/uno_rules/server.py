@@ -1370,11 +1370,11 @@ def create_app(
             [
                 _said(
                     N_(
-                        "the game store is full (it keeps at most {limit} bytes, new tables "
-                        "at most {share}% of it): try again once old games are pruned"
+                        "the game store is full (it keeps at most {limit} bytes; new tables "
+                        "stop at {share} bytes): try again once old games are pruned"
                     ),
                     limit=most,
-                    share=round(DEAL_SHARE * 100),
+                    share=int(most * DEAL_SHARE),
                 )
             ],
             {"Retry-After": str(int(PRUNE_EVERY_SECONDS))},
