@@ -389,9 +389,7 @@ def document(version: str) -> dict[str, Any]:
                 "summary": "What the store holds",
                 "security": _KEYED,
                 "responses": {
-                    "200": _json(
-                        _ref("StoreSummary"), "The store's kind, its games and its size."
-                    ),
+                    "200": _json(_ref("StoreSummary"), "The store's kind, its games and its size."),
                     **_problems(401, 403, 429),
                 },
             }
