@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import logging
 import os
 import secrets
 import sqlite3
@@ -328,3 +329,15 @@ def test_the_default_rate_lets_a_busy_client_through() -> None:
     with TestClient(create_app(requests=None), base_url=LOCAL) as c:  # no limit
         app = c.app
         assert isinstance(app, server.Service) and app._guarded.rate is None
+
+
+def test_a_burst_of_refused_deals_is_one_log_line(caplog: pytest.LogCaptureFixture) -> None:
+    """The documented form: a burst of refusals is one line a second, not one a request."""
+    with (
+        caplog.at_level(logging.WARNING, logger="uno_rules.server"),
+        TestClient(create_app(creations=(2, 0.001)), base_url=LOCAL) as c,
+    ):
+        codes = [c.post("/api/games", json={"players": 2}).status_code for _ in range(40)]
+    assert codes[:2] == [201, 201] and set(codes[2:]) == {429}
+    said = [r.getMessage() for r in caplog.records if "too many new games" in r.getMessage()]
+    assert said == ["testclient: refused: too many new games"]

@@ -488,6 +488,7 @@ class _Bucket:
     def __init__(self, burst: float, rate: float, clock: Callable[[], float]) -> None:
         self.burst, self.rate, self.clock = burst, rate, clock
         self.level: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self.log = _Throttled()  # a burst of refusals is one line a second
 
     def _now(self, client: str) -> float:
         now = self.clock()
@@ -503,7 +504,7 @@ class _Bucket:
         """Refuse (429) if ``client`` has nothing left."""
         if self._now(client) < 1:
             wait = max(1, math.ceil((1 - self.level[client][0]) / self.rate))
-            LOGGER.warning("%s: refused: too many %s", client, what)
+            self.log.warn(f"{client}: refused: too many {what}")
             raise Problem(
                 429,
                 "too-many-requests",
