@@ -122,6 +122,7 @@ def test_the_accept_encoding_header_is_read_as_http_says() -> None:
     assert _accepts_gzip("gzip, deflate, br")
     assert _accepts_gzip("deflate;q=0.5, GZIP;q=0.1")
     assert _accepts_gzip("*")
+    assert _accepts_gzip("gzip;level=1;q=0.3")
     assert not _accepts_gzip("")
     assert not _accepts_gzip("identity")
     assert not _accepts_gzip("gzip;q=0, *")

@@ -248,14 +248,15 @@ def _accepts_gzip(header: str) -> bool:
     with a weight above 0; an explicit ``gzip;q=0`` refuses it)."""
     weights: dict[str, float] = {}
     for part in header.lower().split(",")[:32]:
-        coding, _, params = part.partition(";")
+        coding, *params = part.split(";")
         weight = 1.0
-        name, _, value = params.strip().partition("=")
-        if name.strip() == "q":
-            try:
-                weight = float(value.strip())
-            except ValueError:
-                weight = 0.0
+        for param in params[:8]:
+            name, _, value = param.partition("=")
+            if name.strip() == "q":
+                try:
+                    weight = float(value.strip())
+                except ValueError:
+                    weight = 0.0
         weights[coding.strip()] = weight
     if "gzip" in weights or "x-gzip" in weights:
         return max(weights.get("gzip", 0.0), weights.get("x-gzip", 0.0)) > 0
