@@ -5,12 +5,14 @@ bytes until it is pruned, and one address cannot flood the service with requests
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import logging
 import os
 import secrets
 import sqlite3
+import threading
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -342,3 +344,42 @@ def test_a_burst_of_refused_deals_is_one_log_line(caplog: pytest.LogCaptureFixtu
     assert codes[:2] == [201, 201] and set(codes[2:]) == {429}
     said = [r.getMessage() for r in caplog.records if "too many new games" in r.getMessage()]
     assert said == ["testclient: refused: too many new games"]
+
+
+def _deal(store: Store) -> None:
+    for _ in range(4):
+        with contextlib.suppress(StoreFull):
+            store.create(_game(touched=2e9))
+
+
+def _play(store: Store, game_id: str) -> None:
+    for _ in range(60):
+        try:
+            _move(store, game_id, 2e9)
+        except StoreFull:
+            return
+
+
+def test_servers_dealing_and_moving_at_once_cannot_pass_the_size_together(
+    tmp_path: Path,
+) -> None:
+    """Threads dealing and moving at once (as several server processes on one database
+    would): the size's check and the change are one step, so the store never keeps more
+    than its limit, and its size stays exact."""
+    for store in _stores(tmp_path):
+        try:
+            games = [_game(touched=2e9) for _ in range(4)]
+            for game in games:
+                assert store.create(game)
+            store.max_bytes = store.size() * 3  # room for a few more games, a few moves
+
+            threads = [threading.Thread(target=_deal, args=(store,)) for _ in range(3)]
+            threads += [threading.Thread(target=_play, args=(store, g.id)) for g in games]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert store.size() == _measured(store) <= store.max_bytes, store.kind
+            assert store.size() > store.max_bytes * 0.95  # it was filled, not left short
+        finally:
+            store.close()
