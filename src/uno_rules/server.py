@@ -265,7 +265,7 @@ def _accepts_gzip(header: str) -> bool:
 
 class _Answer(Response):
     """An answer compressed with gzip when the client accepts it and it is long enough
-    (``GZIP_FROM``): SVG and JSON shrink ten to sixty times, so that a short request can
+    (``GZIP_FROM``): SVG and JSON shrink twenty to sixty times, so that a short request can
     never make the service send much. A long answer is compressed in a worker thread,
     never on the event loop. ``Vary: Accept-Encoding`` either way."""
 
@@ -1664,7 +1664,7 @@ def create_app(
             full = await keep()
             if full == "bytes":
                 most = games.max_bytes or 0
-                LOGGER.warning("%s: refused: the store is full (%d bytes)", client, most)
+                _FULL_LOG.warn(f"{client}: refused: the store is full ({most} bytes)")
                 raise store_full(most)
             if full == "games":
                 LOGGER.warning("%s: refused: the store holds %d games", client, max_games)
@@ -1748,7 +1748,7 @@ def create_app(
                 )
             except StoreFull:
                 await maybe_prune()  # if one is due: the move may be sent again after it
-                LOGGER.warning("%s: refused a move: the store is full", _client(request.scope))
+                _FULL_LOG.warn(f"{_client(request.scope)}: refused a move: the store is full")
                 raise store_full(games.max_bytes or 0) from None
         changes.notify(game.id)
         return ok(out, private=True)
