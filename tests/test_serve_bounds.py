@@ -383,3 +383,24 @@ def test_servers_dealing_and_moving_at_once_cannot_pass_the_size_together(
             assert store.size() > store.max_bytes * 0.95  # it was filled, not left short
         finally:
             store.close()
+
+
+def test_serve_takes_the_store_size_and_the_rate_of_an_address() -> None:
+    """``uno-rules serve --max-store-mb MB --rate N``, over a real socket."""
+    import httpx
+
+    from serve_helpers import running_server
+
+    with (
+        running_server("--max-store-mb", "0.01", "--rate", "10") as url,
+        httpx.Client(base_url=url, timeout=20) as c,
+    ):
+        codes = [c.post("api/games", json={"players": 2}).status_code for _ in range(4)]
+        assert codes[0] == 201 and codes[-1] == 507, codes  # 10 KB: two or so tables
+        refused = c.post("api/games", json={"players": 2}).json()
+        assert refused["error"] == "store-full" and "10485 bytes" in refused["message"]
+        # 20 at once, then 10 a second: a client asking as fast as it can is soon refused
+        statuses = []
+        while 429 not in statuses and len(statuses) < 200:
+            statuses.append(c.get("api/presets").status_code)
+        assert statuses[-1] == 429 and set(statuses[:-1]) == {200}, statuses
