@@ -18,7 +18,7 @@ count and time, and everything targets loopback only.
 | pictures | posts `pictures=1` disputes of 100 rulings, 8 at a time |
 | large-bodies | posts 64 KiB JSON disputes (500 moves under 8 presets), 8 at a time |
 | streams | opens event streams for one seat, again and again, 500 at a time |
-| flood | posts small disputes as fast as it can, 32 at a time, never waiting when refused |
+| flood | asks for the presets' list as fast as it can, 32 at a time, never waiting when refused |
 
 Reports, per phase, the ordinary clients' rulings per second, their median and p99, and
 how many of their requests failed; the target is 200 rulings/s and a p99 under 1 s. The
@@ -227,29 +227,46 @@ def holding(port: int, count: int, sources: list[str], slow: bool, stop: threadi
 def posting(
     url: str,
     source: str,
-    make: Callable[[], tuple[str, bytes, str]],
+    make: Callable[[], tuple[str, bytes | None, str]],
     at_once: int,
     stop: threading.Event,
     patient: bool = True,
 ) -> None:
-    """``at_once`` threads posting what ``make`` gives (path, body, content type) from
-    ``source``, one request after another each, until ``stop``; a ``patient`` one waits a
-    little when it is refused."""
+    """``at_once`` threads posting what ``make`` gives (path, body, content type; no body:
+    a GET) from ``source``, one request after another each, until ``stop``; a ``patient`` one waits a
+    little when it is refused. Says on stderr how many of its requests were answered,
+    and how many refused, a second."""
+    statuses: dict[int, int] = {}
+    lock = threading.Lock()
 
     def one() -> None:
         with httpx.Client(base_url=url, timeout=60, transport=_plain(source)) as http:
             while not stop.is_set():
                 path, body, kind = make()
                 with contextlib.suppress(httpx.HTTPError):
-                    r = http.post(path, content=body, headers={"content-type": kind})
+                    if body is None:
+                        r = http.get(path)
+                    else:
+                        r = http.post(path, content=body, headers={"content-type": kind})
+                    with lock:
+                        statuses[r.status_code] = statuses.get(r.status_code, 0) + 1
                     if patient and r.status_code in (429, 503):
                         stop.wait(0.05)  # a refused client comes back at once, nearly
 
+    started = time.perf_counter()
     threads = [threading.Thread(target=one) for _ in range(at_once)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    took = time.perf_counter() - started
+    answered = statuses.get(200, 0) / took
+    refused = sum(n for code, n in statuses.items() if code != 200) / took
+    print(
+        f"  (the hostile client from {source}: {answered:.0f} answers a second, "
+        f"{refused:.0f} refusals a second)",
+        file=sys.stderr,
+    )
 
 
 def streaming(url: str, source: str, count: int, stop: threading.Event) -> None:
@@ -316,7 +333,6 @@ def patterns(url: str, quick: bool) -> dict[str, Callable[[threading.Event], Non
     body_yaml = yaml_body()
     jsons = "application/json"
     slowloris = [f"127.0.0.{n}" for n in range(10, 16)]
-    query, small, _, _ = examples()[0]
     return {
         "slowloris": lambda stop: holding(port, 1500 // scale, slowloris, True, stop),
         "idle": lambda stop: holding(port, 520 // scale, ["127.0.0.3"], False, stop),
@@ -352,7 +368,7 @@ def patterns(url: str, quick: bool) -> dict[str, Callable[[threading.Event], Non
         "flood": lambda stop: posting(
             url,
             "127.0.0.9",
-            lambda: (f"api/disputes?{query}", small, jsons),
+            lambda: ("api/presets", None, ""),
             32 // (4 if quick else 1),
             stop,
             patient=False,

@@ -297,7 +297,15 @@ def test_a_full_store_is_a_507_relieved_by_the_admin_prune(tmp_path: Path) -> No
 # --------------------------------------------------------------------------- a request flood
 
 
-def test_a_flood_from_one_address_is_refused_and_others_are_served() -> None:
+def test_a_flood_from_one_address_is_refused_and_others_are_served(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    paused: list[float] = []
+
+    async def pause(seconds: float) -> None:  # the refusal's delay, without the waiting
+        paused.append(seconds)
+
+    monkeypatch.setattr(server, "_pause", pause)
     now = [1000.0]
     app = create_app(requests=(5, 2), clock=lambda: now[0])
     flood = TestClient(app, base_url=LOCAL, client=("127.0.0.9", 4000))
@@ -315,6 +323,9 @@ def test_a_flood_from_one_address_is_refused_and_others_are_served() -> None:
         assert [flood.get("/api/presets").status_code for _ in range(3)] == [200, 200, 429]
         vi = flood.get("/api/presets", headers={"accept-language": "vi"})
         assert vi.status_code == 429 and vi.json()["message"] != r.json()["message"]
+    # each refusal was answered late (a flooding client waits on every connection it
+    # floods with), and nothing else was
+    assert paused == [server.RATE_DELAY_SECONDS] * 4 and server.RATE_DELAY_SECONDS >= 1
 
 
 def test_the_default_rate_lets_a_busy_client_through() -> None:
@@ -404,3 +415,30 @@ def test_serve_takes_the_store_size_and_the_rate_of_an_address() -> None:
         while 429 not in statuses and len(statuses) < 200:
             statuses.append(c.get("api/presets").status_code)
         assert statuses[-1] == 429 and set(statuses[:-1]) == {200}, statuses
+
+
+def test_answers_the_same_for_everyone_are_computed_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A flood of GET /api/presets costs the event loop the asking only: the list (and
+    its gzip) is written once, not once a request."""
+    summaries: list[str] = []
+    real = server.preset_summary
+
+    def counted(name: str) -> str:
+        summaries.append(name)
+        return real(name)
+
+    monkeypatch.setattr(server, "preset_summary", counted)
+    server._fixed_answer.cache_clear()
+    server._gzipped.cache_clear()
+    answers = [client.get("/api/presets", headers={"accept-encoding": "gzip"}) for _ in range(5)]
+    assert len({a.content for a in answers}) == 1 and answers[0].json()[0]["name"] == "official"
+    assert sorted(summaries) == sorted(server.preset_names())  # once each, not five times
+    assert server._gzipped.cache_info().hits == 4
+    # a seat's answer is never kept
+    dealt = client.post("/api/games", json={"players": 2}).json()
+    seat = {"authorization": f"Bearer {dealt['seats'][0]['token']}", "accept-encoding": "gzip"}
+    view = client.get(f"/api/games/{dealt['game']}/seats/0/table.svg", headers=seat)
+    assert view.headers["content-encoding"] == "gzip"
+    assert server._gzipped.cache_info().currsize == 1

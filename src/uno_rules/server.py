@@ -26,6 +26,7 @@ cost and by client address, and what is capped is the work in hand, not the sock
 from __future__ import annotations
 
 import asyncio
+import functools
 import gzip
 import hashlib
 import hmac
@@ -148,6 +149,7 @@ AT_ONCE = {  # what the service takes on at once (beyond: 503 overloaded, or 429
 }
 HEAVY_SECONDS = 20.0  # the time one dispute, replay or preset check may take to answer
 REQUEST_RATE = (400.0, 200.0)  # requests from one address: this many at once, then a second
+RATE_DELAY_SECONDS = 1.0  # a request over its address's rate is answered (429) this late
 LOGGER = logging.getLogger("uno_rules.server")
 _YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
 _NUMBER = re.compile(r"[0-9]{1,9}")
@@ -263,6 +265,13 @@ def _accepts_gzip(header: str) -> bool:
     return weights.get("*", 0.0) > 0
 
 
+@functools.lru_cache(maxsize=64)
+def _gzipped(body: bytes) -> bytes:
+    """A public answer compressed, kept for the next time it is asked for (the presets,
+    the decks, the page's words and files are the same for everyone)."""
+    return gzip.compress(body, 6, mtime=0)
+
+
 class _Answer(Response):
     """An answer compressed with gzip when the client accepts it and it is long enough
     (``GZIP_FROM``): SVG and JSON shrink twenty to sixty times, so that a short request can
@@ -280,8 +289,10 @@ class _Answer(Response):
         if len(self.body) >= GZIP_FROM and _accepts_gzip(accept):
             if len(self.body) >= GZIP_OFF_LOOP:
                 self.body = await asyncio.to_thread(gzip.compress, self.body, 6, mtime=0)
+            elif "no-store" in self.headers.get("cache-control", ""):
+                self.body = gzip.compress(self.body, 6, mtime=0)  # a seat's: never kept
             else:
-                self.body = gzip.compress(self.body, 6, mtime=0)
+                self.body = _gzipped(self.body)
             self.headers["content-encoding"] = "gzip"
             self.headers["content-length"] = str(len(self.body))
         await super().__call__(scope, receive, send)
@@ -741,6 +752,10 @@ class _Guard:
         scope["uno_rules.arrived"] = time.monotonic()  # time limits count from here
         flooding = self._flooding(scope, headers)
         if flooding is not None:
+            # answered late: a client that floods waits on each connection it floods
+            # with, so that refusing it costs next to nothing (no answer to write 400
+            # times a second), and it has no more refusals a second than connections
+            await _pause(RATE_DELAY_SECONDS)
             await flooding(scope, receive, send)
             return
         keys, full = self._refused_for_load(scope, headers)
@@ -812,6 +827,11 @@ class _Guard:
                 403, "forbidden", [_said(N_("a page on another site may not call this server"))]
             )
         return None
+
+
+async def _pause(seconds: float) -> None:
+    """Wait ``seconds`` before answering a client over its rate (a hook for the tests)."""
+    await asyncio.sleep(seconds)
 
 
 def _host_name(host: str) -> str:
@@ -1464,35 +1484,30 @@ def create_app(
         text = resources.files("uno_rules").joinpath(f"web/{name}").read_text("utf-8")
         return _Answer(text, media_type=media, headers=_SECURITY_HEADERS)
 
+    # The answers that are the same for everyone are computed once (_fixed_answer): a
+    # client asking for them again and again costs the event loop only the asking.
+
     async def openapi(request: Request) -> Response:
-        return ok(openapi_document())
+        return ok(_fixed_answer("openapi"))
 
     async def presets_list(request: Request) -> Response:
         # The same list as `uno-rules presets list --json`.
-        return ok([{"name": n, "summary": preset_summary(n)} for n in preset_names()])
+        return ok(_fixed_answer("presets"))
 
     async def page_text(request: Request) -> Response:
-        return ok(page_words(_lang_of(request)))
+        return ok(_fixed_answer("page-text", _lang_of(request)))
 
     async def deck(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in preset_names():
             raise Problem(404, "not-found", [_unknown_preset(name)])
-        lang = _lang_of(request)
-        copies: dict[Card, int] = {}
-        for card in build_deck(load_preset(name)):
-            copies[card] = copies.get(card, 0) + 1
-        cards = [
-            {"card": str(card), "name": _both_faces(card, lang), "copies": count}
-            for card, count in copies.items()
-        ]
-        return ok({"preset": name, "lang": lang, "cards": cards})
+        return ok(_fixed_answer("deck", _lang_of(request), name))
 
     async def presets_show(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in preset_names():
             raise Problem(404, "not-found", [_unknown_preset(name)])
-        return ok(load_preset(name).to_dict())
+        return ok(_fixed_answer("preset", "en", name))
 
     async def presets_check(request: Request) -> Response:
         data = _mapping(await _body(request, max_body, heavy_work), "preset")
@@ -2012,6 +2027,33 @@ def _token(request: Request, stream: bool) -> str | None:
         return auth[7:].strip() or None
     # EventSource cannot send headers, so the event stream (and only it) takes ?token=.
     return request.query_params.get("token") if stream else None
+
+
+@functools.lru_cache(maxsize=256)
+def _fixed_answer(what: str, lang: str = "en", name: str = "") -> _JSONText:
+    """An answer that is the same for every client (``what``: ``openapi``, ``presets``,
+    ``page-text``, ``deck``, ``preset``), in ``lang``, of the bundled preset ``name``:
+    written as JSON once. Its arguments are a language the service knows and a bundled
+    preset's name, so the cache is bounded."""
+    data: Any
+    if what == "openapi":
+        data = openapi_document()
+    elif what == "presets":
+        data = [{"name": n, "summary": preset_summary(n)} for n in preset_names()]
+    elif what == "page-text":
+        data = page_words(lang)
+    elif what == "preset":
+        data = load_preset(name).to_dict()
+    else:
+        copies: dict[Card, int] = {}
+        for card in build_deck(load_preset(name)):
+            copies[card] = copies.get(card, 0) + 1
+        cards = [
+            {"card": str(card), "name": _both_faces(card, lang), "copies": count}
+            for card, count in copies.items()
+        ]
+        data = {"preset": name, "lang": lang, "cards": cards}
+    return _JSONText(_dumps(data))
 
 
 def _both_faces(card: Card, lang: str) -> str:
