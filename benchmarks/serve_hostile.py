@@ -233,9 +233,9 @@ def posting(
     patient: bool = True,
 ) -> None:
     """``at_once`` threads posting what ``make`` gives (path, body, content type; no body:
-    a GET) from ``source``, one request after another each, until ``stop``; a ``patient`` one waits a
-    little when it is refused. Says on stderr how many of its requests were answered,
-    and how many refused, a second."""
+    a GET) from ``source``, one request after another each, until ``stop``; a ``patient``
+    one waits a little when it is refused. Says on stderr how many of its requests were
+    answered, and how many refused, a second."""
     statuses: dict[int, int] = {}
     lock = threading.Lock()
 
