@@ -1,11 +1,13 @@
 """The referee service beside one hostile client: ordinary clients' rulings per second and
 p99 under each hostile pattern, against the same clients with no attack, in one run.
 
-Starts ``uno-rules serve --store memory`` on 127.0.0.1 (a free port). Four ordinary clients
-(from 127.0.0.1) post the small disputes of ``examples/`` one after another and check each
-answer. The run is a series of phases of ``--seconds`` each: no attack, then each hostile
-pattern below (each from loopback addresses of its own, 127.0.0.2 and up), then no attack
-again. Every loop is bounded in count and time, and everything targets loopback only.
+Starts ``uno-rules serve --store memory`` on 127.0.0.1 (a free port). Four ordinary clients,
+each from a loopback address of its own (127.0.1.1 to 127.0.1.4, as four game servers or
+people would be: the service limits the rate of each address), post the small disputes of
+``examples/`` one after another and check each answer. The run is a series of phases of
+``--seconds`` each: no attack, then each hostile pattern below (each from loopback
+addresses of its own, 127.0.0.2 and up), then no attack again. Every loop is bounded in
+count and time, and everything targets loopback only.
 
 | pattern | what the hostile client does |
 |---|---|
@@ -16,6 +18,7 @@ again. Every loop is bounded in count and time, and everything targets loopback 
 | pictures | posts `pictures=1` disputes of 100 rulings, 8 at a time |
 | large-bodies | posts 64 KiB JSON disputes (500 moves under 8 presets), 8 at a time |
 | streams | opens event streams for one seat, again and again, 500 at a time |
+| flood | asks for the presets' list as fast as it can, 32 at a time, never waiting when refused |
 
 Reports, per phase, the ordinary clients' rulings per second, their median and p99, and
 how many of their requests failed; the target is 200 rulings/s and a p99 under 1 s. The
@@ -102,7 +105,8 @@ class Ordinary:
         self.wrong = ""
         # one HTTP client each for the whole run, as a game server keeps its connections
         self.http = [
-            httpx.Client(base_url=url, timeout=30, transport=_plain()) for _ in range(clients)
+            httpx.Client(base_url=url, timeout=30, transport=_plain(ordinary_address(n)))
+            for n in range(clients)
         ]
 
     def close(self) -> None:
@@ -153,6 +157,11 @@ class Ordinary:
             p99 = latencies[0] if latencies else float("nan")
         median = statistics.median(latencies) if latencies else float("nan")
         return rulings[0] / elapsed, median, p99, len(latencies), failed[0]
+
+
+def ordinary_address(n: int) -> str:
+    """The loopback address of ordinary client ``n``: one each, as separate clients."""
+    return f"127.0.1.{n + 1}"
 
 
 def _plain(source: str | None = None) -> httpx.HTTPTransport:
@@ -218,27 +227,46 @@ def holding(port: int, count: int, sources: list[str], slow: bool, stop: threadi
 def posting(
     url: str,
     source: str,
-    make: Callable[[], tuple[str, bytes, str]],
+    make: Callable[[], tuple[str, bytes | None, str]],
     at_once: int,
     stop: threading.Event,
+    patient: bool = True,
 ) -> None:
-    """``at_once`` threads posting what ``make`` gives (path, body, content type) from
-    ``source``, one request after another each, until ``stop``."""
+    """``at_once`` threads posting what ``make`` gives (path, body, content type; no body:
+    a GET) from ``source``, one request after another each, until ``stop``; a ``patient``
+    one waits a little when it is refused. Says on stderr how many of its requests were
+    answered, and how many refused, a second."""
+    statuses: dict[int, int] = {}
+    lock = threading.Lock()
 
     def one() -> None:
         with httpx.Client(base_url=url, timeout=60, transport=_plain(source)) as http:
             while not stop.is_set():
                 path, body, kind = make()
                 with contextlib.suppress(httpx.HTTPError):
-                    r = http.post(path, content=body, headers={"content-type": kind})
-                    if r.status_code in (429, 503):
+                    if body is None:
+                        r = http.get(path)
+                    else:
+                        r = http.post(path, content=body, headers={"content-type": kind})
+                    with lock:
+                        statuses[r.status_code] = statuses.get(r.status_code, 0) + 1
+                    if patient and r.status_code in (429, 503):
                         stop.wait(0.05)  # a refused client comes back at once, nearly
 
+    started = time.perf_counter()
     threads = [threading.Thread(target=one) for _ in range(at_once)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    took = time.perf_counter() - started
+    answered = statuses.get(200, 0) / took
+    refused = sum(n for code, n in statuses.items() if code != 200) / took
+    print(
+        f"  (the hostile client from {source}: {answered:.0f} answers a second, "
+        f"{refused:.0f} refusals a second)",
+        file=sys.stderr,
+    )
 
 
 def streaming(url: str, source: str, count: int, stop: threading.Event) -> None:
@@ -337,6 +365,14 @@ def patterns(url: str, quick: bool) -> dict[str, Callable[[threading.Event], Non
             url, "127.0.0.7", lambda: (f"api/disputes?{eight}", large_body, jsons), 8, stop
         ),
         "streams": lambda stop: streaming(url, "127.0.0.8", 500 // scale, stop),
+        "flood": lambda stop: posting(
+            url,
+            "127.0.0.9",
+            lambda: ("api/presets", None, ""),
+            32 // (4 if quick else 1),
+            stop,
+            patient=False,
+        ),
     }
 
 

@@ -28,10 +28,13 @@ from typing import Any
 
 import httpx
 
+SERVE = [sys.executable, "-m", "uno_rules.cli", "serve", "--port", "0", "--json", "--rate", "0"]
+
 
 def start(store: str) -> tuple[subprocess.Popen[str], str]:
     server = subprocess.Popen(
-        [sys.executable, "-m", "uno_rules.cli", "serve", "--port", "0", "--json", "--store", store],
+        # every client plays from 127.0.0.1: no limit on the requests of one address
+        [*SERVE, "--store", store],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,

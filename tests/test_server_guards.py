@@ -21,6 +21,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from uno_rules import server
 from uno_rules.cli import main
 from uno_rules.server import EVENTS_PAGE, create_app
 from uno_rules.storage import MemoryStore
@@ -64,17 +65,22 @@ def test_a_server_key_guards_dealing_and_the_admin_routes() -> None:
         assert c.post("/api/games", json={"players": 2}, headers=auth("x" * 30)).status_code == 403
         game = deal(c, auth(KEY))
         assert c.get("/api/admin/games").status_code == 401
-        assert c.get("/api/admin/games", headers=auth(KEY)).json() == {
+        summary = c.get("/api/admin/games", headers=auth(KEY)).json()
+        assert summary == {
             "store": "memory",
             "games": 1,
+            "max_games": server.MAX_GAMES,
+            "bytes": summary["bytes"],
+            "max_bytes": server.MAX_STORE_BYTES,
         }
+        assert 1000 < summary["bytes"] < 100_000  # a dealt table's state and tokens
         assert c.post("/api/admin/prune", headers=auth(KEY)).json() == {"pruned": 0}
         # The seats need their own tokens, not the key.
         view = f"/api/games/{game['game']}/seats/0/view"
         assert c.get(view, headers=auth(game["seats"][0]["token"])).status_code == 200
         assert c.get(view, headers=auth(KEY)).status_code == 403
     with TestClient(create_app(), base_url=LOCAL) as c:  # no key: open, on loopback
-        assert c.get("/api/admin/games").json() == {"store": "memory", "games": 0}
+        assert c.get("/api/admin/games").json()["games"] == 0
 
 
 def test_serve_beyond_loopback_needs_a_key(
@@ -94,6 +100,8 @@ def test_serve_beyond_loopback_needs_a_key(
         (["--key-file", str(tmp_path / "none")], "cannot read"),
         (["--store", "redis://x"], "--store: expected memory"),
         (["--keep-idle", "0"], "--keep-idle: expected a number of seconds"),
+        (["--max-store-mb", "0"], "--max-store-mb: expected a number of megabytes"),
+        (["--rate", "-1"], "--rate: expected a number of requests a second"),
     ]:
         assert main(["serve", "--port", "0", *args]) == 2
         err = capsys.readouterr().err

@@ -38,14 +38,19 @@ def _problems(*statuses: int) -> dict[str, Any]:
             "or the answer would be over its size limit (answer-too-large)."
         ),
         429: (
-            "Too many new games, wrong tokens, requests at once or event streams from this "
-            "address (or for this seat): see Retry-After."
+            "Too many new games, wrong tokens, requests a second, requests at once or event "
+            "streams from this address (or for this seat): see Retry-After."
         ),
         503: (
             "The service keeps as many games as it may (`too-many-games`), the game is too "
             "busy (`busy`), the answer took too long (`too-slow`), the service has too much "
             "work in hand (`overloaded`), or the game store cannot be reached "
             "(`store-unavailable`): retry after Retry-After, or ask for less."
+        ),
+        507: (
+            "The game store keeps as many bytes as it may (`store-full`): new tables are "
+            "refused past 90 % of the limit, moves past all of it, until old games are "
+            "pruned (retry after Retry-After)."
         ),
     }
     return {str(s): _json(_ref("Problem"), words[s]) for s in statuses}
@@ -180,7 +185,10 @@ def document(version: str) -> dict[str, Any]:
                     "side; none rules under the dispute's own `rules` (at most 8 presets and "
                     "500 moves). `pictures=1` adds SVG "
                     "pictures of the table before and after each move, seen by the seat that "
-                    "moves."
+                    "moves (at most 100 rulings, moves x presets), for the first moves whose "
+                    "pictures fit in 512 KiB of SVG text: `pictures_omitted` says how many "
+                    "moves' pictures were left out. A long answer is compressed with gzip "
+                    "for a client that accepts it (`Accept-Encoding`)."
                 ),
                 "parameters": [
                     {
@@ -275,7 +283,7 @@ def document(version: str) -> dict[str, Any]:
                 "security": _KEYED,
                 "responses": {
                     "201": _json(_ref("Game"), "The game id and one token per seat."),
-                    **_problems(*_WITH_BODY, 401, 403, 429, 503),
+                    **_problems(*_WITH_BODY, 401, 403, 429, 503, 507),
                 },
             }
         },
@@ -335,7 +343,7 @@ def document(version: str) -> dict[str, Any]:
                 ),
                 "responses": {
                     "200": _json(_ref("MoveResult"), "The ruling and the seat's view after it."),
-                    **_problems(*_WITH_BODY, 401, 403, 404, 409, 429, 503),
+                    **_problems(*_WITH_BODY, 401, 403, 404, 409, 429, 503, 507),
                 },
             }
         },
@@ -381,7 +389,7 @@ def document(version: str) -> dict[str, Any]:
                 "summary": "What the store holds",
                 "security": _KEYED,
                 "responses": {
-                    "200": _json(_ref("StoreSummary"), "The store's kind and its games."),
+                    "200": _json(_ref("StoreSummary"), "The store's kind, its games and its size."),
                     **_problems(401, 403, 429),
                 },
             }
@@ -417,7 +425,7 @@ def document(version: str) -> dict[str, Any]:
                         "or bad-request, too-large, answer-too-large, unsupported-media-type, "
                         "unauthorized, forbidden, not-found, method-not-allowed, timeout, "
                         "log-full, stale-version, too-many-requests, too-many-games, busy, "
-                        "too-slow, overloaded, store-unavailable, internal-error."
+                        "too-slow, overloaded, store-unavailable, store-full, internal-error."
                     ),
                 },
                 "message": {"type": "string"},
@@ -534,7 +542,32 @@ def document(version: str) -> dict[str, Any]:
                     "additionalProperties": {"type": "array", "items": _ref("Ruling")},
                 },
                 "all_legal": {"type": "boolean"},
-                "pictures": obj,
+                "pictures": {
+                    "type": "object",
+                    "description": (
+                        "With `pictures=1`: by preset, one `{before, after}` pair of SVG "
+                        "texts for each of the first moves, as many as fit in 512 KiB."
+                    ),
+                    "additionalProperties": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "before": {"type": "string"},
+                                "after": {"type": "string"},
+                            },
+                            "required": ["before", "after"],
+                        },
+                    },
+                },
+                "pictures_omitted": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": (
+                        "With `pictures=1`: how many moves (from the end) have no pictures, "
+                        "the pictures of the moves before them having filled the 512 KiB."
+                    ),
+                },
             },
         },
         "Record": {
@@ -637,7 +670,19 @@ def document(version: str) -> dict[str, Any]:
             "type": "object",
             "properties": {
                 "store": {"type": "string", "enum": ["memory", "sqlite", "postgresql"]},
-                "games": {"type": "integer"},
+                "games": {"type": "integer", "description": "How many games it keeps."},
+                "max_games": {"type": "integer"},
+                "bytes": {
+                    "type": "integer",
+                    "description": (
+                        "What it keeps, in bytes: each game's state, its tokens' hashes and "
+                        "its log, as stored."
+                    ),
+                },
+                "max_bytes": {
+                    "type": ["integer", "null"],
+                    "description": "The most it may keep (null: no limit).",
+                },
             },
         },
     }
@@ -649,7 +694,8 @@ def document(version: str) -> dict[str, Any]:
             "description": (
                 "Settle UNO disputes, check presets and game records, and referee a table "
                 "whose seats each hold a token. Errors are a JSON Problem with every problem "
-                "listed."
+                "listed. An answer of 1 KiB or more is compressed with gzip "
+                "(`Content-Encoding: gzip`) when the request's `Accept-Encoding` accepts it."
             ),
         },
         "paths": paths,

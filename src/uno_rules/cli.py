@@ -566,6 +566,23 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help=N_("prune an unfinished game this long after its last move (default 7 days)"),
     )
+    serve.add_argument(
+        "--max-store-mb",
+        type=float,
+        default=1024.0,
+        metavar="MB",
+        help=N_("the most the store may keep, in megabytes (default 1024)"),
+    )
+    serve.add_argument(
+        "--rate",
+        type=float,
+        default=200.0,
+        metavar="N",
+        help=N_(
+            "requests a second one client address may send, twice that at once (default "
+            "200; 0: no limit)"
+        ),
+    )
     serve.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
     serve.set_defaults(handler=cmd_serve)
 
@@ -1269,6 +1286,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
             raise _bad(
                 flag, N_("expected a number of seconds above 0, got {got}"), got=f"{value:g}"
             )
+    if not 0 < args.max_store_mb < 10**9:
+        raise _bad(
+            "--max-store-mb",
+            N_("expected a number of megabytes above 0, got {got}"),
+            got=f"{args.max_store_mb:g}",
+        )
+    if not 0 <= args.rate < 10**9:
+        raise _bad(
+            "--rate",
+            N_("expected a number of requests a second, 0 or more, got {got}"),
+            got=f"{args.rate:g}",
+        )
     key = os.environ.get("UNO_RULES_SERVER_KEY") or None
     if args.key_file:
         try:
@@ -1329,6 +1358,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         allowed_hosts=hosts,
         keep_finished=args.keep_finished,
         keep_idle=args.keep_idle,
+        max_store_bytes=int(args.max_store_mb * 1024 * 1024),
+        requests=(2 * args.rate, args.rate) if args.rate else None,
     )
     where = f"{store.kind}:{store.where}" if store.kind != "memory" else "memory (nothing kept)"
     if args.json:

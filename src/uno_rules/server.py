@@ -26,6 +26,8 @@ cost and by client address, and what is capped is the work in hand, not the sock
 from __future__ import annotations
 
 import asyncio
+import functools
+import gzip
 import hashlib
 import hmac
 import json
@@ -75,7 +77,16 @@ from .presets import load_preset, parse_yaml, preset_names, preset_summary
 from .record import replay as replay_record
 from .render import card_name, violation_text
 from .ruling import rule_on
-from .storage import Game, MemoryStore, Store, StoreUnavailable, entry_move, entry_row
+from .storage import (
+    DEAL_SHARE,
+    Game,
+    MemoryStore,
+    Store,
+    StoreFull,
+    StoreUnavailable,
+    entry_move,
+    entry_row,
+)
 from .svg import card_svg as draw_card
 from .svg import dispute_svgs, ruling_svg, state_svg
 from .verdict import add_plain_verdicts
@@ -101,7 +112,9 @@ __all__ = [
     "MAX_GAMES",
     "MAX_LOG_ENTRIES",
     "MAX_PICTURES",
+    "MAX_PICTURE_BYTES",
     "MAX_PRESETS",
+    "MAX_STORE_BYTES",
     "Service",
     "app",
     "create_app",
@@ -110,9 +123,13 @@ __all__ = [
 MAX_BODY_BYTES = 64 * 1024
 MAX_ANSWER_BYTES = 16 * 1024 * 1024
 MAX_GAMES = 10_000
+MAX_STORE_BYTES = 1024 * 1024 * 1024  # what the store keeps, in bytes (see storage.Store)
 MAX_PRESETS = 8
 MAX_DISPUTE_MOVES = 500  # with MAX_PRESETS, bounds the rulings one request may ask for
 MAX_PICTURES = 100  # rulings (moves x presets) one request may ask pictures of
+MAX_PICTURE_BYTES = 512 * 1024  # the pictures of one answer, SVG text; the rest are left out
+GZIP_FROM = 1024  # answers this long or longer are compressed for a client that accepts gzip
+GZIP_OFF_LOOP = 64 * 1024  # ... and compressed in a worker thread from this length on
 MAX_LOG_ENTRIES = 20_000  # entries in one game's log
 EVENTS_PAGE = 500  # entries in one JSON answer, and in one read of a stream
 KEEP_ALIVE_SECONDS = 15.0
@@ -131,6 +148,8 @@ AT_ONCE = {  # what the service takes on at once (beyond: 503 overloaded, or 429
     "streams-per-seat": 4,
 }
 HEAVY_SECONDS = 20.0  # the time one dispute, replay or preset check may take to answer
+REQUEST_RATE = (400.0, 200.0)  # requests from one address: this many at once, then a second
+RATE_DELAY_SECONDS = 1.0  # a request over its address's rate is answered (429) this late
 LOGGER = logging.getLogger("uno_rules.server")
 _YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
 _NUMBER = re.compile(r"[0-9]{1,9}")
@@ -224,6 +243,59 @@ def _problem_response(
 ) -> JSONResponse:
     body = {"error": kind, "message": "; ".join(problems), "problems": problems}
     return JSONResponse(body, status_code=status, headers={**_PRIVATE, **(headers or {})})
+
+
+def _accepts_gzip(header: str) -> bool:
+    """Whether an ``Accept-Encoding`` header accepts gzip (``gzip``, ``x-gzip`` or ``*``
+    with a weight above 0; an explicit ``gzip;q=0`` refuses it)."""
+    weights: dict[str, float] = {}
+    for part in header.lower().split(",")[:32]:
+        coding, *params = part.split(";")
+        weight = 1.0
+        for param in params[:8]:
+            name, _, value = param.partition("=")
+            if name.strip() == "q":
+                try:
+                    weight = float(value.strip())
+                except ValueError:
+                    weight = 0.0
+        weights[coding.strip()] = weight
+    if "gzip" in weights or "x-gzip" in weights:
+        return max(weights.get("gzip", 0.0), weights.get("x-gzip", 0.0)) > 0
+    return weights.get("*", 0.0) > 0
+
+
+@functools.lru_cache(maxsize=64)
+def _gzipped(body: bytes) -> bytes:
+    """A public answer compressed, kept for the next time it is asked for (the presets,
+    the decks, the page's words and files are the same for everyone)."""
+    return gzip.compress(body, 6, mtime=0)
+
+
+class _Answer(Response):
+    """An answer compressed with gzip when the client accepts it and it is long enough
+    (``GZIP_FROM``): SVG and JSON shrink twenty to sixty times, so that a short request can
+    never make the service send much. A long answer is compressed in a worker thread,
+    never on the event loop. ``Vary: Accept-Encoding`` either way."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        self.headers["vary"] = ", ".join(
+            v for v in (self.headers.get("vary"), "Accept-Encoding") if v
+        )
+        accept = ""
+        for key, value in scope.get("headers", ()):
+            if key.lower() == b"accept-encoding":
+                accept = value.decode("latin-1")
+        if len(self.body) >= GZIP_FROM and _accepts_gzip(accept):
+            if len(self.body) >= GZIP_OFF_LOOP:
+                self.body = await asyncio.to_thread(gzip.compress, self.body, 6, mtime=0)
+            elif "no-store" in self.headers.get("cache-control", ""):
+                self.body = gzip.compress(self.body, 6, mtime=0)  # a seat's: never kept
+            else:
+                self.body = _gzipped(self.body)
+            self.headers["content-encoding"] = "gzip"
+            self.headers["content-length"] = str(len(self.body))
+        await super().__call__(scope, receive, send)
 
 
 def _uno_problem(exc: UnoError, lang: str = "en") -> Problem:
@@ -428,6 +500,7 @@ class _Bucket:
     def __init__(self, burst: float, rate: float, clock: Callable[[], float]) -> None:
         self.burst, self.rate, self.clock = burst, rate, clock
         self.level: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self.log = _Throttled()  # a burst of refusals is one line a second
 
     def _now(self, client: str) -> float:
         now = self.clock()
@@ -443,7 +516,7 @@ class _Bucket:
         """Refuse (429) if ``client`` has nothing left."""
         if self._now(client) < 1:
             wait = max(1, math.ceil((1 - self.level[client][0]) / self.rate))
-            LOGGER.warning("%s: refused: too many %s", client, what)
+            self.log.warn(f"{client}: refused: too many {what}")
             raise Problem(
                 429,
                 "too-many-requests",
@@ -460,6 +533,15 @@ class _Bucket:
     def take(self, client: str) -> None:
         level = self._now(client)
         self.level[client] = (level - 1, self.level[client][1])
+
+    def spend(self, client: str) -> int:
+        """Take one for ``client`` and say 0, or, if it has nothing left, take nothing and
+        say how many seconds until it has (at least 1)."""
+        level = self._now(client)
+        if level < 1:
+            return max(1, math.ceil((1 - level) / self.rate))
+        self.level[client] = (level - 1, self.level[client][1])
+        return 0
 
 
 SMALL_COST = 64  # work up to this cost is small: it never waits behind large work
@@ -575,6 +657,7 @@ class _Admission:
 
 _STREAM_PATH = re.compile(r"/api/games/([^/]+)/seats/([0-9]+)/events")
 _FULL_LOG = _Throttled()
+_RATE_LOG = _Throttled()
 _FULL_WORDS = {
     "requests": (N_("requests at once"), 503),
     "requests-per-address": (N_("requests at once"), 429),
@@ -590,11 +673,36 @@ class _Guard:
     that goes wrong inside."""
 
     def __init__(
-        self, app: ASGIApp, hosts: tuple[str, ...] | None, limits: Mapping[str, int]
+        self,
+        app: ASGIApp,
+        hosts: tuple[str, ...] | None,
+        limits: Mapping[str, int],
+        rate: _Bucket | None = None,
     ) -> None:
         self.app = app
         self.hosts = None if hosts is None else {h.lower().strip("[]") for h in hosts}
         self.admission = _Admission(limits)
+        self.rate = rate
+
+    def _flooding(self, scope: Scope, headers: Mapping[str, str]) -> Response | None:
+        """The answer to a request from an address over its rate (:data:`REQUEST_RATE`):
+        429 ``too-many-requests`` with ``Retry-After``, refused before any work."""
+        if self.rate is None:
+            return None
+        client = _client(scope)
+        wait = self.rate.spend(client)
+        if not wait:
+            return None
+        _RATE_LOG.warn(f"{client}: refused: too many requests a second")
+        said = _said(
+            N_("too many {what} from this address: try again in {wait} s"),
+            what=(N_("requests a second"), {}),
+            wait=wait,
+        )
+        lang = _lang_of_scope(scope, headers)
+        return _problem_response(
+            429, "too-many-requests", [said.text(lang)], {"Retry-After": str(wait)}
+        )
 
     def _refused_for_load(
         self, scope: Scope, headers: Mapping[str, str]
@@ -642,6 +750,14 @@ class _Guard:
             await _problem_response(refused.status, refused.kind, said)(scope, receive, send)
             return
         scope["uno_rules.arrived"] = time.monotonic()  # time limits count from here
+        flooding = self._flooding(scope, headers)
+        if flooding is not None:
+            # answered late: a client that floods waits on each connection it floods
+            # with, so that refusing it costs next to nothing (no answer to write 400
+            # times a second), and it has no more refusals a second than connections
+            await _pause(RATE_DELAY_SECONDS)
+            await flooding(scope, receive, send)
+            return
         keys, full = self._refused_for_load(scope, headers)
         if full is not None:
             await full(scope, receive, send)
@@ -711,6 +827,11 @@ class _Guard:
                 403, "forbidden", [_said(N_("a page on another site may not call this server"))]
             )
         return None
+
+
+async def _pause(seconds: float) -> None:
+    """Wait ``seconds`` before answering a client over its rate (a hook for the tests)."""
+    await asyncio.sleep(seconds)
 
 
 def _host_name(host: str) -> str:
@@ -972,8 +1093,30 @@ def _settle_work(
         raise _uno_problem(exc, lang) from None
     out = add_plain_verdicts(settlement.to_dict(None, lang), settlement.rulings, lang)
     if pictures:
-        out["pictures"] = _pictures(settlement, data.get("hands"), data.get("draw_pile"), lang)
+        drawn = _pictures(settlement, data.get("hands"), data.get("draw_pile"), lang)
+        out["pictures"], out["pictures_omitted"] = _within_budget(drawn, MAX_PICTURE_BYTES)
     return out
+
+
+def _within_budget(
+    pictures: dict[str, list[dict[str, str]]], budget: int
+) -> tuple[dict[str, list[dict[str, str]]], int]:
+    """The pictures of the first moves, for every preset alike, while their SVG text stays
+    within ``budget`` bytes; and how many moves' pictures were left out. The lists stay
+    aligned with the rulings: a preset's ``pictures[i]`` is still move ``i``'s."""
+    moves = max((len(drawn) for drawn in pictures.values()), default=0)
+    used = kept = 0
+    for index in range(moves):
+        size = sum(
+            len(drawn[index]["before"]) + len(drawn[index]["after"])
+            for drawn in pictures.values()
+            if index < len(drawn)
+        )
+        if used + size > budget:
+            break
+        used += size
+        kept += 1
+    return {name: drawn[:kept] for name, drawn in pictures.items()}, moves - kept
 
 
 def _picture_work(data: dict[str, Any], presets: list[str], lang: str) -> str:
@@ -1132,6 +1275,8 @@ def create_app(
     clock: Callable[[], float] = time.time,
     heavy_seconds: float = HEAVY_SECONDS,
     at_once: Mapping[str, int] | None = None,
+    max_store_bytes: int | None = MAX_STORE_BYTES,
+    requests: tuple[float, float] | None = REQUEST_RATE,
 ) -> Service:
     """The ASGI app.
 
@@ -1144,9 +1289,14 @@ def create_app(
     per-client limits (burst, then per second) on dealing and on wrong seat tokens;
     a dispute, replay or preset check not answered within ``heavy_seconds`` of its arrival
     gets a 503; ``at_once`` changes some of the limits of :data:`AT_ONCE` on the requests
-    and event streams served at once, in all, by client address and by seat.
+    and event streams served at once, in all, by client address and by seat;
+    ``max_store_bytes`` bounds what the store keeps, in bytes (``None``: no bound): new
+    tables are refused past ``DEAL_SHARE`` of it and moves past all of it, with a 507
+    ``store-full``, until old games are pruned; ``requests`` is the rate of requests one
+    client address may send (burst, then per second; beyond, 429; ``None``: no limit).
     """
     games: Store = MemoryStore() if store is None else store
+    games.max_bytes = max_store_bytes
     changes = _Changes()
     created = _Bucket(*creations, clock)
     failures = _Bucket(*failed_tokens, clock)
@@ -1234,8 +1384,23 @@ def create_app(
                     )
                 ],
             )
-        return Response(
-            body, status, _PRIVATE if private else _SECURITY_HEADERS, "application/json"
+        return _Answer(body, status, _PRIVATE if private else _SECURITY_HEADERS, "application/json")
+
+    def store_full(most: int) -> Problem:
+        return Problem(
+            507,
+            "store-full",
+            [
+                _said(
+                    N_(
+                        "the game store is full (it keeps at most {limit} bytes; new tables "
+                        "stop at {share} bytes): try again once old games are pruned"
+                    ),
+                    limit=most,
+                    share=int(most * DEAL_SHARE),
+                )
+            ],
+            {"Retry-After": str(int(PRUNE_EVERY_SECONDS))},
         )
 
     def need_key(request: Request) -> None:
@@ -1310,7 +1475,7 @@ def create_app(
     async def page(request: Request) -> Response:
         html = resources.files("uno_rules").joinpath("web/index.html").read_text("utf-8")
         headers = {**_SECURITY_HEADERS, "Content-Security-Policy": _PAGE_POLICY}
-        return Response(html, media_type="text/html; charset=utf-8", headers=headers)
+        return _Answer(html, media_type="text/html; charset=utf-8", headers=headers)
 
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
@@ -1318,37 +1483,32 @@ def create_app(
         if media is None:
             raise Problem(404, "not-found", [_said(N_("no such file"))])
         text = resources.files("uno_rules").joinpath(f"web/{name}").read_text("utf-8")
-        return Response(text, media_type=media, headers=_SECURITY_HEADERS)
+        return _Answer(text, media_type=media, headers=_SECURITY_HEADERS)
+
+    # The answers that are the same for everyone are computed once (_fixed_answer): a
+    # client asking for them again and again costs the event loop only the asking.
 
     async def openapi(request: Request) -> Response:
-        return ok(openapi_document())
+        return ok(_fixed_answer("openapi"))
 
     async def presets_list(request: Request) -> Response:
         # The same list as `uno-rules presets list --json`.
-        return ok([{"name": n, "summary": preset_summary(n)} for n in preset_names()])
+        return ok(_fixed_answer("presets"))
 
     async def page_text(request: Request) -> Response:
-        return ok(page_words(_lang_of(request)))
+        return ok(_fixed_answer("page-text", _lang_of(request)))
 
     async def deck(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in preset_names():
             raise Problem(404, "not-found", [_unknown_preset(name)])
-        lang = _lang_of(request)
-        copies: dict[Card, int] = {}
-        for card in build_deck(load_preset(name)):
-            copies[card] = copies.get(card, 0) + 1
-        cards = [
-            {"card": str(card), "name": _both_faces(card, lang), "copies": count}
-            for card, count in copies.items()
-        ]
-        return ok({"preset": name, "lang": lang, "cards": cards})
+        return ok(_fixed_answer("deck", _lang_of(request), name))
 
     async def presets_show(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in preset_names():
             raise Problem(404, "not-found", [_unknown_preset(name)])
-        return ok(load_preset(name).to_dict())
+        return ok(_fixed_answer("preset", "en", name))
 
     async def presets_check(request: Request) -> Response:
         data = _mapping(await _body(request, max_body, heavy_work), "preset")
@@ -1375,7 +1535,7 @@ def create_app(
         if isinstance(answer, str):
             policy = "default-src 'none'; style-src 'unsafe-inline'"  # the page is whole
             headers = {**_SECURITY_HEADERS, "Content-Security-Policy": policy}
-            return Response(answer, media_type="text/html", headers=headers)
+            return _Answer(answer, media_type="text/html", headers=headers)
         return ok(answer)
 
     async def dispute_asked(request: Request) -> tuple[dict[str, Any], list[str]]:
@@ -1452,7 +1612,7 @@ def create_app(
 
         cost = cost_of(data, presets, True)
         svg = await heavy_work(request, cost, _picture_work, data, presets, lang)
-        return Response(svg, media_type="image/svg+xml", headers=dict(_SECURITY_HEADERS))
+        return _Answer(svg, media_type="image/svg+xml", headers=dict(_SECURITY_HEADERS))
 
     async def read_dispute(request: Request) -> Response:
         # The page opens dispute files through this: YAML is read here, safely.
@@ -1505,11 +1665,24 @@ def create_app(
 
         game, tokens = await off_loop(make)
         await maybe_prune()
-        # the count and the insert are one step in the store: two requests (or two
-        # processes) cannot both take the last place
-        if not await off_loop(games.create, game, max_games):
+
+        async def keep() -> str:
+            """``kept``, or what is full: ``games`` or ``bytes``."""
+            try:
+                return "kept" if await off_loop(games.create, game, max_games) else "games"
+            except StoreFull:
+                return "bytes"
+
+        # the count (and the bytes) and the insert are one step in the store: two
+        # requests (or two processes) cannot both take the last place
+        if await keep() != "kept":
             await maybe_prune(force=True)
-            if not await off_loop(games.create, game, max_games):
+            full = await keep()
+            if full == "bytes":
+                most = games.max_bytes or 0
+                _FULL_LOG.warn(f"{client}: refused: the store is full ({most} bytes)")
+                raise store_full(most)
+            if full == "games":
                 LOGGER.warning("%s: refused: the store holds %d games", client, max_games)
                 raise Problem(
                     503,
@@ -1541,7 +1714,7 @@ def create_app(
     async def seat_table_svg(request: Request) -> Response:
         game, seat = await seat_of(request)
         svg = await off_loop(state_svg, game.state, seat, False, _lang_of(request))
-        return Response(svg, media_type="image/svg+xml", headers=_PRIVATE)
+        return _Answer(svg, media_type="image/svg+xml", headers=_PRIVATE)
 
     async def seat_move(request: Request) -> Response:
         game, seat = await seat_of(request)
@@ -1585,9 +1758,14 @@ def create_app(
         if lock is None:  # one move of a game at a time in this process (the store's
             lock = locks[game.id] = asyncio.Lock()  # version check covers other processes)
         async with lock:
-            out = await off_loop(
-                _rule_and_keep, games, game.id, seat, text, clock(), _lang_of(request), expected
-            )
+            try:
+                out = await off_loop(
+                    _rule_and_keep, games, game.id, seat, text, clock(), _lang_of(request), expected
+                )
+            except StoreFull:
+                await maybe_prune()  # if one is due: the move may be sent again after it
+                _FULL_LOG.warn(f"{_client(request.scope)}: refused a move: the store is full")
+                raise store_full(games.max_bytes or 0) from None
         changes.notify(game.id)
         return ok(out, private=True)
 
@@ -1709,11 +1887,21 @@ def create_app(
             "Cache-Control": "public, max-age=86400",
             "Vary": "Accept-Language",  # its words follow the language asked for
         }
-        return Response(svg, media_type="image/svg+xml", headers=headers)
+        return _Answer(svg, media_type="image/svg+xml", headers=headers)
 
     async def admin_games(request: Request) -> Response:
         need_key(request)
-        return ok({"store": games.kind, "games": await off_loop(games.count)}, private=True)
+
+        def usage() -> dict[str, Any]:
+            return {
+                "store": games.kind,
+                "games": games.count(),
+                "max_games": max_games,
+                "bytes": games.size(),
+                "max_bytes": games.max_bytes,
+            }
+
+        return ok(await off_loop(usage), private=True)
 
     async def admin_prune(request: Request) -> Response:
         need_key(request)
@@ -1796,7 +1984,8 @@ def create_app(
         lifespan=lifespan,
     )
     limits = {**AT_ONCE, **(at_once or {})}
-    return Service(inner, allowed_hosts, games, closing, limits, workers)
+    rate = None if requests is None else _Bucket(*requests, clock)
+    return Service(inner, allowed_hosts, games, closing, limits, workers, rate)
 
 
 class Service:
@@ -1810,8 +1999,9 @@ class Service:
         closing: asyncio.Event,
         limits: Mapping[str, int],
         workers: _Workers,
+        rate: _Bucket | None = None,
     ) -> None:
-        self._guarded = _Guard(inner, hosts, limits)
+        self._guarded = _Guard(inner, hosts, limits, rate)
         self.routes = inner.routes
         self.store = store
         self._closing = closing
@@ -1838,6 +2028,33 @@ def _token(request: Request, stream: bool) -> str | None:
         return auth[7:].strip() or None
     # EventSource cannot send headers, so the event stream (and only it) takes ?token=.
     return request.query_params.get("token") if stream else None
+
+
+@functools.lru_cache(maxsize=256)
+def _fixed_answer(what: str, lang: str = "en", name: str = "") -> _JSONText:
+    """An answer that is the same for every client (``what``: ``openapi``, ``presets``,
+    ``page-text``, ``deck``, ``preset``), in ``lang``, of the bundled preset ``name``:
+    written as JSON once. Its arguments are a language the service knows and a bundled
+    preset's name, so the cache is bounded."""
+    data: Any
+    if what == "openapi":
+        data = openapi_document()
+    elif what == "presets":
+        data = [{"name": n, "summary": preset_summary(n)} for n in preset_names()]
+    elif what == "page-text":
+        data = page_words(lang)
+    elif what == "preset":
+        data = load_preset(name).to_dict()
+    else:
+        copies: dict[Card, int] = {}
+        for card in build_deck(load_preset(name)):
+            copies[card] = copies.get(card, 0) + 1
+        cards = [
+            {"card": str(card), "name": _both_faces(card, lang), "copies": count}
+            for card, count in copies.items()
+        ]
+        data = {"preset": name, "lang": lang, "cards": cards}
+    return _JSONText(_dumps(data))
 
 
 def _both_faces(card: Card, lang: str) -> str:

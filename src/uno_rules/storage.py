@@ -47,11 +47,13 @@ __all__ = [
     "SQLiteStore",
     "Store",
     "StoreError",
+    "StoreFull",
     "StoreUnavailable",
     "open_store",
 ]
 
 STATE_CACHE = 256  # states kept decoded per process; the store holds the truth
+DEAL_SHARE = 0.9  # new games may fill this share of ``max_bytes``: the rest is for moves
 
 
 class StoreError(Exception):
@@ -62,6 +64,11 @@ class StoreError(Exception):
 class StoreUnavailable(Exception):
     """The store cannot be reached for now (its database is down, restarting, or locked
     for too long): nothing was changed, and the request may be sent again later."""
+
+
+class StoreFull(Exception):
+    """The store keeps as many bytes as it may (:attr:`Store.max_bytes`): nothing was
+    changed; pruning old games makes room."""
 
 
 def _store_error(message: str, **facts: object) -> StoreError:
@@ -112,18 +119,43 @@ def _entry_for(index: int, raw: str, seat: int) -> dict[str, Any]:
     }
 
 
+def _state_text(state: GameState) -> str:
+    return json.dumps(dump_state(state))
+
+
+def _game_bytes(game: Game, state_text: str) -> int:
+    """What a newly dealt game takes in the store: its state and its tokens' hashes, as
+    stored (ASCII JSON: one byte a character)."""
+    return len(state_text) + len(json.dumps(list(game.tokens)))
+
+
 class Store(ABC):
     """The interface every backend offers; each method is one short transaction, and may be
-    called from any thread."""
+    called from any thread.
+
+    The store's *size* is the bytes of what it keeps (each game's state and tokens' hashes,
+    and its log entries, as stored). With :attr:`max_bytes` set, a new game is refused once
+    the size would pass ``DEAL_SHARE`` of it, and a move once it would pass all of it
+    (:class:`StoreFull`): the games being played keep room to go on. The check and the
+    change are one step, as for the count of games."""
 
     kind = "memory"
     where = "memory"
+    max_bytes: int | None = None
+
+    def _deal_bytes(self) -> int | None:
+        return None if self.max_bytes is None else int(self.max_bytes * DEAL_SHARE)
 
     @abstractmethod
     def create(self, game: Game, limit: int | None = None) -> bool:
         """Keep a newly dealt game, unless the store already keeps ``limit`` games: the
         count and the insert are one step, so that two servers dealing at once cannot
-        both take the last place. ``False`` (and nothing kept) when the store is full."""
+        both take the last place. ``False`` (and nothing kept) when the store is full;
+        :class:`StoreFull` when its bytes are (see :attr:`max_bytes`)."""
+
+    @abstractmethod
+    def size(self) -> int:
+        """The bytes the store keeps (see the class)."""
 
     @abstractmethod
     def load(self, game_id: str) -> Game | None:
@@ -145,7 +177,9 @@ class Store(ABC):
     @abstractmethod
     def commit(self, game: Game, state: GameState, entry: str, now: float) -> bool:
         """Append ``entry`` to the log of ``game`` and make ``state`` its state, if the game
-        is still at ``game.version``; ``False`` (and nothing changed) if it is not."""
+        is still at ``game.version``; ``False`` (and nothing changed) if it is not;
+        :class:`StoreFull` (and nothing changed) if the store would grow past
+        :attr:`max_bytes`."""
 
     @abstractmethod
     def entries(self, game_id: str, seat: int, after: int, limit: int) -> list[dict[str, Any]]:
@@ -176,14 +210,27 @@ class MemoryStore(Store):
         self._lock = threading.Lock()
         self._games: dict[str, Game] = {}
         self._logs: dict[str, list[str]] = {}
+        self._sizes: dict[str, tuple[int, int]] = {}  # each game's (all, its state's) bytes
+        self._size = 0
 
     def create(self, game: Game, limit: int | None = None) -> bool:
+        text = _state_text(game.state)
+        size = _game_bytes(game, text)
+        most = self._deal_bytes()
         with self._lock:
             if limit is not None and len(self._games) >= limit:
                 return False
+            if most is not None and self._size + size > most:
+                raise StoreFull(f"{self._size} + {size} bytes > {most}")
             self._games[game.id] = evolve(game)  # its own copy: the caller's may change
             self._logs[game.id] = []
+            self._sizes[game.id] = (size, len(text))
+            self._size += size
             return True
+
+    def size(self) -> int:
+        with self._lock:
+            return self._size
 
     def load(self, game_id: str) -> Game | None:
         with self._lock:
@@ -196,10 +243,17 @@ class MemoryStore(Store):
             return None if game is None else (game.version, game.finished)
 
     def commit(self, game: Game, state: GameState, entry: str, now: float) -> bool:
+        state_bytes = len(_state_text(state))
         with self._lock:
             kept = self._games.get(game.id)
             if kept is None or kept.version != game.version:
                 return False
+            size, old_state = self._sizes[game.id]
+            grows = state_bytes - old_state + len(entry)
+            if self.max_bytes is not None and grows > 0 and self._size + grows > self.max_bytes:
+                raise StoreFull(f"{self._size} + {grows} bytes > {self.max_bytes}")
+            self._sizes[game.id] = (size + grows, state_bytes)
+            self._size += grows
             self._logs[game.id].append(entry)
             kept.state, kept.version = state, kept.version + 1
             kept.finished, kept.touched = state.game_over, now
@@ -228,6 +282,7 @@ class MemoryStore(Store):
             ]
             for game_id in old:
                 del self._games[game_id], self._logs[game_id]
+                self._size -= self._sizes.pop(game_id)[0]
             return len(old)
 
     def close(self) -> None:
@@ -241,6 +296,13 @@ _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS uno_entries (game TEXT NOT NULL, idx INTEGER NOT NULL, "
     "entry TEXT NOT NULL, PRIMARY KEY (game, idx))",
     "CREATE INDEX IF NOT EXISTS uno_games_touched ON uno_games (finished, touched)",
+    # the store's size in bytes (one row), kept in the transaction of each change; a store
+    # made before it had one is measured once, when a server first opens it
+    "CREATE TABLE IF NOT EXISTS uno_usage (id INTEGER PRIMARY KEY, bytes BIGINT NOT NULL)",
+    "INSERT INTO uno_usage (id, bytes) SELECT 1, "
+    "COALESCE((SELECT SUM(LENGTH(state) + LENGTH(tokens)) FROM uno_games), 0) + "
+    "COALESCE((SELECT SUM(LENGTH(entry)) FROM uno_entries), 0) "
+    "WHERE NOT EXISTS (SELECT 1 FROM uno_usage)",
 )
 
 
@@ -248,6 +310,7 @@ class _SQLStore(Store):
     """What the SQL backends share: the queries, and a cache of decoded states by version."""
 
     placeholder = "?"
+    lock_rows = ""  # what locks the rows a prune reads until it deletes them
 
     def __init__(self) -> None:
         self._cache: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
@@ -271,13 +334,35 @@ class _SQLStore(Store):
         """Make the count and the insert that follows one step (SQLite's ``BEGIN
         IMMEDIATE`` already does: one writer at a time)."""
 
+    def _grow(self, cur: Any, grows: int, most: int | None) -> None:
+        """Add ``grows`` bytes to the store's size, unless that takes it past ``most``
+        (then :class:`StoreFull`, and the transaction is rolled back). The last statement
+        of a transaction: the one row is held until it commits, never while waiting for
+        a game's row."""
+        if most is None or grows <= 0:
+            cur.execute(self._sql("UPDATE uno_usage SET bytes = bytes + ? WHERE id = 1"), (grows,))
+            return
+        cur.execute(
+            self._sql("UPDATE uno_usage SET bytes = bytes + ? WHERE id = 1 AND bytes + ? <= ?"),
+            (grows, grows, most),
+        )
+        if cur.rowcount != 1:
+            raise StoreFull(f"{grows} more bytes would pass {most}")
+
+    def size(self) -> int:
+        with self._transaction() as cur:
+            cur.execute("SELECT bytes FROM uno_usage WHERE id = 1")
+            row = cur.fetchone()
+        return 0 if row is None else int(row[0])
+
     def create(self, game: Game, limit: int | None = None) -> bool:
+        text = _state_text(game.state)
         row = (
             game.id,
             game.version,
             game.players,
             json.dumps(list(game.tokens)),
-            json.dumps(dump_state(game.state)),
+            text,
             game.finished,
             game.touched,
         )
@@ -288,6 +373,7 @@ class _SQLStore(Store):
                 if int(cur.fetchone()[0]) >= limit:
                     return False
             cur.execute(self._sql("INSERT INTO uno_games VALUES (?, ?, ?, ?, ?, ?, ?)"), row)
+            self._grow(cur, _game_bytes(game, text), self._deal_bytes())
         self._remember(game.id, game.version, game.state)
         return True
 
@@ -344,8 +430,19 @@ class _SQLStore(Store):
         return out
 
     def commit(self, game: Game, state: GameState, entry: str, now: float) -> bool:
-        snapshot = json.dumps(dump_state(state))
+        snapshot = _state_text(state)
         with self._transaction() as cur:
+            # the game's row first (locked by the update below in PostgreSQL), the size last
+            cur.execute(
+                self._sql(
+                    "SELECT LENGTH(state) FROM uno_games WHERE id = ? AND version = ?"
+                    + self.lock_rows
+                ),
+                (game.id, game.version),
+            )
+            old = cur.fetchone()
+            if old is None:
+                return False
             cur.execute(
                 self._sql(
                     "UPDATE uno_games SET version = ?, state = ?, finished = ?, touched = ? "
@@ -359,6 +456,7 @@ class _SQLStore(Store):
                 self._sql("INSERT INTO uno_entries VALUES (?, ?, ?)"),
                 (game.id, game.version, entry),
             )
+            self._grow(cur, len(snapshot) - int(old[0]) + len(entry), self.max_bytes)
         self._remember(game.id, game.version + 1, state)
         return True
 
@@ -393,18 +491,35 @@ class _SQLStore(Store):
         where = "(finished AND touched < ?) OR (NOT finished AND touched < ?)"
         bounds = (finished_before, idle_before)
         with self._transaction() as cur:
+            # the old games' rows locked (in one order: two pruning servers cannot
+            # deadlock) and measured before they go, so that the size stays exact
             cur.execute(
                 self._sql(
-                    "DELETE FROM uno_entries WHERE game IN "
-                    f"(SELECT id FROM uno_games WHERE {where})"
+                    "SELECT id, LENGTH(state) + LENGTH(tokens) FROM uno_games "
+                    f"WHERE {where} ORDER BY id" + self.lock_rows
                 ),
                 bounds,
             )
-            cur.execute(self._sql(f"DELETE FROM uno_games WHERE {where}"), bounds)
-            gone = int(cur.rowcount)
+            old = cur.fetchall()
+            freed = sum(int(row[1]) for row in old)
+            for start in range(0, len(old), 500):
+                ids = tuple(row[0] for row in old[start : start + 500])
+                marks = ", ".join("?" * len(ids))
+                cur.execute(
+                    self._sql(
+                        f"SELECT COALESCE(SUM(LENGTH(entry)), 0) FROM uno_entries "
+                        f"WHERE game IN ({marks})"
+                    ),
+                    ids,
+                )
+                freed += int(cur.fetchone()[0])
+                cur.execute(self._sql(f"DELETE FROM uno_entries WHERE game IN ({marks})"), ids)
+                cur.execute(self._sql(f"DELETE FROM uno_games WHERE id IN ({marks})"), ids)
+            if old:
+                self._grow(cur, -freed, None)
         with self._cache_lock:
             self._cache.clear()
-        return gone
+        return len(old)
 
 
 class SQLiteStore(_SQLStore):
@@ -476,6 +591,7 @@ class PostgresStore(_SQLStore):
 
     kind = "postgresql"
     placeholder = "%s"
+    lock_rows = " FOR UPDATE"
     POOL = 8
 
     def __init__(self, dsn: str) -> None:
