@@ -701,28 +701,12 @@ def test_a_flip_dispute_built_from_the_picker_is_ruled_and_pictured(client: Test
     assert "4 cards nobody knows" in svg
 
 
-def test_the_pages_card_picture_address_reaches_a_two_sided_cards_picture(
-    client: TestClient,
-) -> None:
-    """The address the page's picker builds for a card (page.js ``cardPicture``, run with
-    Node where it is installed) reaches the picture of a two-sided card, both faces."""
-    import re
-    import shutil
-
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("needs Node.js to run the page's script")
-    script = (ROOT / "src" / "uno_rules" / "web" / "page.js").read_text(encoding="utf-8")
-    found = re.search(r"^function cardPicture\(card\) \{\n.*?^\}\n", script, re.M | re.S)
-    assert found is not None
-    program = f"const state = {{ lang: 'vi' }};\n{found.group(0)}\n"
-    program += "process.stdout.write(['R1/P1', 'W+4'].map(cardPicture).join('\\n'));"
-    out = subprocess.run([node, "-e", program], capture_output=True, text=True, check=True)
-    flip, classic = out.stdout.split("\n")
-    assert flip == "/api/cards/R1%2FP1.svg?lang=vi"
-    r = client.get(flip)
+def test_a_two_sided_cards_picture_shows_both_faces(client: TestClient) -> None:
+    """``/api/cards/{card}.svg`` of a two-sided card (its ``/`` escaped in the address)
+    draws both faces, in ``?lang=``."""
+    r = client.get("/api/cards/R1%2FP1.svg?lang=vi")
     assert r.status_code == 200 and "1 đỏ, mặt kia 1 hồng" in r.text
-    assert client.get(classic).status_code == 200
+    assert client.get("/api/cards/W+4.svg").status_code == 200
 
 
 def test_a_dispute_whose_move_texts_hold_braces_is_refused_in_every_language(
