@@ -29,7 +29,7 @@ from enum import StrEnum
 from types import FunctionType
 from typing import ClassVar, Final
 
-from ._budget import brief
+from ._budget import brief, drop_unreferenced
 from .errors import NotationError
 from .i18n import N_
 from .kinds import (
@@ -192,7 +192,10 @@ class Card:
 
     There is one object per distinct card (``Card(Color.RED, Rank.FIVE) is
     Card.parse("R5")``), so comparing and hashing cards costs no more than comparing
-    object identities: the engine does both on every move.
+    object identities: the engine does both on every move. The one-sided cards and the
+    two-sided cards of the bundled decks are kept for the process's life (their number is
+    bounded by the kinds); any other two-sided card (a pairing no deck prints, such as one
+    a refused snapshot names) is kept only while something holds it.
     """
 
     __slots__ = ("color", "dark", "kind", "other", "rank")
@@ -203,6 +206,8 @@ class Card:
     dark: bool
 
     _interned: ClassVar[dict[tuple[object, ...], Card]] = {}
+    # two-sided cards of no bundled deck's pairs: swept (``_keep_loose``), not kept for ever
+    _loose: ClassVar[dict[tuple[object, ...], Card]] = {}
     _cache: ClassVar[dict[str, Card]] = {}
 
     # ``object``, not ``Color | None`` and ``Rank``: the compiled build checks declared
@@ -226,13 +231,21 @@ class Card:
         found = cls._interned.get(key)
         if found is not None:
             return found
+        kept = other is None or key in _PAIR_KEYS
+        if not kept:
+            found = cls._loose.get(key)
+            if found is not None:
+                return found
         card = super().__new__(cls)
         object.__setattr__(card, "color", color)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "kind", rank.kind)
         object.__setattr__(card, "other", other)
         object.__setattr__(card, "dark", dark if other is not None else False)
-        cls._interned[key] = card
+        if kept:
+            cls._interned[key] = card
+        else:
+            _keep_loose(key, card)
         return card
 
     def __hash__(self) -> int:
@@ -258,12 +271,18 @@ class Card:
     @classmethod
     def forget_ranks(cls, ranks: frozenset[str]) -> None:
         """Drop the cards of ``ranks`` (kinds a refused preset registered, K4) from the
-        interned cards and the parse cache."""
-        for key in [k for k, c in cls._interned.items() if c.rank.value in ranks]:
-            del cls._interned[key]
-        for text in [t for t, c in cls._cache.items() if c.rank.value in ranks]:
+        interned cards and the parse cache: a card with such a face, in play or not."""
+
+        def gone(card: Card) -> bool:
+            other = card.other
+            return card.rank.value in ranks or (other is not None and other.rank.value in ranks)
+
+        for table in (cls._interned, cls._loose):
+            for key in [k for k, c in table.items() if gone(c)]:
+                del table[key]
+        for text in [t for t, c in cls._cache.items() if gone(c)]:
             del cls._cache[text]
-        for card in [c for c in _SORT_KEY if c.rank.value in ranks]:
+        for card in [c for c in _SORT_KEY if gone(c)]:
             del _SORT_KEY[card]
 
     @classmethod
@@ -277,7 +296,8 @@ class Card:
         if hit is not None:
             return hit
         card = _parse_two_sided(text) if "/" in text else _parse_card(text)
-        if len(cls._cache) < 4096 and len(text) <= 24:  # no padded text kept for long
+        # no padded text kept for long, nor a two-sided card of no deck (it would live on)
+        if len(cls._cache) < 4096 and len(text) <= 24 and _kept(card):
             cls._cache[text] = card
         return card
 
@@ -354,6 +374,26 @@ class Card:
 if isinstance(vars(Card).get("__hash__"), FunctionType):  # the pure package
     Card.__hash__ = object.__hash__  # type: ignore[method-assign]
 
+# The loose table is swept when it reaches this many cards, then when it doubles.
+_LOOSE_SWEEP: Final = 4096
+_loose_limit = [_LOOSE_SWEEP]
+
+
+def _keep_loose(key: tuple[object, ...], card: Card) -> None:
+    """Intern a two-sided card of no bundled deck's pairs in ``Card._loose``: one object
+    while anything holds it, dropped once nothing does (a sweep when the table has doubled
+    since the last, so the cost per card stays constant)."""
+    loose = Card._loose
+    if len(loose) >= _loose_limit[0]:
+        drop_unreferenced(loose)
+        _loose_limit[0] = max(_LOOSE_SWEEP, 2 * len(loose))
+    loose[key] = card
+
+
+def _kept(card: Card) -> bool:
+    """Whether ``card`` is kept for the process's life: one-sided, or of a bundled deck."""
+    return card.other is None or (card.color, card.rank, card.other, card.dark) in _PAIR_KEYS
+
 
 _LIGHT_COLORS = frozenset(COLORS)
 _TWO_SIDED_EXPECTED = (
@@ -424,6 +464,19 @@ def deck_cards(name: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+def _pair_keys() -> frozenset[tuple[object, ...]]:
+    """The interning keys of the bundled decks' two-sided cards (F1), either side in play."""
+    keys: set[tuple[object, ...]] = set()
+    for pairs in CARD_DATA.pairs.values():
+        for text in pairs:
+            light_text, _, dark_text = text.partition("/")
+            light, dark = _parse_card(light_text), _parse_card(dark_text)
+            keys.add((light.color, light.rank, dark, False))
+            keys.add((dark.color, dark.rank, light, True))
+    return frozenset(keys)
+
+
+_PAIR_KEYS: Final = _pair_keys()
 _CLASSIC = deck_cards("classic-108")
 _ALL_FACES: tuple[Card, ...] = tuple(
     [Card(c, r) for c in (*COLORS, *DARK_COLORS) for r in Rank if not r.is_wild]
@@ -445,5 +498,7 @@ def _sort_key(card: Card) -> _SortKey:
         color = len(_SORT_COLORS) if card.color is None else _SORT_COLORS.index(card.color)
         other = card.other
         back = (-1, _NO_BACK) if other is None else _sort_key(other)[:2]
-        key = _SORT_KEY[card] = (color, rank_order(card.rank), back[0], back[1])
+        key = (color, rank_order(card.rank), back[0], back[1])
+        if _kept(card):  # a card of no deck is not kept alive by its key
+            _SORT_KEY[card] = key
     return key
