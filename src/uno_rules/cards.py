@@ -198,12 +198,14 @@ class Card:
     a refused snapshot names) is kept only while something holds it.
     """
 
-    __slots__ = ("color", "dark", "kind", "other", "rank")
+    __slots__ = ("_order", "color", "dark", "kind", "other", "rank")
     color: Color | None
     rank: Rank
     kind: CardKind
     other: Card | None
     dark: bool
+    # the sort key of a card not kept for good (``_sort_key``), kept with the card itself
+    _order: tuple[int, tuple[int, int, str], int, tuple[int, int, str]] | None
 
     _interned: ClassVar[dict[tuple[object, ...], Card]] = {}
     # two-sided cards of no bundled deck's pairs: swept (``_keep_loose``), not kept for ever
@@ -242,6 +244,7 @@ class Card:
         object.__setattr__(card, "kind", rank.kind)
         object.__setattr__(card, "other", other)
         object.__setattr__(card, "dark", dark if other is not None else False)
+        object.__setattr__(card, "_order", None)
         if kept:
             cls._interned[key] = card
         else:
@@ -495,10 +498,15 @@ def _sort_key(card: Card) -> _SortKey:
     two-sided card by its face in play, then its other face."""
     key = _SORT_KEY.get(card)
     if key is None:
+        key = card._order
+        if key is not None:
+            return key
         color = len(_SORT_COLORS) if card.color is None else _SORT_COLORS.index(card.color)
         other = card.other
         back = (-1, _NO_BACK) if other is None else _sort_key(other)[:2]
         key = (color, rank_order(card.rank), back[0], back[1])
-        if _kept(card):  # a card of no deck is not kept alive by its key
+        if _kept(card):
             _SORT_KEY[card] = key
+        else:  # a card of no deck keeps its own, so that no table keeps it alive
+            object.__setattr__(card, "_order", key)
     return key

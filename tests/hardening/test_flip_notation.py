@@ -12,6 +12,8 @@ import pytest
 import uno_rules as uno
 from rules_strategies import hidden_changed
 from uno_rules.events import CardPlayed
+from uno_rules.moves import as_listed
+from uno_rules.testing import check_move
 
 from .helpers import run
 
@@ -113,3 +115,23 @@ def test_legal_moves_do_not_change_when_a_seats_own_backs_are_dealt_again() -> N
                     checked += 1
             state = uno.apply_or_raise(state, rng.choice(uno.legal_moves(state))).state
     assert checked > 50 and changed_backs > 20
+
+
+def test_a_play_written_light_dark_is_listed_by_its_face() -> None:
+    """Listed iff valid iff applies, whichever way a play is written: a ``LIGHT/DARK``
+    play of a card of the hand validates and applies, and is listed as its face's play; a
+    ``LIGHT/DARK`` text of a card the hand lacks is refused though its face is listed."""
+    table = uno.situation(
+        {
+            "rules": "flip",
+            "players": 2,
+            "hands": [["R5/Orev", "R1/P1", "R5/W+color"], ["B6/T+5", "Y1/O8"]],
+            "discard": ["R9/T4"],
+        }
+    )
+    listed = uno.legal_moves(table, 0)
+    for text in ("0 R5/Orev", "0 R5/W+color", "0 R5", "0 R1/P1", "0 R1"):
+        assert isinstance(check_move(table, text), uno.Transition), text
+        assert as_listed(table, uno.parse_move(text)) in listed, text
+    assert isinstance(check_move(table, "0 R5/T7"), uno.Violation)  # not in the hand
+    assert uno.parse_move("0 R5") in listed
