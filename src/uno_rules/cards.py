@@ -25,6 +25,7 @@ Card.parse('G+2')
 
 from __future__ import annotations
 
+import threading
 from enum import StrEnum
 from types import FunctionType
 from typing import ClassVar, Final
@@ -233,23 +234,30 @@ class Card:
         found = cls._interned.get(key)
         if found is not None:
             return found
-        kept = other is None or key in _PAIR_KEYS
-        if not kept:
-            found = cls._loose.get(key)
+        # A card made for the first time, or one of no deck: one thread at a time, so that
+        # two threads never make two objects of one card, nor a sweep drops a card that
+        # another thread has just found.
+        with _INTERN_LOCK:
+            found = cls._interned.get(key)
             if found is not None:
                 return found
-        card = super().__new__(cls)
-        object.__setattr__(card, "color", color)
-        object.__setattr__(card, "rank", rank)
-        object.__setattr__(card, "kind", rank.kind)
-        object.__setattr__(card, "other", other)
-        object.__setattr__(card, "dark", dark if other is not None else False)
-        object.__setattr__(card, "_order", None)
-        if kept:
-            cls._interned[key] = card
-        else:
-            _keep_loose(key, card)
-        return card
+            kept = other is None or key in _PAIR_KEYS
+            if not kept:
+                found = cls._loose.get(key)
+                if found is not None:
+                    return found
+            card = super().__new__(cls)
+            object.__setattr__(card, "color", color)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "kind", rank.kind)
+            object.__setattr__(card, "other", other)
+            object.__setattr__(card, "dark", dark if other is not None else False)
+            object.__setattr__(card, "_order", None)
+            if kept:
+                cls._interned[key] = card
+            else:
+                _keep_loose(key, card)
+            return card
 
     def __hash__(self) -> int:
         # One object per distinct card: identity is equality. Stated because a compiled
@@ -377,6 +385,7 @@ class Card:
 if isinstance(vars(Card).get("__hash__"), FunctionType):  # the pure package
     Card.__hash__ = object.__hash__  # type: ignore[method-assign]
 
+_INTERN_LOCK: Final = threading.Lock()
 # The loose table is swept when it reaches this many cards, then when it doubles.
 _LOOSE_SWEEP: Final = 4096
 _loose_limit = [_LOOSE_SWEEP]
