@@ -374,8 +374,7 @@ def chain_steps(table: ActionTable, chain: list[int]) -> tuple[list[int], int]:
 
 def check_mask(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list[int]) -> None:
     """The mask is exactly the next ids of the seat's legal moves; encoding is one-to-one
-    (on UNO Flip, one-to-one on the faces a seat sees, F14: plays of one face with other
-    backs share an id, which makes the first of them)."""
+    (on UNO Flip, plays are listed by the faces a seat sees, F14)."""
     seat = env.possible_agents.index(agent)
     state = env.game_state
     moves = uno.legal_moves(state, seat)
@@ -385,11 +384,9 @@ def check_mask(env: UnoEnv, agent: str, observation: dict[str, Any], chain: list
         ids = actions.encode(move, env.players)
         decoded = actions.decode(ids, seat, env.players)
         if actions.two_sided and isinstance(move, uno.Play):
-            assert actions.encode(decoded, env.players) == ids
-            resolved = resolve_cards(state, decoded)  # the first such cards of the hand
-            assert resolved in moves and actions.encode(resolved, env.players) == ids
-            encoded[ids] = resolved
-            continue
+            # a play names faces, and means the first such cards of the hand
+            assert move.card.other is None and all(c.other is None for c in move.extra)
+            assert resolve_cards(state, move).card in state.hands[seat]
         assert decoded == move
         assert ids not in encoded, (move, encoded.get(ids))
         encoded[ids] = move

@@ -103,3 +103,24 @@ def test_a_snapshot_that_does_not_survive_is_caught(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(kit, "load_state", lambda data: other)
     with pytest.raises(kit.ConformanceError, match="does not survive"):
         kit.check_state(table())
+
+
+def test_a_flip_listing_that_names_backs_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """F14: the kit refuses a listing that writes a seat's own card as ``LIGHT/DARK``."""
+    state = uno.situation(
+        {
+            "rules": "flip",
+            "players": 2,
+            "hands": [["R5/Orev", "R1/P1"], ["B6/T+5", "Y1/O8"]],
+            "discard": ["R9/T4"],
+        }
+    )
+    kit.check_listed_moves(state)  # the engine's own listing passes
+    hand = state.hands[0]
+    monkeypatch.setattr(
+        kit,
+        "legal_moves",
+        lambda state, seat=None: (Play(0, hand[0]), Draw(0)) if seat in (0, None) else (),
+    )
+    with pytest.raises(kit.ConformanceError, match="names a back"):
+        kit.check_listed_moves(state)

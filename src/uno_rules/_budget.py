@@ -15,8 +15,9 @@ This module imports nothing heavy: the engine and the command line may use it fr
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from .errors import Problem
 from .i18n import N_
@@ -24,6 +25,7 @@ from .i18n import N_
 __all__ = [
     "MAX_PICTURES",
     "MAX_RECORD_MOVES",
+    "MAX_RECORD_WORK",
     "MAX_RULINGS",
     "PRESET",
     "RECORD",
@@ -31,6 +33,7 @@ __all__ = [
     "TABLE",
     "Budget",
     "brief",
+    "drop_unreferenced",
     "over_budget",
 ]
 
@@ -60,6 +63,11 @@ SNAPSHOT = Budget(N_("state snapshot"), 1 * _MIB, 20, 50_000, 4 * _MIB, 5_000)
 # MAX_PICTURES pictures (two a ruling). Within these, every entry point costs under two
 # seconds of CPU time for an input of 1 MB (docs/formats.md, input limits).
 MAX_RECORD_MOVES = 50_000
+# ... and its moves do at most this much work (``record.move_work``: a unit for each move,
+# event and card moved, drawn, turned or looked through), since a rule set's own kinds may
+# move every hand many times a play; a record of any bundled preset at the move limit does
+# far less (under half of it, in random games: tests/hardening/test_record_work.py).
+MAX_RECORD_WORK = 1_000_000
 MAX_RULINGS = 10_000
 MAX_PICTURES = 1_000
 
@@ -205,3 +213,27 @@ def not_a_seat(players: int, seat: object) -> Problem:
     return Problem(
         "seat", N_("expected 0 to {last}, got {got}"), {"last": players - 1, "got": brief(seat)}
     )
+
+
+def _held_by_table_only() -> int:
+    """What ``sys.getrefcount`` says, in :func:`drop_unreferenced`'s own expression, of a
+    value that only its table holds (the interpreter's own count varies with its version)."""
+    probe = {0: object()}
+    return sys.getrefcount(probe[0])
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def drop_unreferenced(table: dict[_K, _V]) -> int:
+    """Drop the entries of ``table`` whose value nothing but ``table`` holds, and say how
+    many. An interning table keeps one object per value, so that identity is equality; an
+    object that only the table holds can be dropped, since nothing can compare with it, and
+    made afresh when asked for again. (A plain Python function on purpose: the compiled
+    build's code may count references its own way.)"""
+    alone = _held_by_table_only()
+    dropped = [key for key in list(table) if sys.getrefcount(table[key]) <= alone]
+    for key in dropped:
+        del table[key]
+    return len(dropped)

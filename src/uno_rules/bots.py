@@ -18,7 +18,18 @@ from typing import Protocol
 
 from .cards import Card, Color, side_colors
 from .engine import is_bluff, legal_moves
-from .moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
+from .moves import (
+    Accept,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Draw,
+    Move,
+    Pass,
+    Play,
+    resolve_cards,
+)
 from .rules.scoring import card_points
 from .state import GameState
 
@@ -135,6 +146,8 @@ def _out_of_turn(state: GameState, seat: int) -> list[Move]:
 def _is_bluff_play(state: GameState, play: Play) -> bool:
     if not play.card.kind.restricted:  # B8.1: a Wild Draw Four, a Wild Draw Color, ...
         return False
+    if state.top_card.other is not None:  # UNO Flip: a face names a card of the hand (F1)
+        play = resolve_cards(state, play)
     hand = list(state.hands[play.seat])
     hand.remove(play.card)
     return is_bluff(state.rules, tuple(hand), state.top_card, state.color)

@@ -25,11 +25,12 @@ Card.parse('G+2')
 
 from __future__ import annotations
 
+import threading
 from enum import StrEnum
 from types import FunctionType
 from typing import ClassVar, Final
 
-from ._budget import brief
+from ._budget import brief, drop_unreferenced
 from .errors import NotationError
 from .i18n import N_
 from .kinds import (
@@ -192,17 +193,24 @@ class Card:
 
     There is one object per distinct card (``Card(Color.RED, Rank.FIVE) is
     Card.parse("R5")``), so comparing and hashing cards costs no more than comparing
-    object identities: the engine does both on every move.
+    object identities: the engine does both on every move. The one-sided cards and the
+    two-sided cards of the bundled decks are kept for the process's life (their number is
+    bounded by the kinds); any other two-sided card (a pairing no deck prints, such as one
+    a refused snapshot names) is kept only while something holds it.
     """
 
-    __slots__ = ("color", "dark", "kind", "other", "rank")
+    __slots__ = ("_order", "color", "dark", "kind", "other", "rank")
     color: Color | None
     rank: Rank
     kind: CardKind
     other: Card | None
     dark: bool
+    # the sort key of a card not kept for good (``_sort_key``), kept with the card itself
+    _order: tuple[int, tuple[int, int, str], int, tuple[int, int, str]] | None
 
     _interned: ClassVar[dict[tuple[object, ...], Card]] = {}
+    # two-sided cards of no bundled deck's pairs: swept (``_keep_loose``), not kept for ever
+    _loose: ClassVar[dict[tuple[object, ...], Card]] = {}
     _cache: ClassVar[dict[str, Card]] = {}
 
     # ``object``, not ``Color | None`` and ``Rank``: the compiled build checks declared
@@ -226,14 +234,30 @@ class Card:
         found = cls._interned.get(key)
         if found is not None:
             return found
-        card = super().__new__(cls)
-        object.__setattr__(card, "color", color)
-        object.__setattr__(card, "rank", rank)
-        object.__setattr__(card, "kind", rank.kind)
-        object.__setattr__(card, "other", other)
-        object.__setattr__(card, "dark", dark if other is not None else False)
-        cls._interned[key] = card
-        return card
+        # A card made for the first time, or one of no deck: one thread at a time, so that
+        # two threads never make two objects of one card, nor a sweep drops a card that
+        # another thread has just found.
+        with _INTERN_LOCK:
+            found = cls._interned.get(key)
+            if found is not None:
+                return found
+            kept = other is None or key in _PAIR_KEYS
+            if not kept:
+                found = cls._loose.get(key)
+                if found is not None:
+                    return found
+            card = super().__new__(cls)
+            object.__setattr__(card, "color", color)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "kind", rank.kind)
+            object.__setattr__(card, "other", other)
+            object.__setattr__(card, "dark", dark if other is not None else False)
+            object.__setattr__(card, "_order", None)
+            if kept:
+                cls._interned[key] = card
+            else:
+                _keep_loose(key, card)
+            return card
 
     def __hash__(self) -> int:
         # One object per distinct card: identity is equality. Stated because a compiled
@@ -258,12 +282,18 @@ class Card:
     @classmethod
     def forget_ranks(cls, ranks: frozenset[str]) -> None:
         """Drop the cards of ``ranks`` (kinds a refused preset registered, K4) from the
-        interned cards and the parse cache."""
-        for key in [k for k, c in cls._interned.items() if c.rank.value in ranks]:
-            del cls._interned[key]
-        for text in [t for t, c in cls._cache.items() if c.rank.value in ranks]:
+        interned cards and the parse cache: a card with such a face, in play or not."""
+
+        def gone(card: Card) -> bool:
+            other = card.other
+            return card.rank.value in ranks or (other is not None and other.rank.value in ranks)
+
+        for table in (cls._interned, cls._loose):
+            for key in [k for k, c in table.items() if gone(c)]:
+                del table[key]
+        for text in [t for t, c in cls._cache.items() if gone(c)]:
             del cls._cache[text]
-        for card in [c for c in _SORT_KEY if c.rank.value in ranks]:
+        for card in [c for c in _SORT_KEY if gone(c)]:
             del _SORT_KEY[card]
 
     @classmethod
@@ -277,7 +307,8 @@ class Card:
         if hit is not None:
             return hit
         card = _parse_two_sided(text) if "/" in text else _parse_card(text)
-        if len(cls._cache) < 4096 and len(text) <= 24:  # no padded text kept for long
+        # no padded text kept for long, nor a two-sided card of no deck (it would live on)
+        if len(cls._cache) < 4096 and len(text) <= 24 and _kept(card):
             cls._cache[text] = card
         return card
 
@@ -354,6 +385,27 @@ class Card:
 if isinstance(vars(Card).get("__hash__"), FunctionType):  # the pure package
     Card.__hash__ = object.__hash__  # type: ignore[method-assign]
 
+_INTERN_LOCK: Final = threading.Lock()
+# The loose table is swept when it reaches this many cards, then when it doubles.
+_LOOSE_SWEEP: Final = 4096
+_loose_limit = [_LOOSE_SWEEP]
+
+
+def _keep_loose(key: tuple[object, ...], card: Card) -> None:
+    """Intern a two-sided card of no bundled deck's pairs in ``Card._loose``: one object
+    while anything holds it, dropped once nothing does (a sweep when the table has doubled
+    since the last, so the cost per card stays constant)."""
+    loose = Card._loose
+    if len(loose) >= _loose_limit[0]:
+        drop_unreferenced(loose)
+        _loose_limit[0] = max(_LOOSE_SWEEP, 2 * len(loose))
+    loose[key] = card
+
+
+def _kept(card: Card) -> bool:
+    """Whether ``card`` is kept for the process's life: one-sided, or of a bundled deck."""
+    return card.other is None or (card.color, card.rank, card.other, card.dark) in _PAIR_KEYS
+
 
 _LIGHT_COLORS = frozenset(COLORS)
 _TWO_SIDED_EXPECTED = (
@@ -424,6 +476,19 @@ def deck_cards(name: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+def _pair_keys() -> frozenset[tuple[object, ...]]:
+    """The interning keys of the bundled decks' two-sided cards (F1), either side in play."""
+    keys: set[tuple[object, ...]] = set()
+    for pairs in CARD_DATA.pairs.values():
+        for text in pairs:
+            light_text, _, dark_text = text.partition("/")
+            light, dark = _parse_card(light_text), _parse_card(dark_text)
+            keys.add((light.color, light.rank, dark, False))
+            keys.add((dark.color, dark.rank, light, True))
+    return frozenset(keys)
+
+
+_PAIR_KEYS: Final = _pair_keys()
 _CLASSIC = deck_cards("classic-108")
 _ALL_FACES: tuple[Card, ...] = tuple(
     [Card(c, r) for c in (*COLORS, *DARK_COLORS) for r in Rank if not r.is_wild]
@@ -442,8 +507,15 @@ def _sort_key(card: Card) -> _SortKey:
     two-sided card by its face in play, then its other face."""
     key = _SORT_KEY.get(card)
     if key is None:
+        key = card._order
+        if key is not None:
+            return key
         color = len(_SORT_COLORS) if card.color is None else _SORT_COLORS.index(card.color)
         other = card.other
         back = (-1, _NO_BACK) if other is None else _sort_key(other)[:2]
-        key = _SORT_KEY[card] = (color, rank_order(card.rank), back[0], back[1])
+        key = (color, rank_order(card.rank), back[0], back[1])
+        if _kept(card):
+            _SORT_KEY[card] = key
+        else:  # a card of no deck keeps its own, so that no table keeps it alive
+            object.__setattr__(card, "_order", key)
     return key

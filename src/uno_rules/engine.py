@@ -51,6 +51,7 @@ from .moves import (
     Move,
     Pass,
     Play,
+    by_faces,
     parse_move,
     resolve_cards,
 )
@@ -119,7 +120,9 @@ def legal_moves(state: GameState, seat: object = None) -> tuple[Move, ...]:
     """Every legal move of ``seat`` (default: the seat whose turn or decision it is),
     out-of-turn ones (UNO calls and catches, jump-ins) included, in a deterministic order.
     A ``seat`` that is not one of the table's raises :class:`~uno_rules.SituationError`,
-    as :func:`~uno_rules.view` does (``docs/errors.md``)."""
+    as :func:`~uno_rules.view` does (``docs/errors.md``). On a table of two-sided cards a
+    play is listed by the faces it puts down, never by a back the seat cannot see (F14:
+    ``uno_rules.moves.by_faces``)."""
     # ``object``, not ``int | None``: the compiled build would take ``True`` for seat 1
     if seat is None:
         asked: int = state.turn
@@ -139,6 +142,8 @@ def legal_moves(state: GameState, seat: object = None) -> tuple[Move, ...]:
     moves = fast_listing(state, asked)
     if moves is None:
         moves = reference_legal_moves(state, asked)
+    if state.discard[0].other is not None:  # type: ignore[index]
+        moves = by_faces(moves)  # F14: a seat does not see its own cards' backs
     _LAST_LISTED = (state, asked, moves)
     return moves
 
@@ -168,8 +173,8 @@ def apply(state: GameState, move: MoveLike) -> Transition | v.Violation:
         violation = validate(state, move)
         if violation is not None:
             return violation
-        if type(move) is Play and state.discard[0].other is not None:  # type: ignore[index]
-            move = resolve_cards(state, move)  # F1: the hand's two-sided cards it names
+    if type(move) is Play and state.discard[0].other is not None:  # type: ignore[index]
+        move = resolve_cards(state, move)  # F1: the hand's two-sided cards it names
     done = shortcut(state, move)
     return done if done is not None else _perform(state, move)
 
@@ -179,6 +184,8 @@ def apply_listed(state: GameState, move: Move) -> Transition:
     state: known legal, so neither validated again nor looked for among the moves listed
     (the RL environment's step, which keeps each decision's listed moves). Any other move
     must go through :func:`apply`: this one trusts its caller."""
+    if type(move) is Play and state.discard[0].other is not None:  # type: ignore[index]
+        move = resolve_cards(state, move)
     done = shortcut(state, move)
     return done if done is not None else _perform(state, move)
 

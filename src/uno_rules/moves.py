@@ -391,3 +391,37 @@ def resolve_cards(state: GameState, move: Play) -> Play:
         left.remove(match)
         found.append(match)
     return replace(move, card=found[0], extra=tuple(found[1:]))
+
+
+def by_faces(moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """F14: on a table of two-sided cards a seat sees its own cards' faces in play, never
+    their backs, so ``legal_moves`` lists a play by the faces it puts down (``0 R5``, not
+    ``0 R5/T7``), once however many cards of the hand show them, in the order of their
+    first listing. Applied, it plays the first such cards of the hand (the card just drawn
+    first), as :func:`resolve_cards` reads a face: which card goes is decided by where it
+    is in the hand, never by its back."""
+    seen: dict[Move, None] = {}
+    for move in moves:
+        if type(move) is Play and (
+            move.card.other is not None or any(c.other is not None for c in move.extra)
+        ):
+            move = replace(move, card=move.card.face, extra=tuple(c.face for c in move.extra))
+        seen.setdefault(move, None)
+    return tuple(seen)
+
+
+def as_listed(state: GameState, move: Move) -> Move:
+    """``move`` as ``legal_moves`` would list it at ``state``: on a table of two-sided
+    cards, a play that names cards of the hand (by face or by ``LIGHT/DARK`` text) is
+    written by the faces those cards show (:func:`by_faces`); any other move, and a play
+    naming cards the hand does not hold, as it is."""
+    if type(move) is not Play or state.discard is None or state.discard[0].other is None:
+        return move
+    seat = move.seat
+    if type(seat) is not int or not 0 <= seat < state.players:
+        return move
+    named = resolve_cards(state, move)
+    hand = state.hands[seat]
+    if named.card not in hand or any(c not in hand for c in named.extra):
+        return move
+    return by_faces((named,))[0]

@@ -13,18 +13,32 @@ from typing import Any
 
 from attrs import frozen
 
-from ._budget import MAX_RECORD_MOVES, RECORD, brief, over_budget
+from ._budget import MAX_RECORD_MOVES, MAX_RECORD_WORK, RECORD, brief, over_budget
 from .deal import given_seed, new_game, next_round
 from .engine import Transition, apply
 from .errors import NotationError, Problem, SituationError
+from .events import (
+    CardPlayed,
+    CardsDiscarded,
+    CardsDrawn,
+    CardsTurned,
+    Event,
+    HandsRotated,
+    HandsShuffled,
+    HandsSwapped,
+    Reshuffled,
+    TableFlipped,
+    WildsDiscarded,
+)
 from .i18n import N_
+from .kinds import StepOp
 from .moves import Move, parse_move
 from .presets import load_preset
 from .rules import Rules
 from .state import GameState
 from .violations import Violation
 
-__all__ = ["NEXT_ROUND", "ReplayResult", "make_record", "replay"]
+__all__ = ["NEXT_ROUND", "ReplayResult", "make_record", "move_work", "replay"]
 
 NEXT_ROUND = "next-round"
 _RECORD_KEYS = {"rules", "players", "seed", "dealer", "moves", "title", "description"}
@@ -34,12 +48,13 @@ _RECORD_KEYS = {"rules", "players", "seed", "dealer", "moves", "title", "descrip
 class ReplayResult:
     """What :func:`replay` found: the last ``state`` reached, how many moves were
     ``applied``, and the first refused move's ``violation`` (``None`` if all applied) at
-    ``index`` in the move list."""
+    ``index`` in the move list; ``work`` is the work its moves did (:func:`move_work`)."""
 
     state: GameState
     applied: int
     violation: Violation | None = None
     index: int | None = None
+    work: int = 0
 
     @property
     def ok(self) -> bool:
@@ -75,7 +90,8 @@ def _rules_dict(rules: Rules | Mapping[str, Any]) -> dict[str, Any]:
 def replay(record: Mapping[str, Any]) -> ReplayResult:
     """Replay a game record move by move.
 
-    Raises :class:`~uno_rules.SituationError` for a malformed record and
+    Raises :class:`~uno_rules.SituationError` for a malformed record, or one whose moves
+    pass the work limit (naming the move where they do: :func:`move_work`), and
     :class:`~uno_rules.NotationError` (naming the move's index) for unreadable move text.
     """
     if not isinstance(record, Mapping):
@@ -100,6 +116,7 @@ def replay(record: Mapping[str, Any]) -> ReplayResult:
                 )
             ]
         )
+    work = 0
     state = new_game(
         record.get("rules", "official"),
         players=record.get("players", 4),
@@ -112,8 +129,9 @@ def replay(record: Mapping[str, Any]) -> ReplayResult:
         if text.strip().lower() == NEXT_ROUND:
             result: GameState | Violation = next_round(state)
             if isinstance(result, Violation):
-                return ReplayResult(state, index, result, index)
+                return ReplayResult(state, index, result, index, work)
             state = result
+            work += _held(state) + 1  # a new deal
             continue
         try:
             move = parse_move(text)
@@ -122,7 +140,58 @@ def replay(record: Mapping[str, Any]) -> ReplayResult:
             raise NotationError(text, N_("{expected} (at moves[{index}])"), at) from None
         outcome = apply(state, move)
         if isinstance(outcome, Violation):
-            return ReplayResult(state, index, outcome, index)
+            return ReplayResult(state, index, outcome, index, work)
         assert isinstance(outcome, Transition)
         state = outcome.state
-    return ReplayResult(state, len(moves))
+        work += move_work(outcome.events, state)
+        if work > MAX_RECORD_WORK:
+            raise SituationError([_over_work(index, work)])
+    return ReplayResult(state, len(moves), work=work)
+
+
+def _over_work(index: int, work: int) -> Problem:
+    return Problem(
+        f"moves[{index}]",
+        N_("the moves up to this one do {work} units of work, more than {most} (the work limit)"),
+        {"work": work, "most": MAX_RECORD_WORK},
+    )
+
+
+def _held(state: GameState) -> int:
+    """The cards in the hands."""
+    return sum(len(hand) for hand in state.hands)
+
+
+def move_work(events: tuple[Event, ...], after: GameState) -> int:
+    """The work a move did, from its events and the state it made: one for the move and
+    one for each event, plus one for each card it drew, turned, discarded, gathered or
+    dealt out again (a shuffle of the hands deals every card in them), that a Flip turns
+    over (every card of the table) or that a played card's step looks through (every other
+    hand for ``discard_wilds``, the player's own for the steps that shed more of it), and
+    one for each hand that changes seats (a rotation moves every hand, a swap two). A
+    record's moves may do at most ``MAX_RECORD_WORK`` in all (docs/formats.md, input
+    limits): a rule set's own kinds may move every hand many times a play, so the number
+    of moves alone does not bound what a record costs."""
+    work = 1 + len(events)
+    for event in events:
+        if isinstance(event, CardsDrawn):
+            work += event.count
+        elif isinstance(event, HandsSwapped):
+            work += 2  # two hands change seats, whatever they hold
+        elif isinstance(event, HandsRotated):
+            work += after.players  # every hand changes seats
+        elif isinstance(event, HandsShuffled):
+            work += sum(event.sizes)  # every card is dealt out again
+        elif isinstance(event, TableFlipped):
+            work += _held(after) + after.draw_pile_size + len(after.discard_pile)
+        elif isinstance(event, (CardsTurned, WildsDiscarded, CardsDiscarded)):
+            work += len(event.cards)
+        elif isinstance(event, Reshuffled):
+            work += event.size
+        elif isinstance(event, CardPlayed):
+            for step in after.rules.plan.steps(event.card, False):
+                if step.op == StepOp.DISCARD_WILDS:
+                    work += _held(after)
+                elif step.spec.sheds or step.op == StepOp.DISCARD_FACES:
+                    work += len(after.hands[event.seat])
+    return work

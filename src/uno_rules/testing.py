@@ -36,7 +36,7 @@ from .cards import Card
 from .deal import new_game, next_round
 from .engine import apply, apply_general, legal_moves, reference_legal_moves, validate
 from .fastpath import fast_listing, shortcut
-from .moves import Move, Play, parse_move, resolve_cards
+from .moves import Move, Play, as_listed, by_faces, parse_move
 from .presets import load_preset
 from .record import NEXT_ROUND
 from .rules import Rules
@@ -123,7 +123,9 @@ def check_fast_paths(state: GameState, seat: int | None = None) -> tuple[int, in
     """The engine's fast paths (``uno_rules.fastpath``) against the general path at
     ``state``, for ``seat`` (default: every seat still in): the fast listing, where it
     answers, lists exactly ``reference_legal_moves`` (every candidate ``validate``
-    accepts), in the same order; each shortcut gives the general transition's state and
+    accepts), in the same order, and ``legal_moves`` lists them too (on a table of
+    two-sided cards written by the faces the seat sees, ``uno_rules.moves.by_faces``,
+    F14); each shortcut gives the general transition's state and
     events. Returns how often each answered, ``(listings, shortcuts)``, so that a test can
     check that the fast paths ran at all."""
     listed = applied = 0
@@ -139,9 +141,11 @@ def check_fast_paths(state: GameState, seat: int | None = None) -> tuple[int, in
                     f"seat {k}: the fast listing gives {[str(m) for m in fast]}, validating "
                     f"every candidate gives {[str(m) for m in reference]}",
                 )
+        if state.top_card.other is not None:  # F14: listed by the faces the seat sees
+            reference = by_faces(reference)
         if legal_moves(state, k) != reference:
             raise _fail(state, f"seat {k}: legal_moves differs from reference_legal_moves")
-        for move in reference:
+        for move in reference_legal_moves(state, k):
             done = shortcut(state, move)
             if done is None:
                 continue
@@ -162,8 +166,9 @@ def check_fast_paths(state: GameState, seat: int | None = None) -> tuple[int, in
 
 def check_listed_moves(state: GameState) -> None:
     """Listed iff valid iff applies, from the listing's side: for every seat, the listed
-    moves are distinct, listed in the same order each time, each prints as a text that
-    reads back as itself, validates and applies; an eliminated seat has none; a finished
+    moves are distinct, listed in the same order each time, none names a back of a
+    two-sided card (F14: a seat does not see its own cards' backs), each prints as a text
+    that reads back as itself, validates and applies; an eliminated seat has none; a finished
     round has none at all."""
     for k in range(state.players):
         moves = legal_moves(state, k)
@@ -176,9 +181,9 @@ def check_listed_moves(state: GameState) -> None:
         for m in moves:
             if m.seat != k:
                 raise _fail(state, f"seat {k}: the listed move {m} is another seat's")
+            if isinstance(m, Play) and any(c.other is not None for c in (m.card, *m.extra)):
+                raise _fail(state, f"the listed move {m} names a back seat {k} cannot see (F14)")
             again = parse_move(str(m))
-            if isinstance(again, Play) and state.top_card.other is not None:
-                again = resolve_cards(state, again)  # F1: LIGHT/DARK text, either side up
             if again != m:
                 raise _fail(state, f"{m!r} prints as {str(m)!r}, which reads as another move")
             violation = validate(state, m)
@@ -192,7 +197,9 @@ def check_listed_moves(state: GameState) -> None:
 
 def check_move(state: GameState, move: Move | str) -> Transition | Violation:
     """Any move (a move or its text), legal or not: ``validate`` accepts it iff ``apply``
-    applies it, and (for a seat of the table) iff ``legal_moves`` lists it; a refusal is
+    applies it, and (for a seat of the table) iff ``legal_moves`` lists it (on a table of
+    two-sided cards, a play as it is listed: by the faces of the hand's cards it names,
+    ``uno_rules.moves.as_listed``); a refusal is
     the violation ``validate`` gives; neither changes ``state``. Returns what ``apply``
     gave."""
     if isinstance(move, str):
@@ -207,8 +214,7 @@ def check_move(state: GameState, move: Move | str) -> Transition | Violation:
         raise _fail(state, f"{move}: validate says {violation}, apply gives {result!r}")
     seat = move.seat
     if type(seat) is int and 0 <= seat < state.players:
-        if isinstance(move, Play) and state.top_card.other is not None:
-            move = resolve_cards(state, move)  # F1: a face names the hand's card
+        move = as_listed(state, move)  # F1, F14: a play as listed, by the faces it names
         if (move in legal_moves(state, seat)) != valid:
             raise _fail(state, f"{move}: listed {not valid}, valid {valid}")
     elif valid:

@@ -2,12 +2,13 @@
 decisions of random games in the RL environment, the cards a seat cannot see are dealt
 again (on UNO Flip its own cards' backs too, F14) and everything that seat's outputs are
 made of is computed afresh from the re-dealt table: its observation, its action mask (the
-legal moves listed and encoded again), its info's view, its view, its picture, and the
-events of the play the same action makes. None may change.
+legal moves listed and encoded again), its info's view, its view, its picture, its legal
+moves as text, and the events of the play the same action makes. None may change.
 
 (The environment's own leak test swapped the table under an environment whose mask had
 been computed already, so its mask check could not fail: UNO Flip's action ids named
-physical cards, and re-dealing a seat's own backs changed which ids were legal.)"""
+physical cards, and re-dealing a seat's own backs changed which ids were legal; and
+``legal_moves`` wrote each of the seat's own cards as ``LIGHT/DARK``, naming its back.)"""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ def outputs(env: UnoEnv, name: str, seat: int) -> dict[str, Any]:
         "info": repr(env.infos[name]["view"]),
         "view": uno.view(state, seat),
         "picture": state_svg(state, seat),
+        "legal moves": [str(move) for move in uno.legal_moves(state, seat)],
     }
 
 

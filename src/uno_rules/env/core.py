@@ -278,13 +278,10 @@ class EnvCore:
         moves = legal_moves(self._state, seat)
         self._moves_by_id = moves
         action_of = self._action_of
-        if self.action_table.two_sided:  # UNO Flip: ids name faces (F14)
-            options: dict[int, Move | _Option] = self._encode(moves)
-        else:
-            try:  # every move already has its one action id (the usual case)
-                options = {action_of[id(move)]: move for move in moves}
-            except KeyError:
-                options = self._encode(moves)
+        try:  # every move already has its one action id (the usual case)
+            options: dict[int, Move | _Option] = {action_of[id(move)]: move for move in moves}
+        except KeyError:
+            options = self._encode(moves)
         if self._polling:
             options[self.action_table.NOOP] = _DECLINE
         return options
@@ -307,9 +304,7 @@ class EnvCore:
                     encoded.clear()
                 action_of[id(move)] = action
                 encoded.append(move)
-            known = options.get(action)
-            if known is None or _sooner(self._state, move, known):
-                options[action] = move
+            options[action] = move
         return options
 
     def _continuations(self, chain: list[int]) -> dict[int, Move | _Option]:
@@ -318,10 +313,7 @@ class EnvCore:
         for move in self._moves_by_id:
             ids = self.action_table.encode(move, self.players)
             if len(ids) > depth and list(ids[:depth]) == chain:
-                step: Move | _Option = move if len(ids) == depth + 1 else _CONTINUE
-                known = options.get(ids[depth])
-                if known is None or _sooner(self._state, step, known):
-                    options[ids[depth]] = step
+                options[ids[depth]] = move if len(ids) == depth + 1 else _CONTINUE
         return options
 
     def _start_polling(self) -> None:
@@ -449,8 +441,6 @@ class EnvCore:
             self._moves_by_id = moves
             action_of = self._action_of
             try:
-                if self.action_table.two_sided:
-                    raise KeyError  # UNO Flip: ids name faces (F14), see _encode
                 self._options = {action_of[id(move)]: move for move in moves}
             except KeyError:
                 self._options = self._encode(moves)
@@ -650,19 +640,6 @@ def _put_down(events: tuple[Event, ...]) -> tuple[Card, ...]:
         if type(event) is CardsDiscarded:
             cards.extend(event.cards)
     return tuple(cards)
-
-
-def _sooner(state: GameState, move: Move | _Option, known: Move | _Option) -> bool:
-    """UNO Flip (F1, F14): an action id names the faces a play puts down, so plays of the
-    same faces with other backs share it; it makes the one whose cards come first in the
-    hand, as the face notation does (``resolve_cards``), so that which card goes is decided
-    without reading a back."""
-    if type(move) is not Play or type(known) is not Play:
-        return False
-    hand = state.hands[move.seat]
-    return [hand.index(c) for c in (move.card, *move.extra)] < [
-        hand.index(c) for c in (known.card, *known.extra)
-    ]
 
 
 def _index(action: object) -> int:
