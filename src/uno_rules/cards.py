@@ -55,6 +55,7 @@ __all__ = [
     "Rank",
     "classic_deck",
     "deck_cards",
+    "kept_for_good",
     "parse_any_color",
     "parse_cards",
     "parse_color",
@@ -199,7 +200,7 @@ class Card:
     a refused snapshot names) is kept only while something holds it.
     """
 
-    __slots__ = ("_order", "color", "dark", "kind", "other", "rank")
+    __slots__ = ("_face", "_flipped", "_order", "color", "dark", "kind", "other", "rank")
     color: Color | None
     rank: Rank
     kind: CardKind
@@ -207,6 +208,11 @@ class Card:
     dark: bool
     # the sort key of a card not kept for good (``_sort_key``), kept with the card itself
     _order: tuple[int, tuple[int, int, str], int, tuple[int, int, str]] | None
+    # a two-sided card's face in play and the card turned over, found once: the face (a
+    # one-sided card, kept for good) for every card, the turned card only for a card kept
+    # for good (a card swept when nothing holds it must not hold another, nor be held)
+    _face: Card | None
+    _flipped: Card | None
 
     _interned: ClassVar[dict[tuple[object, ...], Card]] = {}
     # two-sided cards of no bundled deck's pairs: swept (``_keep_loose``), not kept for ever
@@ -253,6 +259,8 @@ class Card:
             object.__setattr__(card, "other", other)
             object.__setattr__(card, "dark", dark if other is not None else False)
             object.__setattr__(card, "_order", None)
+            object.__setattr__(card, "_face", None)
+            object.__setattr__(card, "_flipped", None)
             if kept:
                 cls._interned[key] = card
             else:
@@ -308,7 +316,7 @@ class Card:
             return hit
         card = _parse_two_sided(text) if "/" in text else _parse_card(text)
         # no padded text kept for long, nor a two-sided card of no deck (it would live on)
-        if len(cls._cache) < 4096 and len(text) <= 24 and _kept(card):
+        if len(cls._cache) < 4096 and len(text) <= 24 and kept_for_good(card):
             cls._cache[text] = card
         return card
 
@@ -319,7 +327,13 @@ class Card:
     @property
     def face(self) -> Card:
         """The face in play as a one-sided card (the card itself when it is one-sided)."""
-        return self if self.other is None else Card(self.color, self.rank)
+        if self.other is None:
+            return self
+        face = self._face
+        if face is None:
+            face = Card(self.color, self.rank)
+            object.__setattr__(self, "_face", face)
+        return face
 
     @property
     def flipped(self) -> Card:
@@ -327,7 +341,12 @@ class Card:
         other = self.other
         if other is None:
             return self
-        return Card(other.color, other.rank, Card(self.color, self.rank), not self.dark)
+        turned = self._flipped
+        if turned is None:
+            turned = Card(other.color, other.rank, self.face, not self.dark)
+            if kept_for_good(self):
+                object.__setattr__(self, "_flipped", turned)
+        return turned
 
     @property
     def number(self) -> int | None:
@@ -402,8 +421,9 @@ def _keep_loose(key: tuple[object, ...], card: Card) -> None:
     loose[key] = card
 
 
-def _kept(card: Card) -> bool:
-    """Whether ``card`` is kept for the process's life: one-sided, or of a bundled deck."""
+def kept_for_good(card: Card) -> bool:
+    """Whether ``card`` is kept for the process's life: one-sided, or of a bundled deck
+    (a table that keeps cards may keep these, and no others)."""
     return card.other is None or (card.color, card.rank, card.other, card.dark) in _PAIR_KEYS
 
 
@@ -514,7 +534,7 @@ def _sort_key(card: Card) -> _SortKey:
         other = card.other
         back = (-1, _NO_BACK) if other is None else _sort_key(other)[:2]
         key = (color, rank_order(card.rank), back[0], back[1])
-        if _kept(card):
+        if kept_for_good(card):
             _SORT_KEY[card] = key
         else:  # a card of no deck keeps its own, so that no table keeps it alive
             object.__setattr__(card, "_order", key)

@@ -16,14 +16,14 @@ play names a two-sided card, F1), before the play is judged or made.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from attrs import field, frozen
 
 from ._budget import brief
 from ._records import replace
 from ._suggest import closest
-from .cards import CARD_EXPECTED, Card, Color, parse_any_color, parse_cards
+from .cards import CARD_EXPECTED, Card, Color, kept_for_good, parse_any_color, parse_cards
 from .errors import NotationError
 from .i18n import N_
 
@@ -390,7 +390,19 @@ def resolve_cards(state: GameState, move: Play) -> Play:
             return move
         left.remove(match)
         found.append(match)
-    return replace(move, card=found[0], extra=tuple(found[1:]))
+    key: tuple[object, ...] = (move, *found)
+    resolved = _RESOLVED.get(key)
+    if resolved is None:
+        resolved = replace(move, card=found[0], extra=tuple(found[1:]))
+        # as _FACED: only plays of cards kept for good are kept, within a bound
+        if len(_RESOLVED) < _MAX_FACED and all(map(kept_for_good, found)):
+            _RESOLVED[key] = resolved
+    return resolved
+
+
+# The plays of the hand's cards a play by faces means, by the play and those cards (the
+# engine applies the same listed plays again and again).
+_RESOLVED: dict[tuple[object, ...], Play] = {}
 
 
 def by_faces(moves: tuple[Move, ...]) -> tuple[Move, ...]:
@@ -405,9 +417,27 @@ def by_faces(moves: tuple[Move, ...]) -> tuple[Move, ...]:
         if type(move) is Play and (
             move.card.other is not None or any(c.other is not None for c in move.extra)
         ):
-            move = replace(move, card=move.card.face, extra=tuple(c.face for c in move.extra))
+            move = _faced(move)
         seen.setdefault(move, None)
     return tuple(seen)
+
+
+# The plays listed by faces, by the play they stand for: the engine lists the same play
+# objects again and again (``fastpath``), so each is rewritten once. Bounded: past the
+# bound a play is rewritten each time it is listed.
+_FACED: dict[Play, Play] = {}
+_MAX_FACED: Final = 65536
+
+
+def _faced(move: Play) -> Play:
+    """``move`` naming the faces its cards show (:func:`by_faces`)."""
+    found = _FACED.get(move)
+    if found is None:
+        found = replace(move, card=move.card.face, extra=tuple(c.face for c in move.extra))
+        # a play of a card swept when nothing holds it is not kept (it would hold the card)
+        if len(_FACED) < _MAX_FACED and all(map(kept_for_good, (move.card, *move.extra))):
+            _FACED[move] = found
+    return found
 
 
 def as_listed(state: GameState, move: Move) -> Move:
