@@ -419,13 +419,20 @@ def _first_next_draws(table: FirstTurn, step: Step) -> None:
     table.turn = table.next(victim)
 
 
+def _every_seat(table: FirstTurn) -> list[int]:
+    """Every seat still in, in play order from the first player: nobody played the first
+    card, so a step aimed at every other seat spares nobody (as UNO Attack's sheet has a
+    Wild All Hit turned first)."""
+    seats = [table.turn]
+    for _ in range(table.players - len(table.out) - 1):
+        seats.append(table.next(seats[-1]))
+    return seats
+
+
 def _first_everyone_draws(table: FirstTurn, step: Step) -> None:
-    """Every seat still in draws N at once, from the first player on: nobody played the
-    card, so nobody is spared (as UNO Attack's sheet has a Wild All Hit turned first)."""
-    seat = table.turn
-    for _ in range(table.players - len(table.out)):
+    """Every seat still in draws N at once, from the first player on."""
+    for seat in _every_seat(table):
         _first_draws(table, seat, step.n)
-        seat = table.next(seat)
 
 
 def _first_draw_until(table: FirstTurn, step: Step) -> None:
@@ -454,10 +461,7 @@ def _first_random_draws(table: FirstTurn, step: Step) -> None:
     decided by a seed derived from the game's, the round and the press."""
     if step.who == "player":
         return
-    seats = [table.turn]
-    if step.who == "everyone":
-        for _ in range(table.players - len(table.out) - 1):
-            seats.append(table.next(seats[-1]))
+    seats = _every_seat(table) if step.who == "everyone" else [table.turn]
     for press, seat in enumerate(seats):
         seed = derive_seed(table.seed, table.round_number, 0xF125, press)
         _first_draws(table, seat, weighted_count(step.weights, seed))

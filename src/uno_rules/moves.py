@@ -16,7 +16,8 @@ play names a two-sided card, F1), before the play is judged or made.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, TypeAlias
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from attrs import field, frozen
 
@@ -394,9 +395,7 @@ def resolve_cards(state: GameState, move: Play) -> Play:
     resolved = _RESOLVED.get(key)
     if resolved is None:
         resolved = replace(move, card=found[0], extra=tuple(found[1:]))
-        # as _FACED: only plays of cards kept for good are kept, within a bound
-        if len(_RESOLVED) < _MAX_FACED and all(map(kept_for_good, found)):
-            _RESOLVED[key] = resolved
+        _remember(_RESOLVED, key, resolved, found)
     return resolved
 
 
@@ -434,10 +433,16 @@ def _faced(move: Play) -> Play:
     found = _FACED.get(move)
     if found is None:
         found = replace(move, card=move.card.face, extra=tuple(c.face for c in move.extra))
-        # a play of a card swept when nothing holds it is not kept (it would hold the card)
-        if len(_FACED) < _MAX_FACED and all(map(kept_for_good, (move.card, *move.extra))):
-            _FACED[move] = found
+        _remember(_FACED, move, found, (move.card, *move.extra))
     return found
+
+
+def _remember(table: dict[Any, Play], key: object, play: Play, cards: Sequence[Card]) -> None:
+    """Keep ``play`` under ``key`` in one of the tables above, within their bound, when
+    every one of ``cards`` is kept for good (a play of a card swept when nothing holds it
+    would hold the card)."""
+    if len(table) < _MAX_FACED and all(map(kept_for_good, cards)):
+        table[key] = play
 
 
 def as_listed(state: GameState, move: Move) -> Move:

@@ -295,7 +295,7 @@ def _read_json(text: str, where: str, budget: Budget, loader: Any) -> Any:
 
 
 # K9: a rule set's own clause sentences: an id as the docs write one (letters, then digits
-# and dots: X1, AT7, H2.3), in English or with a language's suffix (X1.vi); bounded so
+# and dots: X1, AT7, H2.3), in English or with a language's suffix (X1@vi); bounded so
 # that a preset read from anyone cannot hold a book.
 _CLAUSE_ID = re.compile(r"[A-Z]{1,3}[0-9]{1,3}(\.[0-9]{1,3})?")
 MAX_CLAUSES = 200
@@ -323,8 +323,8 @@ def _clause_problems(clauses: Mapping[str, str]) -> list[Problem]:
     for key, text in clauses.items():
         plain_key = re.fullmatch(r"[A-Za-z0-9.@]{1,20}", key)
         where = f"clauses.{key if plain_key else brief(key, 40)}"
-        clause, _, lang = key.partition("@") if "@" in key else (key, "", "")
-        if not _CLAUSE_ID.fullmatch(clause) or (lang and lang not in LANGUAGES):
+        clause, at, lang = key.partition("@")
+        if not _CLAUSE_ID.fullmatch(clause) or (at and lang not in LANGUAGES):
             problems.append(
                 Problem(
                     where,

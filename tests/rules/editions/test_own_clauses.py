@@ -63,6 +63,7 @@ def test_a_child_preset_adds_and_overrides_sentences_by_id(tmp_path: Path) -> No
     [
         ({"x1": "lower case"}, "clauses.x1", "not a clause id"),
         ({"X1@fr": "French"}, "clauses.X1@fr", "not a clause id"),
+        ({"X1@": "no language"}, "clauses.X1@", "not a clause id"),
         ({"B8.1": "mine now"}, "clauses.B8.1", "library's own rules"),
         ({"X1": "two\nlines"}, "clauses.X1", "one line"),
         ({"X1": "x" * (MAX_CLAUSE_SENTENCE + 1)}, "clauses.X1", "one line"),
