@@ -25,9 +25,10 @@ import uno_rules as uno
 from uno_rules import testing
 from uno_rules.cards import Rank
 from uno_rules.engine import apply_general, apply_listed, reference_legal_moves
-from uno_rules.fastpath import FORM_ROTATE, FORM_SWAP, FastPlan
+from uno_rules.fastpath import FastPlan
 from uno_rules.fastpath import fast_listing as _fast_listing
 from uno_rules.fastpath import shortcut as _shortcut
+from uno_rules.kinds import StepOp
 from uno_rules.rules import registry
 from uno_rules.rules.hooks import HouseRule, Touches
 from uno_rules.state import pile_size
@@ -283,8 +284,9 @@ def test_a_rules_card_steps_take_the_shortcut_as_the_general_path_applies_them(
         }
     )
     play = uno.parse_move(move)
-    forms = FastPlan(state.rules).forms  # family's 7 and 0, read from H07's steps
-    assert forms[Rank.SEVEN] == (FORM_SWAP, 0) and forms[Rank.ZERO] == (FORM_ROTATE, 0)
+    steps = FastPlan(state.rules).steps  # family's 7 and 0, read from H07's steps
+    assert [s.op for s in steps[Rank.SEVEN]] == [StepOp.SWAP_HANDS]
+    assert [s.op for s in steps[Rank.ZERO]] == [StepOp.ROTATE_HANDS]
     done = _shortcut(state, play)
     assert done is not None
     general = apply_general(state, play)

@@ -15,10 +15,13 @@ acts after every move turns the shortcuts off). So a rule added tomorrow is neve
 What remains here is the official rules and their top-level options (H04, H05, H08, H10,
 H12, A15), and the official A60 decision a penalty waits for, which the plan states. What a
 card does is never written here: the play shortcut reads each rank's effect steps from the
-plan (``Plan.steps``, the same steps :mod:`uno_rules.effects` interprets) and applies the
-few shapes of steps it knows; a rank with any other steps takes the general path. A rule
-that says what a card does in steps (``card_steps``, H07's 7s and 0s) is applied here with
-no code of its own.
+plan (``Plan.steps``: the kind's, a Wild Customizable's written rule, a rule's
+``card_steps`` such as H07's 7s and 0s) and runs them through the one interpreter
+(:func:`uno_rules.effects.run_steps`) on a builder made from the play
+(:meth:`~uno_rules.rules.builder.Builder.after_play`), which ends the move as every move
+ends. What is left to this module is choosing when a move may skip the general path's
+checks, and building the commonest new states (a card with no steps, a draw, a pass, an
+accept) through the builder module's named forms, the one place states are built.
 tests/test_fast_paths.py holds both equal to their definitions under every bundled preset
 and rule variants generated from the registry.
 """
@@ -29,35 +32,33 @@ from collections.abc import Iterator
 from typing import Any, Final, TypeAlias
 
 from .cards import COLORS, Card, Color, Rank, side_colors
+from .effects import run_steps
 from .events import (
     CardPlayed,
     CardsDrawn,
     Event,
-    HandsRotated,
-    HandsSwapped,
     Passed,
     PenaltyAccepted,
-    Reversed,
     Skipped,
     UnoCalled,
 )
-from .kinds import Step, StepOp
+from .kinds import Step, steps_with
 from .moves import Accept, CallUno, CatchUno, Challenge, Draw, Move, Pass, Play
 from .rules import AfterDraw, Rules, UnoWindow, VoluntaryDraw, W4Restriction
 from .rules.builder import (
     NO_SEATS,
+    Builder,
     accepted_state,
-    after_transfer,
     drawn_state,
     passed_state,
     played_state,
 )
-from .rules.judge import has_legal_card, is_bluff, position, reverse_skips
+from .rules.hooks import PlayContext, PlayKind
+from .rules.judge import has_legal_card, position
 from .rules.registry import Plan, sample_card
 from .state import (
     MAX_PLAYERS,
     GameState,
-    Penalty,
     Phase,
     Pile,
     Transition,
@@ -73,6 +74,7 @@ _PLAY: Final = Play
 _DRAW: Final = Draw
 _PASS: Final = Pass
 _ACCEPT: Final = Accept
+_KIND_TURN: Final = PlayKind.TURN
 
 __all__ = ["FastPlan", "fast_listing", "shortcut"]
 
@@ -84,68 +86,20 @@ UNO_WINDOW_NEXT_TURN_ACTION: Final = UnoWindow.NEXT_TURN_ACTION
 # players, eliminated, seat, card, hand size up to 3, a penalty pending
 _VariantKey: TypeAlias = tuple[int, frozenset[int], int, Card, int, bool]
 
-# The shapes of effect the play shortcut applies. Each rank's is read from its steps under
-# the rule set (``Plan.steps``: the card kind's, a Wild Customizable's written rule, an
-# enabled rule's ``card_steps``), once per rule set (``_shortcut_form``); a rank whose steps
-# have none of these shapes takes the general path, which interprets them (effects.STEPS).
-FORM_NONE: Final = 0  # no steps: the next seat plays (B4.3, B5, B7.4)
-FORM_SKIP: Final = 1  # skip n (B7.1, H09)
-FORM_SKIP_ALL: Final = 2  # skip everyone (N12)
-FORM_REVERSE: Final = 3  # reverse (B7.2, H08)
-FORM_DRAW: Final = 4  # next_draws n (B7.3, B7.5, N10)
-FORM_SWAP: Final = 5  # swap_hands with the seat named (E4, H07)
-FORM_ROTATE: Final = 6  # rotate_hands (H07, A32)
-# (form, n): a rank's shape and its count (seats skipped, cards drawn)
-_Form: TypeAlias = tuple[int, int]
 
-
-def _shortcut_form(steps: tuple[Step, ...]) -> _Form | None:
-    """The shape of ``steps`` that the play shortcut applies, or ``None``."""
-    if not steps:
-        return FORM_NONE, 0
-    if len(steps) != 1:
-        return None
-    step = steps[0]
-    op = step.op
-    if op == StepOp.SKIP:
-        return (FORM_SKIP_ALL, 0) if step.everyone else (FORM_SKIP, step.n)
-    if op == StepOp.REVERSE:
-        return FORM_REVERSE, 0
-    if op == StepOp.NEXT_DRAWS:
-        return FORM_DRAW, step.n
-    if op == StepOp.SWAP_HANDS:
-        return FORM_SWAP, 0
-    if op == StepOp.ROTATE_HANDS:
-        return FORM_ROTATE, 0
-    return None
-
-
-def _forms(rules: Rules) -> dict[Rank, _Form]:
-    """The shortcut's shape of each rank it may apply under ``rules``: not one an enabled
-    rule judges or changes by code (``ranks``, ``effect_ranks``), not a wild that names no
-    color (N15) or a card that sheds others (N13); a draw penalty only while no rule shapes
-    penalties (H01)."""
+def _shortcut_steps(rules: Rules) -> dict[Rank, tuple[Step, ...]]:
+    """The ranks the play shortcut may play under ``rules``, with their steps
+    (``Plan.steps``: the card kind's, a Wild Customizable's written rule, an enabled rule's
+    ``card_steps``), which the shortcut runs through the one interpreter
+    (:func:`uno_rules.effects.run_steps`): every rank but one an enabled rule judges or
+    changes by code (``ranks``, ``effect_ranks``), a wild that names no color (N15) and a
+    card that sheds others (N13), whose ways of playing the listing does not know."""
     plan = rules.plan
     off = plan.ranks | plan.effect_ranks
-    found: dict[Rank, _Form] = {}
-    for rank in Rank:
-        kind = rank.kind
-        if rank in off or kind.sheds or (kind.wild and not kind.names_color):
-            continue
-        form = _shortcut_form(plan.steps(sample_card(rank), False))
-        if form is not None and not (form[0] == FORM_DRAW and plan.shape_penalty):
-            found[rank] = form
-    return found
-
-
-def _waits(rules: Rules, forms: dict[Rank, _Form]) -> dict[Rank, bool]:
-    """A60: for each rank whose shape is a draw penalty, whether the penalty waits for the
-    victim's decision."""
-    plan = rules.plan
     return {
-        rank: plan.penalty_choice(sample_card(rank))
-        for rank, (form, _) in forms.items()
-        if form == FORM_DRAW
+        rank: plan.steps(sample_card(rank), False)
+        for rank in Rank
+        if not (rank in off or rank.kind.sheds or (rank.kind.wild and not rank.kind.names_color))
     }
 
 
@@ -160,7 +114,6 @@ class FastPlan:
         "draw_checked",
         "drawn_may_pass",
         "drawn_only",
-        "forms",
         "list_drawn",
         "list_penalty",
         "list_turn",
@@ -170,11 +123,12 @@ class FastPlan:
         "plays",
         "shortcut_moves",
         "special",
+        "steps",
         "strict_w4",
         "target_ranks",
+        "targeted",
         "uno",
         "variants",
-        "waits",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -212,8 +166,11 @@ class FastPlan:
         )
         moves: set[type[Move]] = set() if plan.every_move else {Play, Draw, Pass, Accept}
         self.shortcut_moves = frozenset(moves - plan.moves)
-        self.forms = _forms(rules)  # the play shortcut's shape of each rank, from its steps
-        self.waits = _waits(rules, self.forms)  # A60
+        self.steps = _shortcut_steps(rules)  # the ranks the play shortcut plays, and their steps
+        # the ranks whose steps act on the seat the play names (E4, H07, AW4)
+        self.targeted = frozenset(
+            rank for rank, steps in self.steps.items() if steps_with(steps, "target")
+        )
         # plays[calls][seat]: the plays of each card, built as cards come up
         self.plays: list[list[dict[Card, tuple[Play, ...]]]] = [
             [{} for _ in range(MAX_PLAYERS)] for _ in (False, True)
@@ -270,8 +227,6 @@ _CALLS: Final = tuple(CallUno(s) for s in range(MAX_PLAYERS))
 _SKIPPED: Final = tuple(Skipped(s) for s in range(MAX_PLAYERS))
 _PASSED_BY: Final = tuple(Passed(s) for s in range(MAX_PLAYERS))
 _UNO_CALLED: Final = tuple(UnoCalled(s) for s in range(MAX_PLAYERS))
-_CLOCKWISE: Final = Reversed(1)
-_COUNTERCLOCKWISE: Final = Reversed(-1)
 _CARD_PLAYED: Final[list[dict[Card, CardPlayed]]] = [{} for _ in range(MAX_PLAYERS)]
 _WILD_PLAYED: Final[list[dict[Card, tuple[CardPlayed, ...]]]] = [{} for _ in range(MAX_PLAYERS)]
 _DREW_ONE: Final[list[dict[Card, CardsDrawn]]] = [{} for _ in range(MAX_PLAYERS)]
@@ -458,9 +413,8 @@ def shortcut(state: GameState, move: Move) -> Transition | None:
         fast = _fast_plan(state.rules)
     if kind not in fast.shortcut_moves:
         return None
-    for hand in state.hands:
-        if not hand:
-            return None  # not a plain state: someone is out
+    if not all(state.hands):
+        return None  # not a plain state: someone is out
     # called by name, not through a table: a direct call in the compiled build
     if isinstance(move, _PLAY):
         return _play_shortcut(state, move, fast)
@@ -474,51 +428,39 @@ def shortcut(state: GameState, move: Move) -> Transition | None:
 
 def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition | None:
     """A card played on the seat's own turn, not its last, with no false UNO call (H12)
-    and no extra cards, of a rank no enabled rule judges or changes by code, whose steps
-    (``Plan.steps``) have one of the shapes the shortcut applies (``_shortcut_form``):
+    and no extra cards, of a rank no enabled rule judges or changes by code
+    (``FastPlan.steps``).
 
-    - no steps: a number card (B5, B4.3), or a Wild (B7.4: its color named);
-    - ``skip`` (B7.1; N12 everyone: the player plays again);
-    - ``reverse`` (B7.2): the direction flips; with two players under H08 ``skip`` it skips;
-    - ``next_draws`` (B7.3, B7.5, N10) whose victim has no decision to make (A60): the
-      victim draws from a pile that holds the cards and is skipped; the victim's UNO call
-      lapses (A20); or that waits for the victim's answer (A60, B8.3: the plan says when):
-      the penalty is recorded, for a restricted card (B8.1) with whether it was a bluff
-      (B8.2) and the hand it is judged on (B8.5);
-    - ``swap_hands`` with the seat the play names (E4, H07), ``rotate_hands`` (A32): the
-      calls and windows of the seats whose hands moved lapse (A19, A40).
-
-    Every other UNO window closes (A15: the play is a turn action); with one card left
-    the player's call is recorded or its own window opens (B9.1, B9.3). Each shape does
-    what the step's one implementation in :mod:`uno_rules.effects` does;
-    ``tests/test_fast_paths.py`` holds the two equal."""
+    The card leaves the hand for the discard pile and sets the color (B5, B7.4); every
+    other UNO window closes (A15: the play is a turn action); with one card left the
+    player's call is recorded or its own window opens (B9.1, B9.3). A card with no steps
+    (a number, a plain Wild) passes the turn to the next seat (B4.3), with nothing more to
+    build. A card with steps runs them through the one interpreter
+    (:func:`uno_rules.effects.run_steps`, as the general path does) on a builder made
+    from the play (:meth:`Builder.after_play`), which ends the move as every move ends
+    (:meth:`Builder.finish`): nothing a card does is written here.
+    ``tests/test_fast_paths.py`` holds the shortcut equal to the general path."""
     seat, card = move.seat, move.card
     hands = state.hands
     hand = hands[seat]
     phase = state.phase
-    found = fast.forms.get(card.rank)
-    if found is None:
+    steps = fast.steps.get(card.rank)
+    if steps is None:
         return None
-    form, n = found
     if (
         seat != state.turn
         or (phase is not PHASE_TURN and phase is not PHASE_DRAWN)
         or len(hand) < 2  # going out ends the round: the general path
         or (move.call_uno and len(hand) != 2)  # H12 false call: the general path
         or move.extra
-        or (move.target is not None and form != FORM_SWAP)
+        or (move.target is not None and card.rank not in fast.targeted)
     ):
         return None
-    players, direction = state.players, state.direction
     i = position(hand, card)  # held: validated
     # a list, changed and frozen again: fewer objects than joining slices
     changed = list(hands)
-    changed[seat] = hand[:i] + hand[i + 1 :]
-    hands = tuple(changed)
-    draw = state.draw
+    after = changed[seat] = hand[:i] + hand[i + 1 :]
     called = state.uno_called
-    phase = PHASE_TURN
-    pending = None
     color = card.color
     if color is None:
         color = move.color
@@ -531,87 +473,20 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
             called = called | {seat}
         elif fast.uno:
             opened = frozenset((seat,))
-    nxt = (seat + direction) % players  # nobody is eliminated in a plain state
-    moved = NO_SEATS
-    if form == FORM_NONE:
-        events = head
-        turn = nxt
-    elif form == FORM_SKIP:
-        if n == 1:
-            events = (*head, _SKIPPED[nxt])
-            turn = (nxt + direction) % players
-        else:
-            skipped = []
-            turn = nxt
-            for _ in range(n):
-                skipped.append(_SKIPPED[turn])
-                turn = (turn + direction) % players
-            events = (*head, *skipped)
-    elif form == FORM_SKIP_ALL:
-        events = (*head, *(_SKIPPED[(seat + k * direction) % players] for k in range(1, players)))
-        turn = seat
-    elif form == FORM_REVERSE:
-        if reverse_skips(state.rules, players):
-            events = (*head, _SKIPPED[nxt])  # H08
-            turn = seat
-        else:
-            direction = -direction
-            events = (*head, _CLOCKWISE if direction == 1 else _COUNTERCLOCKWISE)
-            turn = (seat + direction) % players
-    elif form == FORM_DRAW:
-        if fast.waits[card.rank]:  # A60: the victim may answer it
-            rules = state.rules
-            after = hands[seat]
-            before = state.color
-            assert before is not None
-            if card.kind.restricted:  # B8.1, B8.2, B8.5
-                discard = state.discard
-                assert discard is not None
-                bluff = is_bluff(rules, after, discard[0], before)
-                pending = Penalty(n, card, seat, bluff, after, before, rules.challenge_possible)
-            else:
-                pending = Penalty(n, card, seat, False, after, before, False)
-            phase = PHASE_PENALTY
-            events = head
-            turn = nxt
-        else:
-            if draw is None or draw[2] < n:
-                return None  # a reshuffle: the general path
-            cards, draw = _top_cards(draw, n)
-            hands, called = _take(hands, called, nxt, cards)
-            events = (*head, CardsDrawn(nxt, n, "penalty", cards), _SKIPPED[nxt])
-            if fast.any_draw_closes:
-                opened = NO_SEATS  # A15 (b): the victim's draw closes the player's window
-            turn = (nxt + direction) % players
-    elif form == FORM_SWAP:
-        target = move.target
-        turn = nxt
-        if target is None:  # A31: a 7 the player may keep
-            events = head
-        else:
-            swapped = list(hands)
-            swapped[seat], swapped[target] = hands[target], hands[seat]
-            hands = tuple(swapped)
-            events = (*head, HandsSwapped(seat, target))
-            moved = frozenset((seat, target))
-    else:  # FORM_ROTATE, A32: every hand passes to the next seat in the direction of play
-        hands = tuple(hands[(k - direction) % players] for k in range(players))
-        events = (*head, HandsRotated(direction))
-        moved = frozenset(range(players))
-        turn = nxt
-    if moved:  # A19, A40: calls and windows of the seats whose hands moved
-        uno = state.rules.uno
-        must_call = uno.enabled and uno.applies_after_transfer
-        called, opened = after_transfer(called, opened, moved, hands, must_call)
     # ``Any``, not the node's tuple type: the compiled build unboxes a fixed-length tuple into
     # a C struct and boxes it again when stored, which would copy the node under the card
     # on every play (a state kept 30 bytes more) rather than share it.
     under: Any = state.discard
-    new = played_state(
-        state, hands, draw, (card, under, under[2] + 1), color, direction, turn, phase,
-        pending, called, opened, seat,
-    )  # fmt: skip
-    return _new(_TRANSITION, (new, events))
+    discard = (card, under, under[2] + 1)
+    if not steps:
+        turn = (seat + state.direction) % state.players  # nobody is eliminated here
+        new = played_state(state, tuple(changed), discard, color, turn, called, opened, seat)
+        return _new(_TRANSITION, (new, head))
+    b = Builder.after_play(state, changed, discard, color, called, opened, seat, list(head))
+    before = state.color
+    assert before is not None
+    run_steps(b, _new(PlayContext, (move, (card,), _KIND_TURN, None, 0, before, after, 1)), steps)
+    return b.finish()
 
 
 def _take(

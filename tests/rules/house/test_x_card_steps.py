@@ -1,8 +1,9 @@
 """A rule that says what a card does in effect steps (``card_steps``), and one that lets seats
 play out of turn: both are read by every path from the plan, so neither is written twice nor
-bypassed. The play shortcut's shapes come from the steps (``fastpath._forms``), the general
-path interprets them (``effects.STEPS``), and the two agree; the polling players (the RL
-environment, the simulation's bots) ask the plan whether a seat may play out of turn."""
+bypassed. The play shortcut reads each rank's steps from the plan (``FastPlan.steps``) and
+both paths run them through the one interpreter (``effects.STEPS``), with one result; the
+polling players (the RL environment, the simulation's bots) ask the plan whether a seat may
+play out of turn."""
 
 from __future__ import annotations
 
@@ -15,14 +16,7 @@ import uno_rules as uno
 from house_rule_plugin import installed
 from uno_rules.cards import Rank
 from uno_rules.engine import _perform
-from uno_rules.fastpath import (
-    FORM_DRAW,
-    FORM_NONE,
-    FORM_REVERSE,
-    FORM_SKIP,
-    FORM_SKIP_ALL,
-    FastPlan,
-)
+from uno_rules.fastpath import FastPlan
 from uno_rules.fastpath import shortcut as _shortcut
 
 EIGHTS_MODULE = """
@@ -113,7 +107,7 @@ def test_a_rules_card_steps_are_what_the_card_does_on_both_paths(eights: None) -
     and the general path interprets them, with one result; a last 8 has no effect
     (B10.4), as the rule's answer for ``last`` says."""
     state = eights_table()
-    assert FastPlan(state.rules).forms[Rank.EIGHT] == (FORM_SKIP, 1)
+    assert [(s.op, s.n) for s in FastPlan(state.rules).steps[Rank.EIGHT]] == [("skip", 1)]
     move = uno.parse_move("0 R8")
     fast = _shortcut(state, move)
     general = _perform(state, move)
@@ -133,31 +127,29 @@ def test_card_steps_that_are_not_steps_are_the_rules_error(broken_eights: None) 
 
 
 @pytest.mark.parametrize(
-    ("rank", "form"),
+    ("rank", "steps"),
     [
-        (Rank.FIVE, (FORM_NONE, 0)),
-        (Rank.WILD, (FORM_NONE, 0)),
-        (Rank.SKIP, (FORM_SKIP, 1)),
-        (Rank.REVERSE, (FORM_REVERSE, 0)),
-        (Rank.DRAW_TWO, (FORM_DRAW, 2)),
-        (Rank.WILD_DRAW_FOUR, (FORM_DRAW, 4)),
-        (Rank.DRAW_FOUR, (FORM_DRAW, 4)),
-        (Rank.WILD_DRAW_SIX, (FORM_DRAW, 6)),
-        (Rank.SKIP_EVERYONE, (FORM_SKIP_ALL, 0)),
+        (Rank.FIVE, []),
+        (Rank.WILD, []),
+        (Rank.SKIP, [("skip", 1)]),
+        (Rank.REVERSE, [("reverse", 0)]),
+        (Rank.DRAW_TWO, [("next_draws", 2)]),
+        (Rank.WILD_DRAW_FOUR, [("next_draws", 4)]),
+        (Rank.DRAW_FOUR, [("next_draws", 4)]),
+        (Rank.WILD_DRAW_SIX, [("next_draws", 6)]),
+        (Rank.SKIP_EVERYONE, [("skip", 0)]),
     ],
 )
-def test_the_shortcuts_shapes_are_read_from_the_kinds_steps(
-    rank: Rank, form: tuple[int, int]
-) -> None:
-    """No rank is named by the shortcut: each shape and count is the card kind's steps
-    (``data/cards.json``), the +6 drawing 6 because its steps say so."""
-    assert FastPlan(uno.load_preset("official")).forms[rank] == form
+def test_the_shortcut_runs_the_kinds_steps(rank: Rank, steps: list[tuple[str, int]]) -> None:
+    """No rank is named by the shortcut: the steps it runs for each rank are the card
+    kind's (``data/cards.json``), the +6 drawing 6 because its steps say so."""
+    assert [(s.op, s.n) for s in FastPlan(uno.load_preset("official")).steps[rank]] == steps
 
 
 def test_no_mercy_cards_take_the_shortcut_as_the_general_path_applies_them() -> None:
     """A Skip Everyone (N12) under ``no-mercy`` (without its mercy rule, which acts after
-    every move and so keeps every move on the general path): the shortcut's shape of its
-    steps gives the general path's state and events."""
+    every move and so keeps every move on the general path): the shortcut runs its steps
+    with the general path's state and events."""
     rules = {"extends": "no-mercy", "house_rules": {"mercy": {"enabled": False}}}
     state = uno.situation(
         {
