@@ -524,6 +524,22 @@ def _extras(state: GameState, seat: int, card: Card) -> Iterable[tuple[Card, ...
     return _NO_EXTRAS
 
 
+def _may_name_none(state: GameState, seat: int, card: Card) -> bool:
+    """Whether an enabled rule's terms let the wild ``card``, played by ``seat`` now, name
+    no color (``wild_terms``): its plays without a color are then worth validating too."""
+    hooks = state.rules.plan.wild_terms
+    if not hooks:
+        return False
+    kind = play_kind(state, Play(seat, card))
+    if not isinstance(kind, PlayKind):
+        return False
+    for hook, params in hooks:
+        terms: WildTerms | None = hook(card, kind, params)
+        if terms is not None:
+            return terms.no_color is not None
+    return False
+
+
 def play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
     """Every way of playing ``card``: colors for a wild (and none, where a stacked Wild
     Draw Four names none), targets where the card takes one, with and without UNO."""
@@ -543,7 +559,10 @@ def play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
         colors: tuple[Color | None, ...] = (None,)
         if card.is_wild and card.kind.names_color:
             side = side_colors(card)  # F1: the colors of the side in play
-            colors = (*side, None) if state.phase is PHASE_PENALTY else side
+            if state.phase is PHASE_PENALTY or _may_name_none(state, seat, card):
+                colors = (*side, None)
+            else:
+                colors = side
         for color in colors:
             for target in targets:
                 for call in calls:

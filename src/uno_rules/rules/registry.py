@@ -309,7 +309,8 @@ def derived_touches(rule: HouseRule, declared: Touches) -> Touches:
     """What ``rule`` touches: what it declares, and what the hooks it overrides imply,
     so that a rule declaring too little is not bypassed by a fast path. A rule that
     changes what cards do (``play_effect``) or may end a hand (``last_card``) without
-    naming a rank touches every rank; one that answers or refuses penalties touches the
+    naming a rank touches every rank, one that sets a wild's terms (``wild_terms``) every
+    wild rank; one that answers or refuses penalties touches the
     ``penalty`` phase; one that acts after every move, after an accept or on a drawn card
     touches those moves."""
     ranks, effect_ranks = declared.ranks, declared.effect_ranks
@@ -321,6 +322,8 @@ def derived_touches(rule: HouseRule, declared: Touches) -> Touches:
         effect_ranks = frozenset(Rank)
     if _overrides(rule, "last_card") and not named:
         ranks = frozenset(Rank)
+    if _overrides(rule, "wild_terms") and not named:  # how a wild may be played
+        ranks = ranks | frozenset(rank for rank in Rank if rank.is_wild)
     if any(_overrides(rule, h) for h in ("answer_penalty", "penalty_refusal", "accept_check")):
         phases = phases | {Phase.PENALTY}
     if any(_overrides(rule, h) for h in ("extra_cards", "extra_refusal", "effect_times")):
