@@ -40,15 +40,53 @@ class EightsSkipRule(HouseRule):
         b.turn = b.next(ctx.move.seat, 2)
         return True
 
+
+RULE = EightsSkipRule()
+"""
+
+# The same rule as written against the hooks of an earlier release: an 8 turned up first
+# skips the first player through ``first_card``, a hook that ``card_steps`` replaced.
+OLD_EIGHTS_MODULE = EIGHTS_MODULE.replace(
+    "RULE = EightsSkipRule()",
+    """
+class OldEightsSkipRule(EightsSkipRule):
     def first_card(self, table, params):
         if table.card.rank is not Rank.EIGHT:
             return False
-        table.turn = table.next(table.starter)  # an 8 turned up skips the first player
+        table.turn = table.next(table.starter)
         table.tell(Skipped(table.starter))
         return True
 
 
-RULE = EightsSkipRule()
+RULE = OldEightsSkipRule()""",
+)
+
+# An 8 skips, said in steps (``card_steps``): the first card turned up runs them too.
+STEP_EIGHTS_MODULE = """
+from attrs import field, frozen
+
+from uno_rules.cards import Rank
+from uno_rules.kinds import Step
+from uno_rules.rules.hooks import HouseRule
+
+
+@frozen
+class EightsSkip:
+    enabled: bool = field(default=False, metadata={"doc": "An 8 skips.", "clause": "X01"})
+
+
+class StepEightsRule(HouseRule):
+    name = "test_step_eights"
+    clause = "X01"
+    params = EightsSkip
+
+    def card_steps(self, card, last, params):
+        if last or card.rank is not Rank.EIGHT:
+            return None
+        return (Step("skip", 1),)
+
+
+RULE = StepEightsRule()
 """
 
 

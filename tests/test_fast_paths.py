@@ -98,10 +98,8 @@ _NOT_PLAY = {
     "contradictions",
     "legal_clause",
     # the table and the deal between rounds: no fast path lists or applies them
-    "first_card",
     "table_problems",
-    "next_round_out",
-    "elimination_clause",
+    "out_of_game",
 }
 PLAY_HOOKS = [
     name

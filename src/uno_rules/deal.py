@@ -247,10 +247,11 @@ def _next_round(
     rules = state.rules
     rotation = rules.dealer_rotation
     out = state.eliminated
-    for hook, params in rules.plan.next_round_out:  # H16
-        still_out = hook(state, out, params)
-        if still_out is not None:
-            out = still_out
+    for hook, params in rules.plan.out_of_game:  # H16
+        found = hook(state, params)
+        if found is not None:
+            if found.next_round is not None:
+                out = found.next_round
             break
     if rotation is DealerRotation.WINNER_DEALS and state.round_winner is not None:
         dealer = state.round_winner

@@ -32,7 +32,7 @@ from .moves import (
 )
 from .rules import AfterDraw, VoluntaryDraw, W4Restriction
 from .rules.extra_cards import marked_faces
-from .rules.hooks import PlayKind
+from .rules.hooks import PlayKind, WildTerms
 from .rules.judge import (
     can_draw,
     cards_left,
@@ -104,9 +104,11 @@ def validate(state: GameState, move: MoveLike) -> v.Violation | None:
         return v.RoundOver(seat=seat)
     if seat in state.eliminated:
         rule = "T10"  # Challenge UNO's elimination, unless a rule eliminates (H16)
-        for hook, params in state.rules.plan.elimination_clause:
-            rule = hook(params) or rule
-            break
+        for hook, params in state.rules.plan.out_of_game:
+            found = hook(state, params)
+            if found is not None:
+                rule = found.clause
+                break
         return v.SeatEliminated(seat=seat, rule=rule)
     return check(state, move)
 
@@ -267,12 +269,15 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
             refused: v.Violation | None = hook(state, move, params)
             if refused is not None:
                 return refused
-    # the clause of an enabled rule under which this wild names no color (H01), if any
+    # the terms of an enabled rule for this wild as this kind of play (H01), if any: the
+    # clause under which it names no color, and whether it escapes the color restriction
     no_color = None
+    exempt = False
     if card.is_wild:
-        for hook, params in plan.color_choice:
-            no_color = hook(card, kind, params)
-            if no_color is not None:
+        for hook, params in plan.wild_terms:
+            terms: WildTerms | None = hook(card, kind, params)
+            if terms is not None:
+                no_color, exempt = terms.no_color, terms.bluff_exempt
                 break
     names = card.kind.names_color  # N15: a Wild Color Roulette's victim names it instead
     if not names and card.is_wild:
@@ -302,7 +307,7 @@ def _check_play(state: GameState, move: Play) -> v.Violation | None:
     if (
         card.kind.restricted
         and rules.w4_restriction is W4_RESTRICTION_STRICT
-        and not any(hook(card, kind, params) for hook, params in plan.bluff_exempt)
+        and not exempt
         and is_bluff(rules, without(hand, cards), state.top_card, color)
     ):
         return v.WildDrawFourNotAllowed(seat=seat, color=color, card=card)
@@ -519,6 +524,22 @@ def _extras(state: GameState, seat: int, card: Card) -> Iterable[tuple[Card, ...
     return _NO_EXTRAS
 
 
+def _may_name_none(state: GameState, seat: int, card: Card) -> bool:
+    """Whether an enabled rule's terms let the wild ``card``, played by ``seat`` now, name
+    no color (``wild_terms``): its plays without a color are then worth validating too."""
+    hooks = state.rules.plan.wild_terms
+    if not hooks:
+        return False
+    kind = play_kind(state, Play(seat, card))
+    if not isinstance(kind, PlayKind):
+        return False
+    for hook, params in hooks:
+        terms: WildTerms | None = hook(card, kind, params)
+        if terms is not None:
+            return terms.no_color is not None
+    return False
+
+
 def play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
     """Every way of playing ``card``: colors for a wild (and none, where a stacked Wild
     Draw Four names none), targets where the card takes one, with and without UNO."""
@@ -538,7 +559,10 @@ def play_variants(state: GameState, seat: int, card: Card) -> Iterator[Play]:
         colors: tuple[Color | None, ...] = (None,)
         if card.is_wild and card.kind.names_color:
             side = side_colors(card)  # F1: the colors of the side in play
-            colors = (*side, None) if state.phase is PHASE_PENALTY else side
+            if state.phase is PHASE_PENALTY or _may_name_none(state, seat, card):
+                colors = (*side, None)
+            else:
+                colors = side
         for color in colors:
             for target in targets:
                 for call in calls:
@@ -585,11 +609,11 @@ def candidate_cards(state: GameState, seat: int) -> Iterator[Card]:
         return
     top, color = state.top_card, state.color
     plan = state.rules.plan
-    # The one card an enabled rule lets anyone play out of turn (H06: the face identical
-    # to the top card, A29), and the ranks that may answer a penalty (H01, H15).
+    # The one card an enabled rule lets this seat play out of turn now (H06: the face
+    # identical to the top card, A29), and the ranks that may answer a penalty (H01, H15).
     jump = None
-    for hook, params in plan.jump_card:
-        jump = hook(state, params)
+    for hook, params in plan.out_of_turn_card:
+        jump = hook(state, seat, params)
         if jump is not None:
             break
     ordinary = seat == state.turn and (phase is PHASE_TURN or phase is PHASE_DRAWN)

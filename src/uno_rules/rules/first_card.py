@@ -2,10 +2,9 @@
 and what the one that stays does before the first player acts.
 
 The deal (:mod:`uno_rules.deal`) shuffles and deals, turns cards until one stays
-(:func:`returned_first`), then gives the table to :func:`turn_first_card`. The enabled
-house rules' ``first_card`` hooks are asked first, in the registry's order: the first that
-returns ``True`` replaces the official effect (:func:`official_effect`), as ``play_effect``
-does for a card played.
+(:func:`returned_first`), then gives the table to :func:`turn_first_card`, which runs the
+card's steps as a played card's (:func:`official_effect`): a house rule that changes what a
+card does through its ``card_steps`` hook changes what it does turned up first too.
 """
 
 from __future__ import annotations
@@ -139,11 +138,8 @@ FirstSteps: TypeAlias = Mapping[str, "Callable[[FirstTurn, Step], None] | None"]
 
 
 def turn_first_card(table: FirstTurn, first_steps: FirstSteps) -> None:
-    """Apply what the first card does: an enabled rule's ``first_card`` hook, or else the
-    official effect."""
-    for hook, params in table.rules.plan.first_card:
-        if hook(table, params):
-            return
+    """Apply what the first card does: its steps under the rule set (an enabled rule's
+    ``card_steps`` included), each in its first-card form (:func:`official_effect`)."""
     official_effect(table, first_steps)
 
 

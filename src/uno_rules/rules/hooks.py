@@ -11,11 +11,12 @@ The moments, in the order a move meets them:
 
 - ``answer_penalty`` / ``penalty_refusal``: a card played on a pending draw penalty (A60):
   what kind of answer it is, or why it is refused;
-- ``out_of_turn``: a card played out of turn (jump-in), and ``out_of_turn_open``: whether
-  a seat may play out of turn now, from public facts (for players that poll the seats);
+- playing out of turn (jump-in): ``out_of_turn`` judges a card played out of turn, and
+  ``out_of_turn_card`` names the one card a seat may play out of turn now, from public
+  facts (for the listing of moves and for players that poll the seats);
 - ``target``: whether a card's play names a target seat;
-- ``color_choice`` and ``bluff_exempt``: a wild's color and the Wild Draw Four restriction
-  for a kind of play;
+- ``wild_terms``: the terms of a wild played as a kind of play (whether it names a color,
+  whether a Wild Draw Four escapes the color restriction);
 - ``extra_cards`` / ``extra_refusal``: the further cards that may go down with a card in
   one play, and why a play's further cards are refused (no rule answering: one card per
   turn, B4.5);
@@ -27,21 +28,27 @@ The moments, in the order a move meets them:
   and what the new penalty allows (bluff, challenge);
 - ``effect_times``: how many times the effect of a play of several cards applies;
 - ``card_steps``: what a card does under the rule, as effect steps in place of its kind's
-  (``docs/cards.md``): the engine interprets them, in the general path and its fast path;
+  (``docs/cards.md``): the engine interprets them, in the general path and its fast path,
+  and for the first card turned up (1.3) as for a card played;
 - ``play_effect``: what a played card does, written as code (before the official effect;
   returning ``True`` replaces it), for what steps cannot say;
 - ``after_accept``: who plays after a penalty is taken;
 - ``after_move``: the end of every move (the mercy rule);
 - ``legal_clause``: the clause a ruling cites for a legal move.
 
-Between rounds and around the table: ``first_card`` (what the first card turned up does),
-``table_problems`` (why a number of players cannot
-sit at the table), ``next_round_out`` (who is still out of the game when the next round is
-dealt), ``elimination_clause`` (the clause that keeps an eliminated seat out).
+Between rounds and around the table: ``table_problems`` (why a number of players cannot
+sit at the table), ``out_of_game`` (a seat out of the game: the clause that keeps it out of
+play, and who is still out when the next round is dealt).
 
 And, outside play: ``touches`` (what the fast paths must leave to the general path),
 ``penalty_choice`` (A60: a draw card leaves its victim a decision), ``idle_options`` and
 ``contradictions`` (preset checking), ``clauses`` (one sentence per clause id).
+
+Hooks that no longer exist (``first_card``, ``color_choice``, ``bluff_exempt``,
+``jump_card``, ``out_of_turn_open``, ``next_round_out``, ``elimination_clause``) are listed
+with their replacements in :data:`uno_rules.rules.registry.RETIRED`: an installed rule that
+still overrides one is refused with a :class:`~uno_rules.PluginError` when a rule set that
+enables it is compiled.
 """
 
 from __future__ import annotations
@@ -59,7 +66,6 @@ from ..violations import Violation
 
 if TYPE_CHECKING:
     from .builder import Builder
-    from .first_card import FirstTurn
     from .model import Rules
 
 __all__ = [
@@ -70,9 +76,11 @@ __all__ = [
     "HouseRule",
     "IdleOption",
     "IdleWhy",
+    "OutOfGame",
     "PlayContext",
     "PlayKind",
     "Touches",
+    "WildTerms",
 ]
 
 
@@ -162,6 +170,32 @@ class Touches:
 NOTHING = Touches()
 
 
+@frozen
+class WildTerms:
+    """The terms of a wild played as a kind of play (``HouseRule.wild_terms``).
+
+    ``no_color``: the clause under which the wild names no color (the color named before
+    it stays; H01, A47), ``None`` when it names one as usual (B7.4);
+    ``bluff_exempt``: a Wild Draw Four so played escapes the color restriction (B7.5).
+    """
+
+    no_color: str | None = None
+    bluff_exempt: bool = False
+
+
+@frozen
+class OutOfGame:
+    """How a rule that puts seats out of the game keeps them out (``HouseRule.out_of_game``).
+
+    ``clause``: the clause a ruling cites when a seat out of the game tries to move;
+    ``next_round``: the seats still out when the next round is dealt, of those out now
+    (``None``: every one of them stays out).
+    """
+
+    clause: str
+    next_round: frozenset[int] | None = None
+
+
 class PlayContext(NamedTuple):
     """A play being applied: the move, its cards (the first, then any extra ones), its
     kind, the penalty it answered (if any) and the amount it carries on, the color before
@@ -217,10 +251,6 @@ class HouseRule:
         """Ranks of the cards that may answer a pending penalty under this rule."""
         return _NO_RANKS
 
-    def jump_card(self, state: GameState, params: Any) -> Card | None:
-        """The one card that may be played out of turn in ``state``, if any."""
-        return None
-
     def penalty_choice(self, rules: Rules, params: Any, card: Card) -> bool:
         """A60: whether the victim of ``card`` has a decision to make under this rule."""
         return False
@@ -244,13 +274,18 @@ class HouseRule:
         apply)."""
         return default
 
-    def out_of_turn_open(self, state: GameState, seat: int, params: Any) -> bool:
-        """Whether ``seat``, not the seat to act, may play out of turn now under this rule,
-        judged from what every seat sees and never from a hand (a player that asks each
-        seat in turn, such as the RL environment's polling or the simulation's bots, must
-        not reveal by whom it asks what anyone holds). Asked only in a phase of play. A
-        rule that overrides ``out_of_turn`` and not this hook is taken to allow it always."""
-        return False
+    def out_of_turn_card(self, state: GameState, seat: int, params: Any) -> Card | None:
+        """The one card ``seat`` may play out of turn in ``state`` under this rule, judged
+        from what every seat sees and never from a hand, or ``None`` if ``seat`` may not
+        play out of turn now (a player that asks each seat in turn, such as the RL
+        environment's polling or the simulation's bots, must not reveal by whom it asks
+        what anyone holds). Asked in a phase of play, of any seat, the victim of a pending
+        penalty included; the listing of legal moves tries only this card out of turn, so
+        answer ``None`` only where ``out_of_turn`` refuses every card. A rule that
+        overrides ``out_of_turn`` and not this hook has its plays out of turn judged when
+        they are made, never listed, and every seat is taken to be able to play out of
+        turn at any moment."""
+        return None
 
     def target(
         self, card: Card, goes_out: bool, params: Any
@@ -260,14 +295,12 @@ class HouseRule:
         the clause that refuses one; ``None`` if the card is not this rule's."""
         return None
 
-    def color_choice(self, card: Card, kind: PlayKind, params: Any) -> str | None:
-        """The clause under which a wild played as ``kind`` names no color (``None``: it
-        names one, as usual)."""
+    def wild_terms(self, card: Card, kind: PlayKind, params: Any) -> WildTerms | None:
+        """The terms of a wild ``card`` played as ``kind`` under this rule: whether it
+        names a color and whether a Wild Draw Four escapes the color restriction
+        (:class:`WildTerms`); ``None`` for the usual terms. The first rule that answers
+        decides both."""
         return None
-
-    def bluff_exempt(self, card: Card, kind: PlayKind, params: Any) -> bool:
-        """Whether a Wild Draw Four played as ``kind`` escapes the color restriction."""
-        return False
 
     def extra_cards(
         self, state: GameState, seat: int, card: Card, params: Any
@@ -336,7 +369,9 @@ class HouseRule:
         says otherwise (H07 ``on_last_card: apply``). The answer may depend on the card's
         rank alone, not its color: the engine asks once per rank and keeps the answer. The
         steps are interpreted by :mod:`uno_rules.effects` on every path, so a rule that
-        says what cards do this way is never bypassed and never written twice."""
+        says what cards do this way is never bypassed and never written twice; the first
+        card turned up (1.3) runs them too (``last`` false), each step in its first-card
+        form."""
         return None
 
     def after_accept(self, b: Builder, seat: int, params: Any) -> bool:
@@ -347,24 +382,17 @@ class HouseRule:
         """At the end of every move."""
 
     # -- the table, between rounds
-    def first_card(self, table: FirstTurn, params: Any) -> bool:
-        """What the first card turned up does under this rule, before anyone acts (it
-        changes ``table``); ``True`` if that replaces the official effect (1.3)."""
-        return False
-
     def table_problems(self, rules: Rules, players: int, params: Any) -> list[str]:
         """Why ``players`` cannot sit at a table under this rule (each as ``path: why``)."""
         return []
 
-    def next_round_out(
-        self, state: GameState, out: frozenset[int], params: Any
-    ) -> frozenset[int] | None:
-        """The seats still out of the game when the round after ``state`` is dealt, of
-        ``out`` (those out now), if this rule decides it."""
-        return None
-
-    def elimination_clause(self, params: Any) -> str | None:
-        """The clause that keeps an eliminated seat out of play, if this rule eliminates."""
+    def out_of_game(self, state: GameState, params: Any) -> OutOfGame | None:
+        """If this rule puts seats out of the game: the clause that keeps a seat of
+        ``state.eliminated`` out of play, and which of them stay out when the round after
+        ``state`` is dealt (:class:`OutOfGame`); ``None`` if this rule has nothing to say.
+        Asked when an eliminated seat tries to move and when the next round is dealt. A
+        rule that overrides it makes states with seats out valid (snapshots, situations,
+        disputes)."""
         return None
 
     # -- rulings and presets

@@ -150,13 +150,6 @@ class _JumpInRule(HouseRule):
         phases = {_PHASE_PENALTY} if params.during_pending_penalty else set()
         return Touches(phases=frozenset(phases))
 
-    def jump_card(self, state: GameState, params: JumpIn) -> Card | None:
-        # A29: the one face identical to the top card; cards are interned, so any card
-        # identical to it is that very object (with two-sided cards, any card showing that
-        # face, whatever its back: F15).
-        top = state.top_card
-        return top if identical(top, top) else None
-
     def penalty_choice(self, rules: Rules, params: JumpIn, card: Card) -> bool:
         return params.during_pending_penalty  # A60: the victim may be jumped in on
 
@@ -180,19 +173,25 @@ class _JumpInRule(HouseRule):
             return replace(default, rule="A28")
         return None
 
-    def out_of_turn_open(self, state: GameState, seat: int, params: JumpIn) -> bool:
-        """``out_of_turn``'s conditions that do not read a hand: the top card may be jumped
-        on (A24, A27), by this seat (A28), in this phase (A25)."""
+    def out_of_turn_card(self, state: GameState, seat: int, params: JumpIn) -> Card | None:
+        """A29: the one face identical to the top card, where ``out_of_turn``'s conditions
+        that do not read a hand hold: the top card may be jumped on (A24, A27), by this seat
+        (A28), in this phase (A25). Cards are interned, so any card identical to it is that
+        very object (with two-sided cards, any card showing that face, whatever its back:
+        F15)."""
         phase = state.phase
         if phase is _PHASE_CHOOSE_COLOR or (
             phase is _PHASE_PENALTY and not params.during_pending_penalty
         ):
-            return False
+            return None
         if state.played_by is None and not params.on_initial_flip:
-            return False
-        if state.top_card.is_wild and params.wilds is _JUMP_IN_WILDS_NONE:
-            return False
-        return seat != state.played_by or params.self_back_to_back
+            return None
+        top = state.top_card
+        if top.is_wild and params.wilds is _JUMP_IN_WILDS_NONE:
+            return None
+        if seat == state.played_by and not params.self_back_to_back:
+            return None
+        return top if identical(top, top) else None
 
     def last_card(
         self, state: GameState, seat: int, card: Card, kind: PlayKind, params: JumpIn

@@ -20,7 +20,7 @@ from ..events import Eliminated, RoundEnded
 from ..i18n import N_
 from ..state import GameState, Phase
 from ._meta import meta
-from .hooks import HouseRule, Touches
+from .hooks import HouseRule, OutOfGame, Touches
 
 if TYPE_CHECKING:
     from .builder import Builder
@@ -34,6 +34,7 @@ _PHASE_ROUND_OVER = Phase.ROUND_OVER
 _PHASE_GAME_OVER = Phase.GAME_OVER
 _PHASE_DRAWN = Phase.DRAWN
 _PHASE_TURN = Phase.TURN
+_STAY_OUT = OutOfGame("H16")  # last player standing: out until the game ends
 
 
 @frozen
@@ -99,20 +100,16 @@ class _MercyRule(HouseRule):
             b.penalty = None
             b.end_round(left[0])
 
-    def next_round_out(
-        self, state: GameState, out: frozenset[int], params: Mercy
-    ) -> frozenset[int] | None:
+    def out_of_game(self, state: GameState, params: Mercy) -> OutOfGame:
         if params.last_player_standing:
-            return None
+            return _STAY_OUT  # H16: out for the rest of the game
         # Without last-player-standing a mercy elimination lasts one round; only Challenge
         # UNO eliminations (3.4, a total at the target) carry over.
         rules = state.rules
         target = rules.scoring.target
         carried = rules.scoring.elimination
-        return frozenset(s for s in out if carried and state.scores[s] >= target)
-
-    def elimination_clause(self, params: Mercy) -> str | None:
-        return "H16"
+        out = state.eliminated
+        return OutOfGame("H16", frozenset(s for s in out if carried and state.scores[s] >= target))
 
     def contradictions(self, rules: Rules, params: Mercy) -> list[str]:
         if params.limit <= rules.hand_size:

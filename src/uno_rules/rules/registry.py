@@ -31,7 +31,7 @@ is loaded.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -57,7 +57,7 @@ from . import (
     stacking,
 )
 from .extra_cards import effect_steps, marked_faces
-from .hooks import HouseRule, Touches
+from .hooks import HouseRule, OutOfGame, Touches, WildTerms
 
 if TYPE_CHECKING:
     from .model import Rules
@@ -65,6 +65,7 @@ if TYPE_CHECKING:
 __all__ = [
     "GROUP",
     "ORDER",
+    "RETIRED",
     "Plan",
     "bundled_names",
     "clause_sentence",
@@ -76,6 +77,7 @@ __all__ = [
     "on_refresh",
     "owned",
     "refresh",
+    "retired_hooks",
     "sample_card",
 ]
 
@@ -218,18 +220,47 @@ _ANSWERS: dict[str, tuple[type, ...]] = {
     "touches": (Touches,),
     "legal_clause": (str, type(None)),
     "drawn_compulsory": (str, type(None)),
-    "elimination_clause": (str, type(None)),
-    "color_choice": (str, type(None)),
+    "out_of_game": (OutOfGame, type(None)),
+    "wild_terms": (WildTerms, type(None)),
     "effect_times": (int, type(None)),
-    "bluff_exempt": (bool,),
     "carries_penalty": (bool,),
     "card_steps": (tuple, type(None)),
     "play_effect": (bool,),
     "after_accept": (bool,),
-    "first_card": (bool,),
     "table_problems": (list,),
-    "out_of_turn_open": (bool,),
+    "out_of_turn_card": (Card, type(None)),
 }
+
+#: Hooks that a rule could once override and that no longer exist, each with the hook that
+#: took its place (docs/write-a-house-rule.md). An installed rule that still overrides one
+#: is refused when a rule set enabling it is compiled, never silently left unasked.
+RETIRED: Mapping[str, str] = {
+    "first_card": "card_steps",
+    "color_choice": "wild_terms",
+    "bluff_exempt": "wild_terms",
+    "jump_card": "out_of_turn_card",
+    "out_of_turn_open": "out_of_turn_card",
+    "next_round_out": "out_of_game",
+    "elimination_clause": "out_of_game",
+}
+
+
+def retired_hooks(rule: HouseRule) -> list[tuple[str, str]]:
+    """The hooks ``rule`` overrides that no longer exist, each with its replacement."""
+    cls = type(rule)
+    return [(old, new) for old, new in RETIRED.items() if hasattr(cls, old)]
+
+
+def _refuse_retired(rule: HouseRule) -> None:
+    """:class:`~uno_rules.PluginError` naming ``rule``, the retired hook it overrides and
+    the hook that replaces it, if it overrides one."""
+    found = retired_hooks(rule)
+    if found:
+        said = "; ".join(f"{old} (now {new})" for old, new in found)
+        raise PluginError(
+            rule.name,
+            f"it overrides a hook that no longer exists: {said}; see docs/write-a-house-rule.md",
+        )
 
 
 def _guarded(rule: HouseRule, name: str, hook: Callable[..., Any] | None = None) -> Any:
@@ -278,7 +309,8 @@ def derived_touches(rule: HouseRule, declared: Touches) -> Touches:
     """What ``rule`` touches: what it declares, and what the hooks it overrides imply,
     so that a rule declaring too little is not bypassed by a fast path. A rule that
     changes what cards do (``play_effect``) or may end a hand (``last_card``) without
-    naming a rank touches every rank; one that answers or refuses penalties touches the
+    naming a rank touches every rank, one that sets a wild's terms (``wild_terms``) every
+    wild rank; one that answers or refuses penalties touches the
     ``penalty`` phase; one that acts after every move, after an accept or on a drawn card
     touches those moves."""
     ranks, effect_ranks = declared.ranks, declared.effect_ranks
@@ -290,6 +322,8 @@ def derived_touches(rule: HouseRule, declared: Touches) -> Touches:
         effect_ranks = frozenset(Rank)
     if _overrides(rule, "last_card") and not named:
         ranks = frozenset(Rank)
+    if _overrides(rule, "wild_terms") and not named:  # how a wild may be played
+        ranks = ranks | frozenset(rank for rank in Rank if rank.is_wild)
     if any(_overrides(rule, h) for h in ("answer_penalty", "penalty_refusal", "accept_check")):
         phases = phases | {Phase.PENALTY}
     if any(_overrides(rule, h) for h in ("extra_cards", "extra_refusal", "effect_times")):
@@ -326,32 +360,27 @@ class Plan:
         "after_move",
         "answer_penalty",
         "answer_ranks",
-        "bluff_exempt",
         "card_steps",
         "carries_penalty",
         "checks",
-        "color_choice",
         "drawn_compulsory",
         "effect_ranks",
         "effect_times",
         "eliminates",
-        "elimination_clause",
         "enabled",
         "every_move",
         "extra_cards",
         "extra_refusal",
         "fast",
-        "first_card",
         "installed_enabled",
-        "jump_card",
         "last_card",
         "legal_clause",
         "marked_ranks",
         "moves",
-        "next_round_out",
+        "out_of_game",
         "out_of_turn",
         "out_of_turn_always",
-        "out_of_turn_open",
+        "out_of_turn_card",
         "penalty_refusal",
         "phases",
         "play_effect",
@@ -362,6 +391,7 @@ class Plan:
         "table_problems",
         "target",
         "turn_draw",
+        "wild_terms",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -376,6 +406,7 @@ class Plan:
         for rule in installed:
             params = getattr(hr, rule.name)
             if _guarded(rule, "is_enabled", rule.is_enabled)(params):
+                _refuse_retired(rule)
                 enabled.append((rule, params))
         self.enabled: tuple[tuple[HouseRule, Any], ...] = tuple(enabled)
         # the installed rules enabled, named when a move breaks card conservation
@@ -391,29 +422,25 @@ class Plan:
         self.answer_penalty = hooks("answer_penalty")
         self.penalty_refusal = hooks("penalty_refusal")
         self.out_of_turn = hooks("out_of_turn")
-        self.out_of_turn_open = hooks("out_of_turn_open")
+        self.out_of_turn_card = hooks("out_of_turn_card")
         # a rule allowing plays out of turn that does not say when: at any moment
         self.out_of_turn_always = any(
-            _overrides(rule, "out_of_turn") and not _overrides(rule, "out_of_turn_open")
+            _overrides(rule, "out_of_turn") and not _overrides(rule, "out_of_turn_card")
             for rule, _ in enabled
         )
         self.target = hooks("target")
-        self.color_choice = hooks("color_choice")
-        self.bluff_exempt = hooks("bluff_exempt")
+        self.wild_terms = hooks("wild_terms")
         self.extra_cards = hooks("extra_cards")
         self.extra_refusal = hooks("extra_refusal")
         self.effect_times = hooks("effect_times")
         self.last_card = hooks("last_card")
-        self.first_card = hooks("first_card")
         self.table_problems = hooks("table_problems")
-        self.next_round_out = hooks("next_round_out")
-        self.elimination_clause = hooks("elimination_clause")
-        # H16, 3.4, and any enabled rule that may put a seat out of the game: one that names
-        # the clause keeping it out, decides who stays out next round, or (installed) acts
-        # after every move; a state with seats out is valid only where something eliminates
+        self.out_of_game = hooks("out_of_game")
+        # H16, 3.4, and any enabled rule that may put a seat out of the game: one that says
+        # how it keeps seats out (out_of_game) or (installed) acts after every move; a state
+        # with seats out is valid only where something eliminates
         self.eliminates: bool = rules.scoring.elimination or any(
-            _overrides(rule, "elimination_clause")
-            or _overrides(rule, "next_round_out")
+            _overrides(rule, "out_of_game")
             or (rule not in ORDER and _overrides(rule, "after_move"))
             for rule, _ in enabled
         )
@@ -427,7 +454,6 @@ class Plan:
         self.after_accept = hooks("after_accept")
         self.after_move = hooks("after_move")
         self.legal_clause = hooks("legal_clause")
-        self.jump_card = hooks("jump_card")
         # A bundled rule's declaration is held to the general path by the project's own
         # equivalence tests; an installed rule's is widened to what its hooks imply.
         touches = [
@@ -478,10 +504,10 @@ class Plan:
 
     def may_play_out_of_turn(self, state: GameState, seat: int) -> bool:
         """Whether an enabled rule may let ``seat`` play out of turn in ``state``, a phase
-        of play, judged from public facts only (``out_of_turn_open``; H06)."""
+        of play, judged from public facts only (``out_of_turn_card``; H06)."""
         if self.out_of_turn_always:
             return True
-        return any(hook(state, seat, params) for hook, params in self.out_of_turn_open)
+        return any(hook(state, seat, params) is not None for hook, params in self.out_of_turn_card)
 
     def steps(self, card: Card, last: bool) -> tuple[Step, ...]:
         """What ``card`` does under these rules, as effect steps (``docs/cards.md``):

@@ -42,6 +42,7 @@ from .hooks import (
     PlayContext,
     PlayKind,
     Touches,
+    WildTerms,
 )
 from .judge import is_bluff, without
 
@@ -183,6 +184,9 @@ _STACK_CHALLENGE_DISABLED = StackChallenge.DISABLED
 _MUST_MATCH_DECLARED = Plus2OnPlus4Color.MUST_MATCH_DECLARED
 _W4_IN_STACK_ENFORCE = W4InStack.ENFORCE
 _W4_IN_STACK_WAIVE_NO_COLOR_CHOICE = W4InStack.WAIVE_NO_COLOR_CHOICE
+# A47 waived: the terms of a stacked Wild Draw Four (H01 when it names no color)
+_EXEMPT = WildTerms(bluff_exempt=True)
+_NO_CHOICE = WildTerms(no_color="H01", bluff_exempt=True)
 
 
 _BY_PAIRS = StackByValue.PAIRS
@@ -281,19 +285,17 @@ class _StackingRule(HouseRule):
         why = _not_a_draw_card(state.penalty.card)
         return CannotStack(seat=move.seat, card=move.card, reason=Reason(*why))
 
-    def color_choice(self, card: Card, kind: PlayKind, params: Stacking) -> str | None:
-        if (
-            kind is KIND_STACK
-            and card.kind.restricted
-            and params.w4_color_restriction_in_stack is _W4_IN_STACK_WAIVE_NO_COLOR_CHOICE
-        ):
-            return "H01"  # A47: the stacked card names no color; the declared one stays
-        return None
-
-    def bluff_exempt(self, card: Card, kind: PlayKind, params: Stacking) -> bool:
-        return (
-            kind is KIND_STACK and params.w4_color_restriction_in_stack is not _W4_IN_STACK_ENFORCE
-        )
+    def wild_terms(self, card: Card, kind: PlayKind, params: Stacking) -> WildTerms | None:
+        if kind is not KIND_STACK:
+            return None
+        waived = params.w4_color_restriction_in_stack
+        if waived is _W4_IN_STACK_ENFORCE:
+            return None
+        # A47 waived: a stacked Wild Draw Four escapes the color restriction, and under
+        # waive_no_color_choice names no color (the declared one stays)
+        if waived is _W4_IN_STACK_WAIVE_NO_COLOR_CHOICE and card.kind.restricted:
+            return _NO_CHOICE
+        return _EXEMPT
 
     def accept_check(
         self,

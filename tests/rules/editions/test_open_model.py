@@ -109,7 +109,7 @@ KNOCKOUT = """
 from attrs import field, frozen
 
 from uno_rules.events import Eliminated
-from uno_rules.rules.hooks import HouseRule
+from uno_rules.rules.hooks import HouseRule, OutOfGame
 
 
 @frozen
@@ -122,8 +122,8 @@ class KnockoutRule(HouseRule):
     clause = "X13"
     params = Knockout
 
-    def elimination_clause(self, params):
-        return "X13"
+    def out_of_game(self, state, params):
+        return OutOfGame("X13")
 
     def after_move(self, b, params):
         for seat in b.active():

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import uno_rules as uno
-from house_rule_plugin import EIGHTS_MODULE, installed
+from house_rule_plugin import EIGHTS_MODULE, OLD_EIGHTS_MODULE, STEP_EIGHTS_MODULE, installed
 from uno_rules.events import Skipped
 from uno_rules.fastpath import fast_listing, shortcut
 from uno_rules.moves import Play
@@ -189,21 +189,114 @@ def test_an_installed_rule_decides_what_may_be_the_last_card(tmp_path: Path) -> 
         assert [m for m in uno.legal_moves(plain, seat=0) if isinstance(m, Play)]
 
 
-def test_an_installed_rule_decides_what_the_first_card_does(eights: None) -> None:
-    """The ``first_card`` hook: an 8 turned up to start the round skips the first player
-    under the rule, and does nothing under the official rules (1.3)."""
-    seed = next(
+def _first_eight_seed() -> int:
+    return next(
         s
         for s in range(2000)
         if uno.deal_game("official", players=3, seed=s)[0].top_card.rank is uno.Rank.EIGHT
     )
+
+
+def test_an_installed_rule_decides_what_the_first_card_does(tmp_path: Path) -> None:
+    """A rule's ``card_steps`` reach the first card turned up (1.3): an 8 that skips under
+    the rule skips the first player when it starts the round, and does nothing under the
+    official rules."""
+    preset = {"extends": "official", "house_rules": {"test_step_eights": {"enabled": True}}}
+    seed = _first_eight_seed()
     plain, plain_events = uno.deal_game("official", players=3, seed=seed)
-    state, events = uno.deal_game(EIGHTS, players=3, seed=seed)
+    with installed(
+        tmp_path, {"x_step_eights": STEP_EIGHTS_MODULE}, {"test_step_eights": "x_step_eights:RULE"}
+    ):
+        state, events = uno.deal_game(preset, players=3, seed=seed)
     starter = (plain.dealer + 1) % 3
     assert plain.turn == starter and not [e for e in plain_events if isinstance(e, Skipped)]
     assert state.turn == (starter + 1) % 3
     assert Skipped(starter) in events
     assert state.hands == plain.hands and state.top_card == plain.top_card
+
+
+def test_a_rule_overriding_a_retired_hook_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A rule written against a hook that no longer exists (``first_card``, replaced by
+    ``card_steps``) is refused when a rule set enabling it is compiled, with a PluginError
+    naming the rule, the old hook and the new one, never left silently unasked; the
+    command line says so in one line."""
+    from uno_rules.cli import main
+    from uno_rules.rules.registry import RETIRED, retired_hooks
+
+    preset = {"extends": "official", "house_rules": {"test_eights": {"enabled": True}}}
+    path = tmp_path / "eights.yaml"
+    path.write_text(
+        "extends: official\nhouse_rules:\n  test_eights:\n    enabled: true\n", encoding="utf-8"
+    )
+    with installed(
+        tmp_path, {"x_old_eights": OLD_EIGHTS_MODULE}, {"test_eights": "x_old_eights:RULE"}
+    ):
+        with pytest.raises(uno.PluginError) as caught:
+            uno.deal_game(preset, players=3, seed=_first_eight_seed())
+        assert caught.value.rule == "test_eights"
+        assert "first_card (now card_steps)" in caught.value.problem
+        assert main(["presets", "check", str(path)]) != 0
+        (line,) = capsys.readouterr().err.strip().splitlines()
+        assert "test_eights" in line and "first_card (now card_steps)" in line
+        # turned off, the rule is never asked anything: the rule set stands
+        off = {"extends": "official", "house_rules": {"test_eights": {"enabled": False}}}
+        assert uno.deal_game(off, players=3, seed=1)[0].phase is not None
+    # every retired hook names a hook that exists, and no bundled rule keeps an old one
+    from uno_rules.rules.hooks import HouseRule
+    from uno_rules.rules.registry import ORDER
+
+    assert all(callable(getattr(HouseRule, new, None)) for new in RETIRED.values())
+    assert not any(hasattr(HouseRule, old) for old in RETIRED)
+    assert not any(retired_hooks(rule) for rule in ORDER)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "source"),
+    [
+        (
+            "color_choice",
+            "wild_terms",
+            "def color_choice(self, card, kind, params):\n        return None",
+        ),
+        (
+            "bluff_exempt",
+            "wild_terms",
+            "def bluff_exempt(self, card, kind, params):\n        return False",
+        ),
+        (
+            "jump_card",
+            "out_of_turn_card",
+            "def jump_card(self, state, params):\n        return None",
+        ),
+        (
+            "out_of_turn_open",
+            "out_of_turn_card",
+            "def out_of_turn_open(self, state, seat, params):\n        return False",
+        ),
+        (
+            "next_round_out",
+            "out_of_game",
+            "def next_round_out(self, state, out, params):\n        return None",
+        ),
+        (
+            "elimination_clause",
+            "out_of_game",
+            "def elimination_clause(self, params):\n        return 'X01'",
+        ),
+    ],
+)
+def test_each_retired_hook_names_its_replacement(
+    tmp_path: Path, old: str, new: str, source: str
+) -> None:
+    module = EIGHTS_MODULE.replace(
+        "RULE = EightsSkipRule()",
+        f"class Old(EightsSkipRule):\n    {source}\n\n\nRULE = Old()",
+    )
+    refused = pytest.raises(uno.PluginError, match=rf"test_eights: .*{old} \(now {new}\)")
+    with installed(tmp_path, {"x_retired": module}, {"test_eights": "x_retired:RULE"}), refused:
+        uno.load_preset(EIGHTS).plan  # noqa: B018  # compiling the rule set refuses it
 
 
 def test_every_hook_of_a_house_rule_does_nothing_unless_overridden() -> None:
@@ -227,14 +320,13 @@ def test_every_hook_of_a_house_rule_does_nothing_unless_overridden() -> None:
     rules = state.rules
     assert rule.is_enabled(params) and rule.touches(params) is NOTHING
     assert rule.answer_ranks(params) == frozenset()
-    assert rule.jump_card(state, params) is None
+    assert rule.out_of_turn_card(state, 1, params) is None
     assert rule.penalty_choice(rules, params, card) is False
     assert rule.answer_penalty(state, move, params) is None
     assert rule.penalty_refusal(state, move, params) is None
     assert rule.out_of_turn(state, move, refusal, params) is refusal
     assert rule.target(card, False, params) is None
-    assert rule.color_choice(card, KIND_TURN, params) is None
-    assert rule.bluff_exempt(card, KIND_TURN, params) is False
+    assert rule.wild_terms(card, KIND_TURN, params) is None
     assert rule.extra_cards(state, 0, card, params) is None
     assert rule.extra_refusal(state, move, params) is None
     assert rule.last_card(state, 0, card, KIND_TURN, params) is None
@@ -248,10 +340,8 @@ def test_every_hook_of_a_house_rule_does_nothing_unless_overridden() -> None:
     assert rule.after_accept(None, 0, params) is False  # type: ignore[arg-type]
     assert rule.after_move(None, params) is None  # type: ignore[arg-type,func-returns-value]
     assert rule.play_effect(None, ctx, params) is False  # type: ignore[arg-type]
-    assert rule.first_card(None, params) is False  # type: ignore[arg-type]
     assert rule.table_problems(rules, 3, params) == []
-    assert rule.next_round_out(state, frozenset(), params) is None
-    assert rule.elimination_clause(params) is None
+    assert rule.out_of_game(state, params) is None
     assert rule.legal_clause(state, move, KIND_TURN, params) is None
     assert rule.idle_options(rules, params) == []
     assert rule.contradictions(rules, params) == []
@@ -308,3 +398,102 @@ def test_a_broken_rule_beside_a_working_one_is_reported_once(tmp_path: Path) -> 
             uno.load_preset({"house_rules": {"test_eights": {"enabled": True}, "test_broken": {}}})
         (problem,) = caught.value.problems
         assert problem.startswith("house_rules.test_broken: the installed rule could not be")
+
+
+WILD_TERMS_MODULE = """
+from attrs import field, frozen
+
+from uno_rules.cards import Rank
+from uno_rules.rules.hooks import HouseRule, PlayKind, WildTerms
+
+
+@frozen
+class Quiet:
+    enabled: bool = field(default=False, metadata={"doc": "Quiet wilds.", "clause": "X07"})
+
+
+class QuietRule(HouseRule):
+    name = "test_quiet"
+    clause = "X07"
+    params = Quiet
+
+    def wild_terms(self, card, kind, params):
+        if kind is not PlayKind.TURN:
+            return None
+        if card.rank is Rank.WILD:
+            return WildTerms(no_color="X07")  # a plain Wild names no color
+        return WildTerms(bluff_exempt=True)  # a Wild Draw Four escapes the restriction
+
+
+RULE = QuietRule()
+"""
+
+
+def test_an_installed_rule_sets_the_terms_of_a_wild(tmp_path: Path) -> None:
+    """``wild_terms``: one answer says whether a wild names a color and whether a Wild Draw
+    Four escapes the color restriction, as the rule words it."""
+    preset = {
+        "extends": "official",
+        "w4_restriction": "strict",
+        "house_rules": {"test_quiet": {"enabled": True}},
+    }
+    spec = {"players": 2, "hands": [["W", "W+4", "R3"], 3], "discard": ["R5"]}
+    plain = uno.situation({"rules": {"extends": "official", "w4_restriction": "strict"}, **spec})
+    assert uno.validate(plain, "0 W").code == "color-required"  # type: ignore[union-attr]
+    assert uno.validate(plain, "0 W+4 B").code == "wild-draw-four-not-allowed"  # type: ignore[union-attr]
+    with installed(tmp_path, {"x_quiet": WILD_TERMS_MODULE}, {"test_quiet": "x_quiet:RULE"}):
+        state = uno.situation({"rules": preset, **spec})
+        assert uno.validate(state, "0 W") is None
+        refused = uno.validate(state, "0 W G")
+        assert refused is not None and refused.code == "color-not-allowed"
+        assert refused.rule == "X07"
+        assert uno.validate(state, "0 W+4 B") is None  # held R3, yet no bluff to refuse
+        listed = {m for m in uno.legal_moves(state, seat=0) if isinstance(m, Play)}
+        assert uno.parse_move("0 W") in listed and uno.parse_move("0 W+4 B") in listed
+
+
+TWIN_CARD_MODULE = """
+from attrs import field, frozen
+
+from uno_rules.rules.hooks import HouseRule
+
+
+@frozen
+class Twins:
+    enabled: bool = field(default=False, metadata={"doc": "Twins jump.", "clause": "X09"})
+
+
+class TwinsRule(HouseRule):
+    name = "test_twin_card"
+    clause = "X09"
+    params = Twins
+
+    def out_of_turn(self, state, move, default, params):
+        if move.card is state.top_card and not move.extra and move.seat != state.played_by:
+            return None
+        return default
+
+    def out_of_turn_card(self, state, seat, params):
+        return None if seat == state.played_by else state.top_card
+
+
+RULE = TwinsRule()
+"""
+
+
+def test_an_installed_rule_names_the_card_a_seat_may_play_out_of_turn(tmp_path: Path) -> None:
+    """``out_of_turn_card``: the one card a seat may play out of turn now, from public
+    facts. The listing offers it, and the polling players ask only the seats it opens."""
+    preset = {"extends": "official", "house_rules": {"test_twin_card": {"enabled": True}}}
+    # a Wild on top (four in the deck): seats 1 and 2 each hold its twin; seat 2 played it
+    spec = {"players": 3, "hands": [["B3", "G7"], ["W", "G1"], ["W", "Y2"]], "discard": ["W"],
+            "color": "red", "played_by": 2}  # fmt: skip
+    with installed(tmp_path, {"x_twins": TWIN_CARD_MODULE}, {"test_twin_card": "x_twins:RULE"}):
+        rules = uno.load_preset(preset)
+        table = uno.situation({"rules": rules, **spec})
+        plan = rules.plan
+        assert not plan.out_of_turn_always
+        assert plan.may_play_out_of_turn(table, 1) and not plan.may_play_out_of_turn(table, 2)
+        assert uno.parse_move("1 W G") in uno.legal_moves(table, seat=1)
+        assert not [m for m in uno.legal_moves(table, seat=2) if isinstance(m, Play)]
+        assert uno.validate(table, "2 W G") is not None
