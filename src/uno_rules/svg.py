@@ -777,16 +777,15 @@ def ruling_svg(
     if budget is None or not moves or len(whole.encode()) <= budget:
         return whole
     # the most moves that fit: a picture of fewer moves is never larger
-    fits, best = 0, _ruling_picture(data, result, lang, 0)
+    best = _ruling_picture(data, result, lang, 0)
     low, high = 1, moves - 1
     while low <= high:
         middle = (low + high) // 2
         picture = _ruling_picture(data, result, lang, middle)
         if len(picture.encode()) <= budget:
-            fits, best, low = middle, picture, middle + 1
+            best, low = picture, middle + 1
         else:
             high = middle - 1
-    assert fits < moves
     return best
 
 
