@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -256,6 +256,35 @@ def test_the_report_is_the_same_however_the_games_are_spread() -> None:
             **options,  # type: ignore[arg-type]
         )
     assert json.dumps(spread.to_dict()) == one
+
+
+def test_the_play_check_starts_its_workers_with_simulates_helper(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``jobs=2`` plays on the pool ``simulate`` starts (its workers ignore Ctrl-C, the
+    command's to answer), ``jobs=1`` in this process on simulate's in-process executor;
+    the report is the same either way."""
+    import signal
+
+    from uno_rules import playtesting, simulate
+
+    assert playtesting.InProcess is simulate.InProcess
+    pools: list[tuple[int, bool]] = []
+
+    def counted(jobs: int, exit_with_parent: bool = True) -> ProcessPoolExecutor:
+        pools.append((jobs, exit_with_parent))
+        pool = simulate.worker_pool(jobs, exit_with_parent)
+        # a worker runs simulate's start-up first: Ctrl-C is ignored there
+        assert pool.submit(signal.getsignal, signal.SIGINT).result() == signal.SIG_IGN
+        return pool
+
+    monkeypatch.setattr(playtesting, "worker_pool", counted)
+    options = {"players": (2,), "games": 2, "bots": ("random",), "baseline": None}
+    here = uno.playtest("official", jobs=1, **options)  # type: ignore[arg-type]
+    assert pools == []
+    spread = uno.playtest("official", jobs=2, **options)  # type: ignore[arg-type]
+    assert pools == [(2, False)]
+    assert json.dumps(spread.to_dict()) == json.dumps(here.to_dict())
 
 
 def test_same_json_on_a_local_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:

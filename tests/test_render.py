@@ -3,6 +3,7 @@ taken for clause ids."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -90,6 +91,78 @@ def test_describe_is_public_and_the_cli_prints_it(
     main(["replay", str(record)])
     # the command line says it for people: its seats as players counted from 1
     assert f"  table:  {seats_as_players(line)}" in capsys.readouterr().out
+
+
+def test_the_command_line_counts_players_from_1_in_the_hands_and_scores_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A table line for people said "Player 3 to play | ... | hands 0:2 1:6 2:5": its
+    players counted from 1, its hands from 0. The command line's lines count both from 1
+    (`hands 1:2 2:6 3:5`), as the dispute page does; ``uno.describe`` keeps counting seats
+    from 0, as notation and the JSON output do."""
+    from uno_rules.cli import main
+
+    dispute = {"players": 3, "hands": [["R+2", "G4"], 6, 5], "discard": ["R3"], "moves": ["0 R+2"]}
+    path = tmp_path / "dispute.json"
+    path.write_text(json.dumps(dispute), encoding="utf-8")
+    assert main(["rule", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Player 1 to play | top red 3 (red) | clockwise | hands 1:2 2:6 3:5 |" in out
+    assert "Player 3 to play | top red Draw Two (red) | clockwise | hands 1:1 2:8 3:5 |" in out
+    assert " 0:" not in out
+    state = uno.situation({k: v for k, v in dispute.items() if k != "moves"})
+    assert "seat 0 to play | top red 3 (red) | clockwise | hands 0:2 1:6 2:5 |" in uno.describe(
+        state
+    )
+    # the scores of a finished game, as the command line says them after a replay
+    record = tmp_path / "game.yaml"
+    record.write_text("rules: official\nplayers: 2\nseed: 5\nmoves: []\n", encoding="utf-8")
+    assert main(["replay", str(record)]) == 0
+    assert "  scores: 1:0 2:0\n" in capsys.readouterr().out
+
+
+def test_values_per_seat_in_sentences_for_people_count_from_1() -> None:
+    from uno_rules.render import describe_event
+    from uno_rules.verdict import seats_as_players
+
+    shuffled = describe_event(uno.HandsShuffled(2, (3, 4, 5)))
+    assert seats_as_players(shuffled) == (
+        "Player 3 shuffles every hand and deals them again: hands 1:3 2:4 3:5"
+    )
+    said = seats_as_players(describe_event(uno.HandsShuffled(0, (1, 2))), "vi")
+    assert "1:1 2:2" in said and "0:" not in said
+    # only a value per seat, in seat order: nothing else that looks like one
+    assert seats_as_players("hands 1:2 0:3; at 0:15") == "hands 1:2 0:3; at 0:15"
+
+
+def test_the_page_says_seats_as_players_as_the_command_line_does() -> None:
+    """The dispute page's ``seatsAsPlayers`` (run by Node, where it is installed) says the
+    server's sentences as ``seats_as_players`` does: seats and values per seat alike."""
+    import shutil
+
+    from uno_rules.verdict import seats_as_players
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node is not installed")
+    page = (Path(uno.__file__).parent / "web" / "page.js").read_text(encoding="utf-8")
+    start = page.index("function seatsAsPlayers(")
+    end = page.index("\n}\n", page.index("function valuesFromOne(")) + 3
+    sentences = [
+        "seat 2 shuffles every hand and deals them again: hands 0:3 1:4 2:5",
+        "seat 0 goes out; scores 0:0 1:25 2:3",
+        "hands 1:2 0:3; at 0:15",
+        "seat 1 drew 2",
+    ]
+    script = (
+        "const t = (m, p) => m === 'seat {seat}' ? m : `Player ${p.number}`;\n"
+        "const player = (seat) => t('Player {number}', { number: Number(seat) + 1 });\n"
+        f"{page[start:end]}\n"
+        f"console.log(JSON.stringify({json.dumps(sentences)}.map(seatsAsPlayers)));\n"
+    )
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [seats_as_players(s) for s in sentences]
 
 
 def test_cli_import_stays_light() -> None:

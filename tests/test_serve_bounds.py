@@ -10,6 +10,7 @@ import gzip
 import json
 import logging
 import os
+import re
 import secrets
 import sqlite3
 import threading
@@ -144,6 +145,79 @@ def test_a_compressed_answer_is_the_same_answer(client: TestClient) -> None:
         wire = b"".join(r.iter_raw())
     assert isinstance(r, httpx.Response)
     assert gzip.decompress(wire) == plain.content
+
+
+def long_picture_dispute() -> bytes:
+    """A dispute of about 4.7 KB, 500 moves, whose one picture under two presets was
+    1.1 MB of SVG (2.7 MB under more presets) before the picture was bounded."""
+    data = json.loads(short_pictured_dispute())
+    data["moves"] = (["0 draw", "0 pass", "1 draw", "1 pass"] * 125)[:500]
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
+LEFT_OUT = {
+    "en": r"Moves left out of this picture, the last ones, to keep it small .*?: (\d+)\.",
+    "vi": r"Số nước đi bị bỏ ra khỏi hình này, là những nước cuối, .*?: (\d+)\.",
+    "tl": r"Mga galaw na hindi isinama sa larawang ito, ang mga huli, .*?: (\d+)\.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "tl"])
+def test_the_rulings_picture_of_a_short_request_is_bounded_and_says_what_it_left_out(
+    client: TestClient, lang: str
+) -> None:
+    """The picture draws the first moves and their rulings under every preset while its
+    SVG text fits in MAX_PICTURE_BYTES, and says, in the request's language, how many moves
+    it left out at the end."""
+    body = long_picture_dispute()
+    assert len(body) < 5_000
+    r = client.post(
+        f"/api/disputes/picture.svg?preset=official&preset=family&lang={lang}",
+        content=body,
+        headers={**JSON, "accept-encoding": "identity"},
+    )
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    assert 0.9 * MAX_PICTURE_BYTES < len(r.content) <= MAX_PICTURE_BYTES
+    svg = r.content.decode()
+    title, lines = svg_words(svg)
+    # said in the picture's title, for screen readers, and drawn in its last lines
+    (said,) = re.findall(LEFT_OUT[lang], title)
+    assert re.findall(LEFT_OUT[lang], " ".join(lines[-3:])) == [said]
+    omitted = int(said)
+    assert 0 < omitted < 500
+    # the first moves are drawn, and only those: in the list of moves and under each preset
+    drawn = 500 - omitted
+    assert sum(line.startswith(f"{drawn}. ") for line in lines) == 3
+    assert not any(line.startswith(f"{drawn + 1}. ") for line in lines)
+
+
+def test_a_rulings_picture_that_fits_is_whole_and_leaves_nothing_out(client: TestClient) -> None:
+    body = json.loads(long_picture_dispute())
+    body["moves"] = body["moves"][:20]
+    svg = client.post("/api/disputes/picture.svg?preset=official", json=body).text
+    title, lines = svg_words(svg)
+    assert sum(line.startswith("20. ") for line in lines) == 2
+    assert not re.search(LEFT_OUT["en"], title + " ".join(lines))
+    from uno_rules.dispute import settle
+    from uno_rules.svg import ruling_svg
+    from uno_rules.verdict import add_plain_verdicts
+
+    settled = settle(body, ["official"])
+    result = add_plain_verdicts(settled.to_dict(None, "en"), settled.rulings, "en")
+    assert ruling_svg(body, result) == svg == ruling_svg(body, result, budget=len(svg))
+    smaller = ruling_svg(body, result, budget=len(svg) - 1)
+    assert len(smaller) < len(svg) and re.findall(LEFT_OUT["en"], svg_words(smaller)[0]) == ["1"]
+
+
+def svg_words(svg: str) -> tuple[str, list[str]]:
+    """A picture's title and the lines of text it draws, in order."""
+    from xml.etree import ElementTree
+
+    root = ElementTree.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    title = root.find(f"{ns}title")
+    assert title is not None and title.text
+    return title.text, ["".join(t.itertext()) for t in root.iter(f"{ns}text")]
 
 
 # --------------------------------------------------------------------------- the store's size

@@ -216,7 +216,10 @@ def document(version: str) -> dict[str, Any]:
                     "table as the body describes it (a hand given as a count drawn as that "
                     "many backs, never the cards filled in for it), the moves, and each "
                     "preset's verdict on each move with its clause and the clause's "
-                    "sentence, in the language of `lang` or `Accept-Language`."
+                    "sentence, in the language of `lang` or `Accept-Language`. The picture "
+                    "is at most 512 KiB of SVG text: it draws the first moves and their "
+                    "rulings under every preset for as long as they fit, and says in words, "
+                    "in that language, how many moves it left out at the end."
                 ),
                 "parameters": [
                     {

@@ -769,8 +769,9 @@ def _looks_like_file(source: str) -> bool:
 # --------------------------------------------------------------------------- rendering
 
 
-def _seat_list(values: Sequence[int]) -> str:
-    return " ".join(f"{seat}:{value}" for seat, value in enumerate(values))
+def _player_list(values: Sequence[int]) -> str:
+    """A value per player, counted from 1 as the sentences for people count them."""
+    return " ".join(f"{seat}:{value}" for seat, value in enumerate(values, 1))
 
 
 def _emit_json(data: Any) -> None:
@@ -1127,7 +1128,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(say(lang, N_("all {count} moves are legal"), count=result.applied))
         table, scores = _labels(lang, N_("table:"), N_("scores:"))
         print(f"  {table}{_people(describe(state, lang), lang)}")
-        print(f"  {scores}{_seat_list(state.scores)}")
+        print(f"  {scores}{_player_list(state.scores)}")
     return EXIT_OK if result.ok else EXIT_REJECTED
 
 

@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING, Any
 from attrs import field, frozen
 
 from . import events as ev
-from ._budget import MAX_PICTURES, MAX_RULINGS
+from ._budget import MAX_PICTURES, MAX_RECORD_WORK, MAX_RULINGS
 from .clauses import clause_text
 from .deal import build_deck, deal_game, given_seed
 from .errors import NotationError, PresetError, Problem, SituationError, within
 from .i18n import N_
 from .moves import parse_move
 from .presets import kind_said, load_preset, preset_names
+from .record import move_work, over_work
 from .render import describe, describe_event, ruling_verdict, say, violation_text
 from .ruling import rule_on
 from .situation import situation
@@ -328,14 +329,33 @@ def rulings_problem(moves: int, presets: int, pictures: bool = False) -> Problem
     return None
 
 
+def _over_work(index: int, work: int, name: str, starts: Mapping[str, GameState]) -> Problem:
+    """The problem of a dispute whose moves pass the work limit at ``moves[index]`` under
+    the preset ``name``: said as a record's when it is the first preset ruled on, else
+    naming the preset, since the work of every preset before it counts too."""
+    if len(starts) == 1:
+        return over_work(index, work)
+    return Problem(
+        f"moves[{index}]",
+        N_(
+            "under {preset}, the moves up to this one bring the dispute's work to {work} "
+            "units, more than {most} (the work limit)"
+        ),
+        {"preset": name, "work": work, "most": MAX_RECORD_WORK},
+    )
+
+
 def settle(
     data: Mapping[str, Any], presets: Sequence[str | Rules | Mapping[str, Any] | None] = ()
 ) -> Settlement:
     """Rule on the dispute's moves under each preset (none given: the dispute's own rules).
 
     Raises :class:`~uno_rules.PresetError` for a preset that cannot be loaded and
-    :class:`~uno_rules.SituationError` for a table that cannot be, or a move that cannot be
-    read (its problem names ``moves[i]``).
+    :class:`~uno_rules.SituationError` for a table that cannot be, a move that cannot be
+    read (its problem names ``moves[i]``), or moves that do more than ``MAX_RECORD_WORK``
+    units of work under all the presets together (the work limit of a game record,
+    :func:`~uno_rules.record.move_work`; a refused move counts one): the problem names the
+    move where they pass it.
     """
     moves = data.get("moves", [])
     table = {k: v for k, v in data.items() if k not in DISPUTE_KEYS}
@@ -372,6 +392,7 @@ def settle(
     starts: dict[str, GameState] = {}
     deals: dict[str, tuple[Event, ...]] = {}
     results: dict[str, list[Ruling]] = {}
+    work = 0  # what the moves do under every preset so far (the work limit, as for a record)
     for preset in list(presets) or [None]:
         described = dict(table)
         if preset is not None:
@@ -385,10 +406,13 @@ def settle(
         starts[name] = state
         deals[name] = dealt
         rulings = []
-        for move in parsed:
+        for index, move in enumerate(parsed):
             ruling = rule_on(state, move)
             rulings.append(ruling)
             state = ruling.state
+            work += move_work(ruling.events, state) if ruling.legal else 1
+            if work > MAX_RECORD_WORK:
+                raise SituationError([_over_work(index, work, name, starts)])
         results[name] = rulings
     made_up = {name: made_up_hands(table, rulings) for name, rulings in results.items()}
     notes = table_notes(starts)

@@ -32,9 +32,7 @@ import contextlib
 import hashlib
 import itertools
 import math
-import multiprocessing
 import random
-import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from fractions import Fraction
@@ -54,7 +52,7 @@ from .presets import load_preset, rules_to_dict
 from .randomness import derive_seed
 from .record import NEXT_ROUND
 from .rules import Rules
-from .simulate import Moments, blocks, starting_workers
+from .simulate import InProcess, Moments, blocks, starting_workers, worker_pool
 from .state import GameState, Phase, Transition
 from .testing import ConformanceError, check_conserved, check_listed_moves, deck_of
 from .view import view
@@ -155,26 +153,6 @@ def wilson(hits: Fraction, n: int) -> tuple[float, float, float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (p, max(0.0, centre - half), min(1.0, centre + half))
-
-
-class _Here(Executor):
-    """Runs each call at once, in this process."""
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        future: Future[Any] = Future()
-        future.set_running_or_notify_cancel()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except Exception as exc:
-            future.set_exception(exc)
-        return future
-
-
-def _worker_start() -> None:
-    """First in each worker of the command's own pool: Ctrl-C is the parent's to handle."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _one(value: int) -> Moments:
@@ -915,10 +893,10 @@ def playtest(
     )
     own: ProcessPoolExecutor | None = None
     if executor is None and jobs > 1:
-        executor = own = ProcessPoolExecutor(
-            jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
-        )
-    pool = executor or _Here()
+        # simulate's pool; its workers do not watch for the command's end: this function
+        # stops them (below) however it ends, short of being killed
+        executor = own = worker_pool(jobs, exit_with_parent=False)
+    pool = executor or InProcess()
     results: dict[tuple[str, int, str, int], TaskResult] = {}
     pending: dict[Future[TaskResult], Task] = {}
     done = 0

@@ -38,7 +38,7 @@ from .rules import Rules
 from .state import GameState
 from .violations import Violation
 
-__all__ = ["NEXT_ROUND", "ReplayResult", "make_record", "move_work", "replay"]
+__all__ = ["NEXT_ROUND", "ReplayResult", "make_record", "move_work", "over_work", "replay"]
 
 NEXT_ROUND = "next-round"
 _RECORD_KEYS = {"rules", "players", "seed", "dealer", "moves", "title", "description"}
@@ -145,11 +145,13 @@ def replay(record: Mapping[str, Any]) -> ReplayResult:
         state = outcome.state
         work += move_work(outcome.events, state)
         if work > MAX_RECORD_WORK:
-            raise SituationError([_over_work(index, work)])
+            raise SituationError([over_work(index, work)])
     return ReplayResult(state, len(moves), work=work)
 
 
-def _over_work(index: int, work: int) -> Problem:
+def over_work(index: int, work: int) -> Problem:
+    """The problem of moves that pass the work limit at ``moves[index]``, having done
+    ``work`` units (:func:`move_work`): a record's, or a dispute's under one rule set."""
     return Problem(
         f"moves[{index}]",
         N_("the moves up to this one do {work} units of work, more than {most} (the work limit)"),

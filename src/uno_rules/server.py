@@ -1126,7 +1126,7 @@ def _picture_work(data: dict[str, Any], presets: list[str], lang: str) -> str:
     except UnoError as exc:
         raise _uno_problem(exc, lang) from None
     result = add_plain_verdicts(settlement.to_dict(None, lang), settlement.rulings, lang)
-    return ruling_svg(data, result, lang)
+    return ruling_svg(data, result, lang, MAX_PICTURE_BYTES)
 
 
 def _replay_work(data: dict[str, Any], lang: str) -> dict[str, Any]:

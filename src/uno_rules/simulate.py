@@ -397,8 +397,9 @@ def _default_block(games: int, parallel: int) -> int:
     return max(1, min(MAX_BLOCK, games // (8 * parallel)))
 
 
-class _InProcess(Executor):
-    """Runs each call at once, in this process: ``jobs=1`` without a worker."""
+class InProcess(Executor):
+    """Runs each call at once, in this process: ``jobs=1`` without a worker (``simulate``
+    and the play check alike)."""
 
     def submit(self, fn: Callable[..., _T], /, *args: Any, **kwargs: Any) -> Future[_T]:
         future: Future[_T] = Future()
@@ -410,8 +411,22 @@ class _InProcess(Executor):
         return future
 
 
-def _start_worker() -> None:
-    """Run first in each worker process of the command's own pool."""
+def worker_pool(jobs: int, exit_with_parent: bool = True) -> ProcessPoolExecutor:
+    """The command's own pool of ``jobs`` worker processes (``simulate``, the play check):
+    started afresh (``spawn``, the same on every system), each running
+    :func:`_start_worker` first, so that Ctrl-C is the command's alone and, with
+    ``exit_with_parent``, a worker never outlives the command. The pool starts its workers
+    as work is submitted: submit under :func:`starting_workers`."""
+    return ProcessPoolExecutor(
+        jobs,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_start_worker,
+        initargs=(exit_with_parent,),
+    )
+
+
+def _start_worker(exit_with_parent: bool = True) -> None:
+    """Run first in each worker process of the command's own pool (:func:`worker_pool`)."""
     # Ctrl-C reaches every process of the terminal's group: the parent decides what to do.
     # The worker started with Ctrl-C held back (see ``starting_workers``): ignoring it drops one
     # that came meanwhile, and only then may others arrive.
@@ -421,7 +436,8 @@ def _start_worker() -> None:
     # A worker never outlives the command: were the command to end without stopping it
     # (killed, or stopped while the pool was starting), the worker would wait for work
     # forever, holding the command's output open.
-    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
+    if exit_with_parent:
+        threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
 
 
 def _exit_with_parent(parent: int, every: float = 0.5) -> None:
@@ -737,10 +753,8 @@ def simulate(
     own: ProcessPoolExecutor | None = None
     if executor is None and jobs > 1:
         # Workers start when the first blocks are submitted, inside the ``try`` below.
-        executor = own = ProcessPoolExecutor(
-            jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker
-        )
-    pool = executor or _InProcess()
+        executor = own = worker_pool(jobs)
+    pool = executor or InProcess()
     todo = blocks(games, size, run.spans.ranges() if run else ())
     pending: dict[Future[Totals], tuple[int, int]] = {}
     try:

@@ -723,6 +723,12 @@ def _lines(text: str, size: int, width: int = _PICTURE_WIDTH - 30) -> list[str]:
     return lines
 
 
+_LEFT_OUT = N_(
+    "Moves left out of this picture, the last ones, to keep it small enough to send: "
+    "{count}. Ask about fewer moves to see their rulings."
+)
+
+
 class _Page:
     """Lines of text and rows of cards, laid out from the top."""
 
@@ -745,7 +751,12 @@ class _Page:
         self.y += height
 
 
-def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "en") -> str:
+def ruling_svg(
+    data: Mapping[str, Any],
+    result: Mapping[str, Any],
+    lang: str = "en",
+    budget: int | None = None,
+) -> str:
     """A picture of a settled dispute, to save or send: the table as its description
     (``data``) gives it, the moves, and each rule set's verdict on each move with its
     clause and the clause's sentence, from ``result`` (``Settlement.to_dict(None, lang)``),
@@ -755,7 +766,34 @@ def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "
     count as that many backs (never the cards the engine filled in), and no card drawn
     during the moves, so the picture tells nobody more than the table did. Two-sided
     cards (UNO Flip) are drawn with both faces, as the description names them, the face
-    in play in front (the dark one under ``side: dark``)."""
+    in play in front (the dark one under ``side: dark``).
+
+    With ``budget``, the picture is at most that many bytes of SVG text (UTF-8) whenever
+    the table alone fits: the first moves are drawn, with their rulings under every rule
+    set, for as long as they fit, and the picture says in words how many moves it leaves
+    out at the end."""
+    moves = len(data.get("moves") or [])
+    whole = _ruling_picture(data, result, lang, moves)
+    if budget is None or not moves or len(whole.encode()) <= budget:
+        return whole
+    # the most moves that fit: a picture of fewer moves is never larger
+    best = _ruling_picture(data, result, lang, 0)
+    low, high = 1, moves - 1
+    while low <= high:
+        middle = (low + high) // 2
+        picture = _ruling_picture(data, result, lang, middle)
+        if len(picture.encode()) <= budget:
+            best, low = picture, middle + 1
+        else:
+            high = middle - 1
+    return best
+
+
+def _ruling_picture(
+    data: Mapping[str, Any], result: Mapping[str, Any], lang: str, kept: int
+) -> str:
+    """:func:`ruling_svg`'s picture of the first ``kept`` moves and their rulings, saying
+    how many moves it leaves out after them."""
     page = _Page()
     presets: list[str] = list(result["presets"])
     start = result["start"][presets[0]]
@@ -803,7 +841,8 @@ def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "
     from ._page_text import PRESET_WORDS
     from .verdict import move_words
 
-    moves = [str(m) for m in data.get("moves") or []]
+    every = data.get("moves") or []
+    moves = [str(m) for m in every[:kept]]
     if moves:
         page.text(translate(lang, "Moves"), 13, bold=True)
         for number, move in enumerate(moves, 1):
@@ -815,7 +854,7 @@ def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "
         page.gap(6)
         name = translate(lang, PRESET_WORDS[preset][0]) if preset in PRESET_WORDS else preset
         page.text(translate(lang, "Under {preset}", preset=name), 15, bold=True)
-        for number, ruling in enumerate(result["rulings"][preset], 1):
+        for number, ruling in enumerate(result["rulings"][preset][:kept], 1):
             page.gap(4)
             legal = bool(ruling["legal"])
             verdict = f"{number}. {move_words(str(ruling['move']), lang)}"
@@ -827,6 +866,11 @@ def ruling_svg(data: Mapping[str, Any], result: Mapping[str, Any], lang: str = "
             if ruling["violation"] and not ruling.get("plain"):
                 page.text(str(ruling["violation"]["message"]), 12, x=28)
             page.text(f"{ruling['clause']}: {ruling['rule']}", 12, x=28)
+    if kept < len(every):
+        left_out = translate(lang, _LEFT_OUT, count=len(every) - kept)
+        summary.append(left_out)
+        page.gap(10)
+        page.text(left_out, 13, bold=True)
     page.gap(14)
     heading = translate(lang, "A picture of an UNO ruling")
     background = f"<rect width='{_PICTURE_WIDTH}' height='{page.y}' fill='#ffffff'/>"

@@ -57,18 +57,35 @@ def player_name(seat: int, lang: str = "en", names: Sequence[str] | None = None)
 def seats_as_players(text: str, lang: str = "en", names: Sequence[str] | None = None) -> str:
     """A sentence of the engine (an event, a refusal, a table's line), whose seats count
     from 0 as notation does ("seat 1 drew 2"), said for people: each seat as its player,
-    counted from 1 ("Player 2 drew 2"), or by the name the table gave it.
+    counted from 1 ("Player 2 drew 2"), or by the name the table gave it; and a value per
+    seat (``hands 0:2 1:6 2:5``, ``scores 0:0 1:25``) counted from 1 as the players are
+    (``hands 1:2 2:6 3:5``).
 
     >>> seats_as_players("Seat 0 does not hold a blue 7 (B4.4).")
     'Player 1 does not hold a blue 7 (B4.4).'
     >>> seats_as_players("người chơi 1 mất lượt", "vi")
     'Người chơi 2 mất lượt'
+    >>> seats_as_players("seat 2 to play | top red 3 (red) | clockwise | hands 0:2 1:6 2:5")
+    'Player 3 to play | top red 3 (red) | clockwise | hands 1:2 2:6 3:5'
 
     Never give it a sentence already said for people (:func:`plain_verdict`'s): its players
     would be counted again."""
     word = translate(lang, N_("seat {seat}"), seat="\0").split("\0")[0].strip()
     seat = re.compile(rf"(?<!\w){re.escape(word)} (\d+)(?!\d)", re.IGNORECASE)
+    text = _SEAT_LIST.sub(_from_one, text)
     return seat.sub(lambda m: player_name(int(m.group(1)), lang, names), text)
+
+
+# A value per seat, as the engine's sentences write it: ``0:2 1:6 2:5`` (seats 0, 1, 2...
+# in order, two at least).
+_SEAT_LIST = re.compile(r"(?<![\w:])0:-?\d+(?: \d+:-?\d+)+(?![\w:])")
+
+
+def _from_one(found: re.Match[str]) -> str:
+    pairs = [pair.split(":") for pair in found.group(0).split(" ")]
+    if [int(seat) for seat, _ in pairs] != list(range(len(pairs))):
+        return found.group(0)  # not seats in order: not a value per seat
+    return " ".join(f"{int(seat) + 1}:{value}" for seat, value in pairs)
 
 
 def move_words(text: str, lang: str = "en", names: Sequence[str] | None = None) -> str:

@@ -432,10 +432,17 @@ function eventText(event) {
 
 // The server's sentences of events and refusals count seats from 0, as notation does; on
 // the page people are Player 1..N, so each "seat N" (in the page's language) is said as
-// that player.
+// that player, and a value per seat ("hands 0:2 1:6", "scores 0:0 1:25") is counted from 1.
 function seatsAsPlayers(text) {
   const word = t("seat {seat}").replace("{seat}", "").trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return text.replace(new RegExp(`\\b${word} (\\d+)\\b`, "gi"), (all, seat) => player(seat));
+  const listed = text.replace(/(?<![\w:])0:-?\d+(?: \d+:-?\d+)+(?![\w:])/g, valuesFromOne);
+  return listed.replace(new RegExp(`\\b${word} (\\d+)\\b`, "gi"), (all, seat) => player(seat));
+}
+
+function valuesFromOne(list) {
+  const pairs = list.split(" ").map((pair) => pair.split(":"));
+  if (!pairs.every(([seat], i) => Number(seat) === i)) return list; // not seats in order
+  return pairs.map(([seat, value]) => `${Number(seat) + 1}:${value}`).join(" ");
 }
 
 // Which seats' cards the table left unnamed: a hand given as a count, and the draw pile
