@@ -306,24 +306,27 @@ def _overrides(rule: HouseRule, name: str) -> bool:
 
 
 def derived_touches(rule: HouseRule, declared: Touches) -> Touches:
-    """What ``rule`` touches: what it declares, and what the hooks it overrides imply,
-    so that a rule declaring too little is not bypassed by a fast path. A rule that
-    changes what cards do (``play_effect``) or may end a hand (``last_card``) without
-    naming a rank touches every rank, one that sets a wild's terms (``wild_terms``) every
-    wild rank; one that answers or refuses penalties touches the
-    ``penalty`` phase; one that acts after every move, after an accept or on a drawn card
-    touches those moves."""
+    """What an installed ``rule`` touches: what the hooks it overrides imply, and what it
+    declares on top. A declaration may add, never narrow, so nothing an author writes by
+    hand decides whether a hook of theirs is bypassed by a fast path: a rule that changes
+    what cards do (``play_effect``) touches every rank's effect and one that may forbid
+    going out (``last_card``) every rank, whatever ranks it names; one that sets a wild's
+    terms (``wild_terms``) touches every wild rank; one that answers or refuses penalties,
+    or allows plays out of turn (which include answers to a penalty nobody else took),
+    touches the ``penalty`` phase; one that acts after every move, after an accept or on a
+    drawn card touches those moves."""
     ranks, effect_ranks = declared.ranks, declared.effect_ranks
     phases, checks, moves = declared.phases, declared.checks, declared.moves
     every_move = declared.every_move
-    named = bool(ranks or effect_ranks)
     # (every rank known when the plan is made: the bundled kinds and every declared one)
-    if _overrides(rule, "play_effect") and not named:
+    if _overrides(rule, "play_effect"):
         effect_ranks = frozenset(Rank)
-    if _overrides(rule, "last_card") and not named:
+    if _overrides(rule, "last_card"):
         ranks = frozenset(Rank)
-    if _overrides(rule, "wild_terms") and not named:  # how a wild may be played
+    if _overrides(rule, "wild_terms"):  # how a wild may be played
         ranks = ranks | frozenset(rank for rank in Rank if rank.is_wild)
+    if _overrides(rule, "out_of_turn"):
+        phases = phases | {Phase.PENALTY}
     if any(_overrides(rule, h) for h in ("answer_penalty", "penalty_refusal", "accept_check")):
         phases = phases | {Phase.PENALTY}
     if any(_overrides(rule, h) for h in ("extra_cards", "extra_refusal", "effect_times")):

@@ -497,3 +497,30 @@ def test_an_installed_rule_names_the_card_a_seat_may_play_out_of_turn(tmp_path: 
         assert uno.parse_move("1 W G") in uno.legal_moves(table, seat=1)
         assert not [m for m in uno.legal_moves(table, seat=2) if isinstance(m, Play)]
         assert uno.validate(table, "2 W G") is not None
+
+
+# An 8-skips rule whose author named the wrong rank in ``touches``: its ``play_effect``
+# acts on 5s, it declares the 8s.
+MISDECLARED_MODULE = EIGHTS_MODULE.replace(
+    "if ctx.card.rank is not Rank.EIGHT or ctx.went_out:",
+    "if ctx.card.rank is not Rank.FIVE or ctx.went_out:",
+)
+
+
+def test_what_an_installed_rule_declares_never_narrows_what_its_hooks_touch(
+    tmp_path: Path,
+) -> None:
+    """A ``play_effect`` is asked for every card played, whatever ranks ``touches`` names: a
+    rule that declares its 8s and acts on 5s still has its way with a 5 (the play shortcut
+    would otherwise apply the 5 without asking it)."""
+    with installed(
+        tmp_path, {"x_misdeclared": MISDECLARED_MODULE}, {"test_eights": "x_misdeclared:RULE"}
+    ):
+        state = uno.situation(
+            {"rules": EIGHTS, "players": 3, "hands": [["R5", "B3", "G2"], 3, 3], "discard": ["R1"]}
+        )
+        move = Play(0, uno.parse_cards("R5")[0])
+        assert shortcut(state, move) is None
+        result = uno.apply(state, move)
+        assert isinstance(result, uno.Transition)
+        assert Skipped(1) in result.events and result.state.turn == 2
