@@ -139,11 +139,11 @@ def legal_moves(state: GameState, seat: object = None) -> tuple[Move, ...]:
     last = _LAST_LISTED
     if last is not None and last[0] is state and last[1] == asked:
         return last[2]
-    moves = fast_listing(state, asked)
+    moves = fast_listing(state, asked)  # on two-sided cards, by faces already
     if moves is None:
         moves = reference_legal_moves(state, asked)
-    if state.discard[0].other is not None:  # type: ignore[index]
-        moves = by_faces(moves)  # F14: a seat does not see its own cards' backs
+        if state.discard[0].other is not None:  # type: ignore[index]
+            moves = by_faces(moves)  # F14: a seat does not see its own cards' backs
     _LAST_LISTED = (state, asked, moves)
     return moves
 

@@ -43,7 +43,7 @@ from .events import (
     UnoCalled,
 )
 from .kinds import Step, steps_with
-from .moves import Accept, CallUno, CatchUno, Challenge, Draw, Move, Pass, Play
+from .moves import Accept, CallUno, CatchUno, Challenge, Draw, Move, Pass, Play, by_faces
 from .rules import AfterDraw, Rules, UnoWindow, VoluntaryDraw, W4Restriction
 from .rules.builder import (
     NO_SEATS,
@@ -171,9 +171,11 @@ class FastPlan:
         self.targeted = frozenset(
             rank for rank, steps in self.steps.items() if steps_with(steps, "target")
         )
-        # plays[calls][seat]: the plays of each card, built as cards come up
+        # plays[calls][seat]: the plays of each card, built as cards come up; on a table of
+        # two-sided cards, of each face, the dark side's in plays[2 + calls] (a Wild shows
+        # the same face on both sides, and names the colors of the side it is on, F1)
         self.plays: list[list[dict[Card, tuple[Play, ...]]]] = [
-            [{} for _ in range(MAX_PLAYERS)] for _ in (False, True)
+            [{} for _ in range(MAX_PLAYERS)] for _ in range(4)
         ]
         # every way to play a card (play_variants), for the special ranks
         self.variants: dict[_VariantKey, tuple[Play, ...]] = {}
@@ -261,10 +263,12 @@ def _drew_one(seat: int, card: Card) -> CardsDrawn:
     return event
 
 
-def _plays(seat: int, card: Card, calls: bool) -> tuple[Play, ...]:
-    """Every way to play ``card`` with no target or extra cards: each color for a wild,
-    with and without an UNO call where ``calls``; in the order of :func:`play_variants`."""
-    colors: tuple[Color | None, ...] = side_colors(card) if card.is_wild else (None,)
+def _plays(seat: int, card: Card, calls: bool, held: Card) -> tuple[Play, ...]:
+    """Every way to play ``card`` (``held``, or on a table of two-sided cards the face
+    ``held`` shows) with no target or extra cards: each color of the side ``held`` shows for
+    a wild (F1), with and without an UNO call where ``calls``; in the order of
+    :func:`play_variants`."""
+    colors: tuple[Color | None, ...] = side_colors(held) if card.is_wild else (None,)
     return tuple(
         Play(seat, card, color=color, call_uno=call)
         for color in colors
@@ -290,7 +294,9 @@ def _variants(state: GameState, fast: FastPlan, seat: int, card: Card) -> tuple[
 
 def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
     """The legal moves of the seat whose turn it is, in the order of
-    :func:`reference_legal_moves`, without validating every candidate; ``None`` where this
+    :func:`reference_legal_moves` (on a table of two-sided cards, by the faces the seat
+    sees: :func:`uno_rules.moves.by_faces`, F14), without validating every candidate;
+    ``None`` where this
     shortcut does not apply (then the reference answers). In an ordinary turn or after a
     draw (where no enabled rule touches the phase) each skipped check is one that
     :func:`validate` passes for the moves listed here: the card is held and matches, no
@@ -313,6 +319,7 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
     out: list[Move] = []
     hand = state.hands[seat]
     size = len(hand)
+    sided = state.discard[0].other is not None  # type: ignore[index]  # two-sided cards (F1)
     if phase is PHASE_TURN or phase is PHASE_DRAWN:
         discard = state.discard
         assert discard is not None
@@ -320,27 +327,32 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
         top_rank = top.rank if top.color is not None else None
         only = state.drawn if phase is PHASE_DRAWN and fast.drawn_only else None
         calls = fast.uno and (size == 2 or fast.calls_always)
-        table = fast.plays[calls][seat]
-        listed: set[Card] = set()  # each distinct card once, in hand order
+        table = fast.plays[2 + calls if top.dark else calls][seat]
+        # F14: on a table of two-sided cards each play is listed by the face it puts down,
+        # once however many cards of the hand show it, and kept by face
+        listed: set[Card] = set()  # each distinct card (or face) once, in hand order
         for card in hand:
             held = card.color  # read once: an attribute read is a lookup when compiled
             if held is not None and held is not color and card.rank is not top_rank:
                 continue  # B5: matches(), inlined (the hottest loop)
             if only is not None and card is not only:
                 continue  # B6.3
-            if card in listed:
+            shown = card.face if sided else card
+            if shown in listed:
                 continue  # a second copy (found by hash and identity: cards are unique)
-            listed.add(card)
-            plays = table.get(card)
+            listed.add(shown)
+            plays = table.get(shown)
             if plays is None:
                 rank = card.rank
                 if rank in fast.special:  # never kept: decided on each state
-                    out.extend(p for p in _variants(state, fast, seat, card) if _valid(state, p))
+                    found = [p for p in _variants(state, fast, seat, card) if _valid(state, p)]
+                    out += by_faces(tuple(found)) if sided else found
                     continue
                 if rank in fast.target_ranks:  # the targets depend on the seats left
-                    out += _variants(state, fast, seat, card)
+                    variants = _variants(state, fast, seat, card)
+                    out += by_faces(variants) if sided else variants
                     continue
-                plays = table[card] = _plays(seat, card, calls)
+                plays = table[shown] = _plays(seat, shown, calls, card)
             out += plays
         if phase is PHASE_TURN:
             if state.draw is not None or pile_size(state.discard) > 1:  # can_draw
@@ -353,7 +365,8 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
             out.append(_PASSES[seat])  # B6.4, unless a rule makes the card compulsory
     else:
         if not fast.list_penalty:  # the victim may answer with a card (H01, H15, H06)
-            out.extend(_answers(state, fast, seat))
+            answers = tuple(_answers(state, fast, seat))
+            out += by_faces(answers) if sided else answers
         if _valid(state, _ACCEPTS[seat]):
             out.append(_ACCEPTS[seat])
         penalty = state.penalty

@@ -123,15 +123,17 @@ def check_fast_paths(state: GameState, seat: int | None = None) -> tuple[int, in
     """The engine's fast paths (``uno_rules.fastpath``) against the general path at
     ``state``, for ``seat`` (default: every seat still in): the fast listing, where it
     answers, lists exactly ``reference_legal_moves`` (every candidate ``validate``
-    accepts), in the same order, and ``legal_moves`` lists them too (on a table of
-    two-sided cards written by the faces the seat sees, ``uno_rules.moves.by_faces``,
-    F14); each shortcut gives the general transition's state and
+    accepts; on a table of two-sided cards written by the faces the seat sees,
+    ``uno_rules.moves.by_faces``, F14), in the same order, and so does ``legal_moves``;
+    each shortcut gives the general transition's state and
     events. Returns how often each answered, ``(listings, shortcuts)``, so that a test can
     check that the fast paths ran at all."""
     listed = applied = 0
     seats = state.active_seats if seat is None else (seat,)
     for k in seats:
         reference = reference_legal_moves(state, k)
+        if state.top_card.other is not None:  # F14: listed by the faces the seat sees
+            reference = by_faces(reference)
         fast = fast_listing(state, k)
         if fast is not None:
             listed += 1
@@ -141,8 +143,6 @@ def check_fast_paths(state: GameState, seat: int | None = None) -> tuple[int, in
                     f"seat {k}: the fast listing gives {[str(m) for m in fast]}, validating "
                     f"every candidate gives {[str(m) for m in reference]}",
                 )
-        if state.top_card.other is not None:  # F14: listed by the faces the seat sees
-            reference = by_faces(reference)
         if legal_moves(state, k) != reference:
             raise _fail(state, f"seat {k}: legal_moves differs from reference_legal_moves")
         for move in reference_legal_moves(state, k):
