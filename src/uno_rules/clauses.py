@@ -188,36 +188,13 @@ _FLIP: dict[str, str] = {
 }
 
 
-# UNO All Wild (docs/all-wild.md) and UNO Attack (docs/attack.md).
-_ALL_WILD_AND_ATTACK: dict[str, str] = {
-    "AW1": N_(
-        "All Wild is played with 112 cards, every one wild; any card may be played on any "
-        "card, and its player names the color."
-    ),
-    "AW2": N_(
-        "Wild Reverse, Wild Skip and Wild Skip Two: play reverses, or the next one or two "
-        "players lose their turn."
-    ),
-    "AW3": N_(
-        "With every card wild no hand holds the active color, so a Wild Draw Four or Two "
-        "cannot be challenged: the next player draws and loses their turn."
-    ),
-    "AW4": N_(
-        "Wild Targeted Draw Two: the player its player names draws two cards; play goes on "
-        "as usual."
-    ),
-    "AW5": N_("Wild Forced Swap: its player swaps hands with a player of their choice."),
-    "AT1": N_("UNO Attack is played with 112 cards and the card launcher instead of a draw pile."),
+# UNO Attack's launcher (docs/attack.md), a setting any rule set may turn on. The sentences
+# of the All Wild and Attack presets' own clauses (AW1-AW5, AT1, AT3-AT6) are data: each
+# preset writes them, in each language, under ``clauses`` (K9).
+_LAUNCHER: dict[str, str] = {
     "AT2": N_(
         "Drawing is one press of the launcher: it fires no card, one or several, and the "
         "press ends the turn even if a fired card could be played."
-    ),
-    "AT3": N_("Hit 2: the next player presses the launcher twice and loses their turn."),
-    "AT4": N_("Trade Hands: its player swaps hands with a player of their choice."),
-    "AT5": N_("Wild All Hit: every other player presses the launcher once."),
-    "AT6": N_(
-        "Wild Hit-Fire: the next player presses the launcher until cards come out, keeps "
-        "them and loses their turn."
     ),
 }
 
@@ -228,7 +205,7 @@ CLAUSES: dict[str, str] = {
     **_OFFICIAL,
     **_NO_MERCY,
     **_FLIP,
-    **_ALL_WILD_AND_ATTACK,
+    **_LAUNCHER,
     **{clause: text for rule in registry.ORDER for clause, text in rule.clauses.items()},
 }
 

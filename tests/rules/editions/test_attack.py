@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import uno_rules as uno
+from uno_rules.clauses import clause_text
 from uno_rules.rules.deck import build_deck
 from uno_rules.testing import battery, random_playout
 
@@ -57,6 +58,18 @@ def test_at3_hit_2_is_two_presses_and_a_lost_turn() -> None:
     assert kinds(played.events) == ["played", "drew", "drew", "skipped"]
     assert played.events[1].seat == played.events[2].seat == 1
     assert played.state.turn == 2
+
+
+def test_its_clauses_are_said_in_its_own_words_in_each_language() -> None:
+    """K9: the preset writes the sentences of its cards' clauses (AT3), in each language,
+    as data; the library knows none of them, only the launcher's (AT2), a setting any rule
+    set may turn on."""
+    state = table([["Rhit2", "R1"], 3, 3])
+    assert uno.rule_on(state, "0 Rhit2").text.startswith("Hit 2: the next player presses")
+    assert uno.rule_on(state, "0 Rhit2", lang="vi").text.startswith("Lá Bấm 2")
+    assert uno.rule_on(state, "0 Rhit2", lang="tl").text.startswith("Hit 2: pipindutin")
+    assert clause_text("AT3").startswith("Clause AT3")  # not the library's
+    assert clause_text("AT2").startswith("Drawing is one press of the launcher")
 
 
 def test_at4_trade_hands_names_a_player() -> None:
