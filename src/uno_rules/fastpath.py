@@ -319,7 +319,6 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
     out: list[Move] = []
     hand = state.hands[seat]
     size = len(hand)
-    sided = state.discard[0].other is not None  # type: ignore[index]  # two-sided cards (F1)
     if phase is PHASE_TURN or phase is PHASE_DRAWN:
         discard = state.discard
         assert discard is not None
@@ -327,33 +326,33 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
         top_rank = top.rank if top.color is not None else None
         only = state.drawn if phase is PHASE_DRAWN and fast.drawn_only else None
         calls = fast.uno and (size == 2 or fast.calls_always)
-        table = fast.plays[2 + calls if top.dark else calls][seat]
-        # F14: on a table of two-sided cards each play is listed by the face it puts down,
-        # once however many cards of the hand show it, and kept by face
-        listed: set[Card] = set()  # each distinct card (or face) once, in hand order
-        for card in hand:
-            held = card.color  # read once: an attribute read is a lookup when compiled
-            if held is not None and held is not color and card.rank is not top_rank:
-                continue  # B5: matches(), inlined (the hottest loop)
-            if only is not None and card is not only:
-                continue  # B6.3
-            shown = card.face if sided else card
-            if shown in listed:
-                continue  # a second copy (found by hash and identity: cards are unique)
-            listed.add(shown)
-            plays = table.get(shown)
-            if plays is None:
-                rank = card.rank
-                if rank in fast.special:  # never kept: decided on each state
-                    found = [p for p in _variants(state, fast, seat, card) if _valid(state, p)]
-                    out += by_faces(tuple(found)) if sided else found
-                    continue
-                if rank in fast.target_ranks:  # the targets depend on the seats left
-                    variants = _variants(state, fast, seat, card)
-                    out += by_faces(variants) if sided else variants
-                    continue
-                plays = table[shown] = _plays(seat, shown, calls, card)
-            out += plays
+        if top.other is not None:  # two-sided cards: by the faces the seat sees (F14)
+            _faced_plays(state, fast, seat, color, top_rank, only, calls, out)
+        else:
+            table = fast.plays[calls][seat]
+            listed: set[Card] = set()  # each distinct card once, in hand order
+            for card in hand:
+                held = card.color  # read once: an attribute read is a lookup when compiled
+                if held is not None and held is not color and card.rank is not top_rank:
+                    continue  # B5: matches(), inlined (the hottest loop)
+                if only is not None and card is not only:
+                    continue  # B6.3
+                if card in listed:
+                    continue  # a second copy (found by hash and identity: cards are unique)
+                listed.add(card)
+                plays = table.get(card)
+                if plays is None:
+                    rank = card.rank
+                    if rank in fast.special:  # never kept: decided on each state
+                        out.extend(
+                            p for p in _variants(state, fast, seat, card) if _valid(state, p)
+                        )
+                        continue
+                    if rank in fast.target_ranks:  # the targets depend on the seats left
+                        out += _variants(state, fast, seat, card)
+                        continue
+                    plays = table[card] = _plays(seat, card, calls, card)
+                out += plays
         if phase is PHASE_TURN:
             if state.draw is not None or pile_size(state.discard) > 1:  # can_draw
                 draw = _DRAWS[seat]
@@ -366,7 +365,7 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
     else:
         if not fast.list_penalty:  # the victim may answer with a card (H01, H15, H06)
             answers = tuple(_answers(state, fast, seat))
-            out += by_faces(answers) if sided else answers
+            out += by_faces(answers) if state.discard[0].other is not None else answers  # type: ignore[index]
         if _valid(state, _ACCEPTS[seat]):
             out.append(_ACCEPTS[seat])
         penalty = state.penalty
@@ -385,6 +384,49 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
             if _valid(state, m)
         )
     return tuple(out)
+
+
+def _faced_plays(
+    state: GameState,
+    fast: FastPlan,
+    seat: int,
+    color: Color | None,
+    top_rank: Rank | None,
+    only: Card | None,
+    calls: bool,
+    out: list[Move],
+) -> None:
+    """The fast listing's plays on a table of two-sided cards (F1), added to ``out``: as on
+    any table, but each play by the face it puts down, once however many cards of the hand
+    show it (F14, :func:`uno_rules.moves.by_faces`), kept by face and by side (a Wild shows
+    the same face on both sides and names the colors of the side it is on)."""
+    hand = state.hands[seat]
+    top = state.top_card
+    table = fast.plays[2 + calls if top.dark else calls][seat]
+    listed: set[Card] = set()  # each face once, in hand order
+    for card in hand:
+        held = card.color
+        if held is not None and held is not color and card.rank is not top_rank:
+            continue  # B5
+        if only is not None and card is not only:
+            continue  # B6.3
+        face = card.face
+        if face in listed:
+            continue
+        listed.add(face)
+        plays = table.get(face)
+        if plays is None:
+            rank = card.rank
+            if rank in fast.special:  # never kept: decided on each state
+                out += by_faces(
+                    tuple(p for p in _variants(state, fast, seat, card) if _valid(state, p))
+                )
+                continue
+            if rank in fast.target_ranks:  # the targets depend on the seats left
+                out += by_faces(_variants(state, fast, seat, card))
+                continue
+            plays = table[face] = _plays(seat, face, calls, card)
+        out += plays
 
 
 def _answers(state: GameState, fast: FastPlan, seat: int) -> Iterator[Play]:
