@@ -18,7 +18,7 @@ card does is never written here: the play shortcut reads each rank's effect step
 plan (``Plan.steps``: the kind's, a Wild Customizable's written rule, a rule's
 ``card_steps`` such as H07's 7s and 0s) and runs them through the one interpreter
 (:func:`uno_rules.effects.run_steps`) on a builder made from the play
-(:meth:`~uno_rules.rules.builder.Builder.after_play`), which ends the move as every move
+(:class:`~uno_rules.rules.builder.Builder` given the play), which ends the move as every move
 ends. What is left to this module is choosing when a move may skip the general path's
 checks, and building the commonest new states (a card with no steps, a draw, a pass, an
 accept) through the builder module's named forms, the one place states are built.
@@ -492,7 +492,7 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
     (a number, a plain Wild) passes the turn to the next seat (B4.3), with nothing more to
     build. A card with steps runs them through the one interpreter
     (:func:`uno_rules.effects.run_steps`, as the general path does) on a builder made
-    from the play (:meth:`Builder.after_play`), which ends the move as every move ends
+    from the play (``Builder(state, hands, ...)``), which ends the move as every move ends
     (:meth:`Builder.finish`): nothing a card does is written here.
     ``tests/test_fast_paths.py`` holds the shortcut equal to the general path."""
     seat, card = move.seat, move.card
@@ -537,7 +537,7 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
         turn = (seat + state.direction) % state.players  # nobody is eliminated here
         new = played_state(state, tuple(changed), discard, color, turn, called, opened, seat)
         return _new(_TRANSITION, (new, head))
-    b = Builder.after_play(state, changed, discard, color, called, opened, seat, list(head))
+    b = Builder(state, changed, discard, color, called, opened, seat, list(head))
     before = state.color
     assert before is not None
     run_steps(b, _new(PlayContext, (move, (card,), _KIND_TURN, None, 0, before, after, 1)), steps)

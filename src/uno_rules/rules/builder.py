@@ -102,7 +102,7 @@ def played_state(
     """The state after a card with no steps (a number card, a Wild) is played on its
     player's turn, with no round ended: the next seat plays (B4.3), nothing is left drawn
     or pending, nobody passed. (The engine's play shortcut, :mod:`uno_rules.fastpath`; a
-    card with steps ends its move through :meth:`Builder.after_play`.)"""
+    card with steps ends its move through a :class:`Builder` made from the play.)"""
     return _new(
         GameState,
         (
@@ -238,77 +238,64 @@ class Builder:
         "uno_open",
     )
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        hands: list[tuple[Card, ...]] | None = None,
+        discard: Pile = None,
+        color: Color | None = None,
+        uno_called: frozenset[int] = NO_SEATS,
+        uno_open: frozenset[int] = NO_SEATS,
+        played_by: int = 0,
+        events: list[Event] | None = None,
+    ) -> None:
+        """A builder for ``state``; with ``hands`` given, for ``state`` once ``played_by``
+        has put a card down on its own turn (B5): its hand and the discard pile as given,
+        the color set, no penalty or drawn card left, the UNO call or window as the play
+        left them (B9.1, B9.3) and its events so far, so that the card's steps run next
+        (:func:`uno_rules.effects.run_steps`; the engine's play shortcut,
+        :mod:`uno_rules.fastpath`: what the general path's play does before the effect,
+        on a state where no rule has a say)."""
         self.old = state
         self.rules = state.rules
         self.players = state.players
-        self.hands = list(state.hands)
         self.draw: Pile = state.draw
-        self.discard: Pile = state.discard
-        self.color = state.color
         self.direction = state.direction
         self.turn = state.turn
+        self.scores = state.scores
+        self.round_winner = state.round_winner
+        self.game_winners = state.game_winners
+        self.shuffles = state.shuffles
+        self.eliminated = state.eliminated
+        self.transferred: frozenset[int] = NO_SEATS
+        if hands is not None:  # after a play on its player's turn
+            self.hands = hands
+            self.discard: Pile = discard
+            self.color = color
+            self.phase = PHASE_TURN
+            self.drawn: Card | None = None
+            self.penalty: Penalty | None = None
+            # Seat sets stay frozen: a move that changes one builds a new set.
+            self.uno_called = uno_called
+            self.uno_open = uno_open
+            self.passes = 0
+            self.played_by: int | None = played_by
+            self.events: list[Event] = [] if events is None else events
+            self.actor: int | None = played_by
+            return
+        self.hands = list(state.hands)
+        self.discard = state.discard
+        self.color = state.color
         self.phase = state.phase
         self.drawn = state.drawn
         self.penalty = state.penalty
         # Seat sets stay frozen: a move that changes one builds a new set (most change none).
         self.uno_called = state.uno_called
         self.uno_open = state.uno_open
-        self.scores = state.scores
-        self.round_winner = state.round_winner
-        self.game_winners = state.game_winners
-        self.shuffles = state.shuffles
         self.passes = state.passes
         self.played_by = state.played_by
-        self.eliminated = state.eliminated
-        self.events: list[Event] = []
-        self.transferred: frozenset[int] = NO_SEATS
-        self.actor: int | None = None
-
-    @classmethod
-    def after_play(
-        cls,
-        state: GameState,
-        hands: list[tuple[Card, ...]],
-        discard: Pile,
-        color: Color,
-        uno_called: frozenset[int],
-        uno_open: frozenset[int],
-        seat: int,
-        events: list[Event],
-    ) -> Builder:
-        """A builder for ``state`` once ``seat`` has put a card down on its own turn (B5):
-        its hand and the discard pile as given, the color set, no penalty or drawn card
-        left, the UNO call or window as the play left them (B9.1, B9.3). The card's steps
-        then run on it (:func:`uno_rules.effects.run_steps`). (The engine's play shortcut,
-        :mod:`uno_rules.fastpath`: what the general path's play does before the effect, on
-        a state where no rule has a say.)"""
-        b = cls.__new__(cls)
-        b.old = state
-        b.rules = state.rules
-        b.players = state.players
-        b.hands = hands
-        b.draw = state.draw
-        b.discard = discard
-        b.color = color
-        b.direction = state.direction
-        b.turn = state.turn
-        b.phase = PHASE_TURN
-        b.drawn = None
-        b.penalty = None
-        b.uno_called = uno_called
-        b.uno_open = uno_open
-        b.scores = state.scores
-        b.round_winner = state.round_winner
-        b.game_winners = state.game_winners
-        b.shuffles = state.shuffles
-        b.passes = 0
-        b.played_by = seat
-        b.eliminated = state.eliminated
-        b.events = events
-        b.transferred = NO_SEATS
-        b.actor = seat
-        return b
+        self.events = []
+        self.actor = None
 
     # -- seats
     def next(self, seat: int, steps: int = 1, direction: int | None = None) -> int:
