@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import json
 import math
+import re
 from collections.abc import Sequence
 
 from ._words import say
@@ -22,11 +23,13 @@ from .playtesting import (
     METRICS,
     Comparison,
     Endless,
+    Finding,
     PlaytestReport,
     Tally,
     number_or_none,
     pooled,
 )
+from .verdict import player_name
 
 __all__ = ["report_html"]
 
@@ -241,7 +244,7 @@ def report_html(report: PlaytestReport, lang: str = "en") -> str:
             players=f.players,
             bot=f.bot,
             game=f.game,
-            what=f.what,
+            what=_what(lang, f),
         )
         body.append(f"<p>{_e(said)}</p>")
         if f.dispute is not None:
@@ -408,6 +411,19 @@ def _seat_chart(lang: str, r: PlaytestReport) -> str:
     return f"<figure>{chart}<figcaption>{_e(title)}</figcaption></figure>"
 
 
+_STUCK = re.compile(r"seat (\d+) is to act and has no legal move")
+
+
+def _what(lang: str, f: Finding) -> str:
+    """What went wrong, said for people: a stuck table in ``lang`` with its player counted
+    from 1, as ``uno-rules rule`` says the same table; an error as it was raised."""
+    stuck = _STUCK.fullmatch(f.what) if f.kind == "stuck" else None
+    if stuck is None:
+        return f.what
+    player = player_name(int(stuck.group(1)), lang)
+    return say(lang, N_("{player} is to act and has no legal move"), player=player)
+
+
 def report_text(report: PlaytestReport, lang: str = "en") -> str:
     """The report for a terminal: the verdict, each problem, endless round, dead setting
     and difference from the baseline in one sentence each."""
@@ -439,7 +455,7 @@ def report_text(report: PlaytestReport, lang: str = "en") -> str:
                 players=f.players,
                 bot=f.bot,
                 game=f.game,
-                what=f.what,
+                what=_what(lang, f),
             )
         )
     for e in r.endless[:10]:
