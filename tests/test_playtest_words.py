@@ -56,3 +56,30 @@ def test_the_json_keeps_the_seat_as_notation_counts_it(stuck: uno.PlaytestReport
     [problem] = stuck.to_dict()["problems"]
     assert problem["what"] == "seat 1 is to act and has no legal move"
     assert problem["dispute"]["description"] == problem["what"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "played", "dead"),
+    [
+        ("en", "1 game: 1 per table size", "in 1 game: it is probably"),
+        ("vi", "1 trận: 1 trận cho mỗi", "trong 1 trận: có lẽ"),
+        ("tl", "1 laro: 1 bawat laki", "sa 1 laro: malamang"),
+    ],
+)
+def test_one_game_is_said_in_the_singular(lang: str, played: str, dead: str) -> None:
+    # the mercy rule at 108 cards cannot knock anyone out: a dead setting
+    report = uno.playtest(
+        {
+            "extends": "official",
+            "name": "dead-mercy",
+            "house_rules": {"mercy": {"enabled": True, "limit": 108}},
+        },
+        players=(2,),
+        games=1,
+        bots=("heuristic",),
+        baseline=None,
+    )
+    assert report.games == 1 and report.dead
+    for text in (report_text(report, lang), report_html(report, lang)):
+        assert played in text and dead in text
+        assert "1 games" not in text

@@ -213,25 +213,7 @@ def report_html(report: PlaytestReport, lang: str = "en") -> str:
     body.append(f"<h1>{_e(title)}</h1>")
     verdict = tr(lang, _VERDICTS[r.verdict])
     body.append(f'<p class="verdict">{_e(say(lang, _VERDICT, verdict=verdict))}</p>')
-    body.append(
-        "<p>"
-        + _e(
-            say(
-                lang,
-                N_(
-                    "{games} games: {per} per table size and bot ({bots}), tables of "
-                    "{players} players, seed {seed}, at most {cap} moves a round"
-                ),
-                games=r.games,
-                per=r.games_per_table,
-                bots=", ".join(r.bots),
-                players=", ".join(map(str, r.players)),
-                seed=r.seed,
-                cap=r.cap,
-            )
-        )
-        + "</p>"
-    )
+    body.append(f"<p>{_e(_played(lang, r))}</p>")
     # problems
     body.append(f"<h2>{_e(tr(lang, _PROBLEMS))}</h2>")
     if not r.findings:
@@ -411,6 +393,31 @@ def _seat_chart(lang: str, r: PlaytestReport) -> str:
     return f"<figure>{chart}<figcaption>{_e(title)}</figcaption></figure>"
 
 
+def _played(lang: str, r: PlaytestReport) -> str:
+    """What was played, in one sentence (one game said in the singular)."""
+    message = (
+        N_(
+            "1 game: {per} per table size and bot ({bots}), tables of {players} players, "
+            "seed {seed}, at most {cap} moves a round"
+        )
+        if r.games == 1
+        else N_(
+            "{games} games: {per} per table size and bot ({bots}), tables of "
+            "{players} players, seed {seed}, at most {cap} moves a round"
+        )
+    )
+    return say(
+        lang,
+        message,
+        games=r.games,
+        per=r.games_per_table,
+        bots=", ".join(r.bots),
+        players=", ".join(map(str, r.players)),
+        seed=r.seed,
+        cap=r.cap,
+    )
+
+
 _STUCK = re.compile(r"seat (\d+) is to act and has no legal move")
 
 
@@ -430,20 +437,7 @@ def report_text(report: PlaytestReport, lang: str = "en") -> str:
     r = report
     lines = [
         say(lang, N_("Play check of {name}"), name=r.name) + ": " + tr(lang, _VERDICTS[r.verdict]),
-        "  "
-        + say(
-            lang,
-            N_(
-                "{games} games: {per} per table size and bot ({bots}), tables of "
-                "{players} players, seed {seed}, at most {cap} moves a round"
-            ),
-            games=r.games,
-            per=r.games_per_table,
-            bots=", ".join(r.bots),
-            players=", ".join(map(str, r.players)),
-            seed=r.seed,
-            cap=r.cap,
-        ),
+        "  " + _played(lang, r),
     ]
     for f in r.findings:
         lines.append(
@@ -518,12 +512,12 @@ def _drivers(lang: str, paths: Sequence[str]) -> str:
 
 
 def _dead_sentence(lang: str, path: str, games: int) -> str:
-    return say(
-        lang,
-        N_("{path} changed no move and no event in {games} games: it is probably ineffective."),
-        path=path,
-        games=games,
+    message = (
+        N_("{path} changed no move and no event in 1 game: it is probably ineffective.")
+        if games == 1
+        else N_("{path} changed no move and no event in {games} games: it is probably ineffective.")
     )
+    return say(lang, message, path=path, games=games)
 
 
 def _difference(lang: str, r: PlaytestReport, c: Comparison) -> str:
