@@ -83,3 +83,21 @@ def test_one_game_is_said_in_the_singular(lang: str, played: str, dead: str) -> 
     for text in (report_text(report, lang), report_html(report, lang)):
         assert played in text and dead in text
         assert "1 games" not in text
+
+
+def test_the_help_gives_every_default(capsys: pytest.CaptureFixture[str]) -> None:
+    from uno_rules.cli import main
+
+    assert main(["--lang", "en", "playtest", "--help"]) == 0
+    flat = " ".join(capsys.readouterr().out.split())
+    for option in (
+        "--baseline",
+        "--games",
+        "--seed",
+        "--players",
+        "--bot",
+        "--max-moves",
+        "--jobs",
+    ):
+        said = flat.split(f"{option} ", 2)[-1]
+        assert "default" in said.split(" --", 1)[0], option
