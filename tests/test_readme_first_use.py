@@ -1,7 +1,7 @@
 """What the README shows a person on their first read: the side-by-side rulings with the
 answer in plain words and what the clause says (tests/test_docs.py compares the transcript
 with what the command prints), and every verb of the command line, each with the page that
-tells more."""
+tells more; and what the play check's page warns of before its first run."""
 
 from __future__ import annotations
 
@@ -33,3 +33,20 @@ def test_the_readme_names_every_verb_of_the_command_line() -> None:
     for verb in verbs:
         assert f"`uno-rules {verb}" in README, verb
     assert "(docs/playtest.md)" in README
+
+
+def test_the_play_check_page_counts_the_games_of_its_defaults_truly() -> None:
+    """docs/playtest.md warns how many games `uno-rules playtest family` plays with the
+    defaults, and how many its first-look command plays: both as the code counts them."""
+    import uno_rules as uno
+    from uno_rules.playtesting import BOT_NAMES, switched_off, table_sizes
+
+    family = uno.load_preset("family")
+    sizes, settings = table_sizes(family), switched_off(family)
+    page = " ".join((ROOT / "docs" / "playtest.md").read_text(encoding="utf-8").split())
+    every = len(sizes) * len(BOT_NAMES) * 10 * (2 + len(settings))
+    assert f"`uno-rules playtest family` plays {every:,}" in page
+    assert f"each of the {len(sizes)} table sizes from {sizes[0]} to {sizes[-1]} players" in page
+    assert f"each of family's {len(settings)} settings switched off" in page
+    first_look = len(BOT_NAMES) * 3 * (2 + len(settings))
+    assert f"`uno-rules playtest family --players 4 --games 3` plays {first_look}" in page
