@@ -650,7 +650,12 @@ def _add_playtest(verbs: Any, lang_help: str) -> None:
     play.add_argument(
         "--games", type=int, default=10, help=N_("games per table size and bot (default 10)")
     )
-    play.add_argument("--seed", type=int, default=0, help=N_("the seed of the whole run"))
+    play.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help=N_("the seed of the whole run: the same seed plays the same games (default 0)"),
+    )
     play.add_argument(
         "--players",
         type=int,
@@ -671,7 +676,7 @@ def _add_playtest(verbs: Any, lang_help: str) -> None:
         metavar="N",
         help=N_("moves after which a round is stopped and examined (default 10000)"),
     )
-    play.add_argument("--jobs", type=int, default=1, help=N_("worker processes"))
+    play.add_argument("--jobs", type=int, default=1, help=N_("worker processes (default 1)"))
     play.add_argument(
         "--scheduler",
         metavar="ADDRESS|local",

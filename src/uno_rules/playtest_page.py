@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import json
 import math
+import re
 from collections.abc import Sequence
 
 from ._words import say
@@ -22,11 +23,13 @@ from .playtesting import (
     METRICS,
     Comparison,
     Endless,
+    Finding,
     PlaytestReport,
     Tally,
     number_or_none,
     pooled,
 )
+from .verdict import player_name
 
 __all__ = ["report_html"]
 
@@ -210,25 +213,7 @@ def report_html(report: PlaytestReport, lang: str = "en") -> str:
     body.append(f"<h1>{_e(title)}</h1>")
     verdict = tr(lang, _VERDICTS[r.verdict])
     body.append(f'<p class="verdict">{_e(say(lang, _VERDICT, verdict=verdict))}</p>')
-    body.append(
-        "<p>"
-        + _e(
-            say(
-                lang,
-                N_(
-                    "{games} games: {per} per table size and bot ({bots}), tables of "
-                    "{players} players, seed {seed}, at most {cap} moves a round"
-                ),
-                games=r.games,
-                per=r.games_per_table,
-                bots=", ".join(r.bots),
-                players=", ".join(map(str, r.players)),
-                seed=r.seed,
-                cap=r.cap,
-            )
-        )
-        + "</p>"
-    )
+    body.append(f"<p>{_e(_played(lang, r))}</p>")
     # problems
     body.append(f"<h2>{_e(tr(lang, _PROBLEMS))}</h2>")
     if not r.findings:
@@ -241,7 +226,7 @@ def report_html(report: PlaytestReport, lang: str = "en") -> str:
             players=f.players,
             bot=f.bot,
             game=f.game,
-            what=f.what,
+            what=_what(lang, f),
         )
         body.append(f"<p>{_e(said)}</p>")
         if f.dispute is not None:
@@ -408,26 +393,51 @@ def _seat_chart(lang: str, r: PlaytestReport) -> str:
     return f"<figure>{chart}<figcaption>{_e(title)}</figcaption></figure>"
 
 
+def _played(lang: str, r: PlaytestReport) -> str:
+    """What was played, in one sentence (one game said in the singular)."""
+    message = (
+        N_(
+            "1 game: {per} per table size and bot ({bots}), tables of {players} players, "
+            "seed {seed}, at most {cap} moves a round"
+        )
+        if r.games == 1
+        else N_(
+            "{games} games: {per} per table size and bot ({bots}), tables of "
+            "{players} players, seed {seed}, at most {cap} moves a round"
+        )
+    )
+    return say(
+        lang,
+        message,
+        games=r.games,
+        per=r.games_per_table,
+        bots=", ".join(r.bots),
+        players=", ".join(map(str, r.players)),
+        seed=r.seed,
+        cap=r.cap,
+    )
+
+
+_STUCK = re.compile(r"seat (\d+) is to act and has no legal move")
+
+
+def _what(lang: str, f: Finding) -> str:
+    """What went wrong, said for people: a stuck table in ``lang`` with its player counted
+    from 1, as ``uno-rules rule`` says the same table; an error as it was raised."""
+    stuck = _STUCK.fullmatch(f.what) if f.kind == "stuck" else None
+    if stuck is None:
+        return f.what
+    player = player_name(int(stuck.group(1)), lang)
+    return say(lang, N_("{player} is to act and has no legal move"), player=player)
+
+
 def report_text(report: PlaytestReport, lang: str = "en") -> str:
     """The report for a terminal: the verdict, each problem, endless round, dead setting
     and difference from the baseline in one sentence each."""
     r = report
     lines = [
         say(lang, N_("Play check of {name}"), name=r.name) + ": " + tr(lang, _VERDICTS[r.verdict]),
-        "  "
-        + say(
-            lang,
-            N_(
-                "{games} games: {per} per table size and bot ({bots}), tables of "
-                "{players} players, seed {seed}, at most {cap} moves a round"
-            ),
-            games=r.games,
-            per=r.games_per_table,
-            bots=", ".join(r.bots),
-            players=", ".join(map(str, r.players)),
-            seed=r.seed,
-            cap=r.cap,
-        ),
+        "  " + _played(lang, r),
     ]
     for f in r.findings:
         lines.append(
@@ -439,7 +449,7 @@ def report_text(report: PlaytestReport, lang: str = "en") -> str:
                 players=f.players,
                 bot=f.bot,
                 game=f.game,
-                what=f.what,
+                what=_what(lang, f),
             )
         )
     for e in r.endless[:10]:
@@ -502,12 +512,12 @@ def _drivers(lang: str, paths: Sequence[str]) -> str:
 
 
 def _dead_sentence(lang: str, path: str, games: int) -> str:
-    return say(
-        lang,
-        N_("{path} changed no move and no event in {games} games: it is probably ineffective."),
-        path=path,
-        games=games,
+    message = (
+        N_("{path} changed no move and no event in 1 game: it is probably ineffective.")
+        if games == 1
+        else N_("{path} changed no move and no event in {games} games: it is probably ineffective.")
     )
+    return say(lang, message, path=path, games=games)
 
 
 def _difference(lang: str, r: PlaytestReport, c: Comparison) -> str:

@@ -58,6 +58,7 @@ from .testing import ConformanceError, check_conserved, check_listed_moves, deck
 from .view import view
 
 __all__ = [
+    "DISPUTE_PAGE_MOVES",
     "HTTP_LIMITS",
     "Comparison",
     "DeadSetting",
@@ -76,6 +77,11 @@ HAND_STEP = 10
 LENGTH_STEP = 100  # game length histogram: moves per game, in steps of 100
 MAX_LAP = 200  # moves of one lap of a cycle kept in the report
 MAX_MOVES_KEPT = 5_000  # moves kept to reproduce a problem (a dispute file's limit is higher)
+#: The most moves the dispute page rules on (the referee service's ``MAX_DISPUTE_MOVES``): a
+#: problem later in its round gets a dispute file that starts from a table described nearer
+#: to it, at one of the round's moves that are a multiple of ``ANCHOR_STEP``.
+DISPUTE_PAGE_MOVES = 500
+ANCHOR_STEP = 200
 
 
 # --------------------------------------------------------------------------- tallies
@@ -182,6 +188,11 @@ class Finding:
     #: Where the round started: ``{"deal": ...}`` for the game's first round, the table
     #: described (``uno.situation``'s keys) for a later one, empty when it cannot be.
     opening: dict[str, Any] = field(factory=dict, eq=False, repr=False)
+    #: A table of the same round described nearer to the problem (empty when none was
+    #: taken), and the moves from it to the problem: where the dispute file starts when the
+    #: round has more moves than the dispute page rules on.
+    anchor: dict[str, Any] = field(factory=dict, eq=False, repr=False)
+    anchor_moves: tuple[str, ...] = field(default=(), eq=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -312,6 +323,9 @@ def play_one(
     held_start = 0
     state = new_game(rules, players=players, seed=seed)
     opening: dict[str, Any] = {"deal": {"players": players, "seed": seed}}
+    anchor: dict[str, Any] = {}
+    anchor_start = 0
+    want_anchor = False
     first_seat = state.turn
     out_of_turn = bool(rules.plan.out_of_turn)
 
@@ -328,6 +342,8 @@ def play_one(
             tuple(texts[-MAX_MOVES_KEPT:]),
             tuple(texts[round_start:]),
             opening=opening,
+            anchor=anchor,
+            anchor_moves=tuple(texts[anchor_start:]) if anchor else (),
         )
         return GameOutcome(game, digest.hexdigest(), False, finding, None)
 
@@ -350,6 +366,7 @@ def play_one(
             texts.append(NEXT_ROUND)
             round_start = len(texts)
             opening = described(state)
+            anchor, want_anchor = {}, False
             rounds += 1
             in_round = 0
             keys.clear()
@@ -418,6 +435,12 @@ def play_one(
             stack = max(stack, state.penalty.amount)
         moves += 1
         in_round += 1
+        if in_round % ANCHOR_STEP == 0:
+            want_anchor = True
+        if want_anchor and not state.round_over:
+            nearer = described(state)
+            if nearer:
+                anchor, anchor_start, want_anchor = nearer, len(texts), False
         bucket = min(in_round // HAND_STEP, HAND_BUCKETS - 1)
         if in_round % HAND_STEP == 0 and not state.round_over:
             active = state.active_seats
@@ -1087,19 +1110,29 @@ def described(state: GameState) -> dict[str, Any]:
 def _with_dispute(rules: Rules, f: Finding) -> Finding:
     """The finding with a dispute file that reaches it, when one can be written: its round
     dealt afresh (``deal``) for the game's first round, else the round's first table
-    described; then the round's moves. A later round's file is kept only when ruling on it
-    reaches the same problem (a stuck table, or the same rule raising at the last move): a
-    reshuffle after a described table may turn up other cards. Otherwise the game's moves
-    (with ``next-round`` between rounds) are what reaches it."""
-    if not f.opening or (f.kind == "invariant" and "deal" not in f.opening):
-        return f
-    dispute = {
+    described; then the round's moves. When the round has more moves than the dispute page
+    rules on (``DISPUTE_PAGE_MOVES``), the file starts instead from a table of the round
+    described nearer to the problem, if ruling on it reaches the problem. A described
+    table's file is kept only when ruling on it reaches the same problem (a stuck table, or
+    the same rule raising at the last move): a reshuffle after a described table may turn
+    up other cards, and a description says nothing of a call of UNO still open. Otherwise
+    the game's moves (with ``next-round`` between rounds) are what reaches it."""
+    head = {
         "title": f"{rules.name}: {f.kind} ({f.players} players, {f.bot} bots, game {f.game})",
         "description": f.what,
         "rules": rules_to_dict(rules),
-        **f.opening,
-        "moves": list(f.round_moves),
     }
+    if (
+        len(f.round_moves) > DISPUTE_PAGE_MOVES
+        and f.anchor
+        and len(f.anchor_moves) <= DISPUTE_PAGE_MOVES
+    ):
+        nearer = {**head, **f.anchor, "moves": list(f.anchor_moves)}
+        if _reaches(nearer, f.kind):
+            return attrs.evolve(f, dispute=nearer)
+    if not f.opening or (f.kind == "invariant" and "deal" not in f.opening):
+        return f
+    dispute = {**head, **f.opening, "moves": list(f.round_moves)}
     if "deal" not in f.opening and not _reaches(dispute, f.kind):
         return f
     return attrs.evolve(f, dispute=dispute)
