@@ -155,7 +155,11 @@ def _next_draws(b: Builder, ctx: PlayContext, step: Step) -> None:
     card = ctx.cards[-1]
     amount = step.n * ctx.times + ctx.carried
     victim = b.turn
-    if rules.plan.penalty_choice(card):
+    plan = rules.plan
+    choice = plan.choices.get(card.rank)  # (a dictionary read: no call, compiled)
+    if choice is None:
+        choice = plan.penalty_choice(card)
+    if choice:
         restricted = card.kind.restricted
         bluff = restricted and is_bluff(rules, ctx.hand, b.old.top_card, ctx.color_before)
         challengeable = restricted and rules.challenge_possible

@@ -256,17 +256,18 @@ class Builder:
         (:func:`uno_rules.effects.run_steps`; the engine's play shortcut,
         :mod:`uno_rules.fastpath`: what the general path's play does before the effect,
         on a state where no rule has a say)."""
+        # read by position (_LAYOUT): a name is a lookup in the compiled build
         self.old = state
-        self.rules = state.rules
-        self.players = state.players
-        self.draw: Pile = state.draw
-        self.direction = state.direction
-        self.turn = state.turn
-        self.scores = state.scores
-        self.round_winner = state.round_winner
-        self.game_winners = state.game_winners
-        self.shuffles = state.shuffles
-        self.eliminated = state.eliminated
+        self.rules = state[0]
+        self.players = state[1]
+        self.draw: Pile = state[6]
+        self.direction = state[9]
+        self.turn = state[10]
+        self.scores = state[16]
+        self.round_winner = state[17]
+        self.game_winners = state[18]
+        self.shuffles = state[19]
+        self.eliminated = state[22]
         self.transferred: frozenset[int] = NO_SEATS
         if hands is not None:  # after a play on its player's turn
             self.hands = hands
@@ -283,17 +284,17 @@ class Builder:
             self.events: list[Event] = [] if events is None else events
             self.actor: int | None = played_by
             return
-        self.hands = list(state.hands)
-        self.discard = state.discard
-        self.color = state.color
-        self.phase = state.phase
-        self.drawn = state.drawn
-        self.penalty = state.penalty
+        self.hands = list(state[5])
+        self.discard = state[7]
+        self.color = state[8]
+        self.phase = state[11]
+        self.drawn = state[12]
+        self.penalty = state[13]
         # Seat sets stay frozen: a move that changes one builds a new set (most change none).
-        self.uno_called = state.uno_called
-        self.uno_open = state.uno_open
-        self.passes = state.passes
-        self.played_by = state.played_by
+        self.uno_called = state[14]
+        self.uno_open = state[15]
+        self.passes = state[20]
+        self.played_by = state[21]
         self.events = []
         self.actor = None
 
@@ -488,7 +489,8 @@ class Builder:
         UNO calls and windows after transfers (A19, A20); then the one new state."""
         if not all(self.hands):  # (check_out's own first test, asked without a call)
             self.check_out()
-        for hook, params in self.rules.plan.after_move:
+        plan = self.rules.plan
+        for hook, params in plan.after_move:
             hook(self, params)
         if self.transferred:
             uno = self.rules.uno
@@ -506,7 +508,7 @@ class Builder:
         # B1.4: a move moves cards, never makes or loses one, whoever's hook moved them. The
         # library's own steps and rules are held to it by the conformance kit's tests; an
         # installed rule's hooks are checked here, on every move while one is enabled.
-        if self.rules.plan.installed_enabled and (
+        if plan.installed_enabled and (
             pile_size(self.draw) + pile_size(self.discard) + sum(map(len, hands))
             != pile_size(old.draw) + pile_size(old.discard) + sum(map(len, old.hands))
         ):

@@ -355,7 +355,6 @@ class Plan:
     docstring). ``fast`` is left for the engine's fast paths to keep their tables in."""
 
     __slots__ = (
-        "_choice",
         "_steps",
         "_swaps",
         "accept_check",
@@ -366,6 +365,7 @@ class Plan:
         "card_steps",
         "carries_penalty",
         "checks",
+        "choices",
         "drawn_compulsory",
         "effect_ranks",
         "effect_times",
@@ -485,7 +485,8 @@ class Plan:
                 for rule, params in enabled
             )
         )
-        self._choice: dict[Rank, bool] = {}
+        # A60 by rank, as penalty_choice works it out (read directly by the compiled steps)
+        self.choices: dict[Rank, bool] = {}
         self._steps: dict[tuple[Rank, bool], tuple[Step, ...]] = {}
         self._swaps: frozenset[Rank] | None = None
         self.fast: Any = None
@@ -496,13 +497,13 @@ class Plan:
         """A60: a draw card leaves its victim a decision (so its draw waits for ``accept``)
         when an enabled rule gives one (a stack, a deflect, a jump-in) or when it is a Wild
         Draw Four that can be challenged."""
-        found = self._choice.get(card.rank)
+        found = self.choices.get(card.rank)
         if found is None:
             rules = self.rules
             found = any(
                 rule.penalty_choice(rules, params, card) for rule, params in self.enabled
             ) or (card.kind.restricted and rules.challenge_possible)
-            self._choice[card.rank] = found
+            self.choices[card.rank] = found
         return found
 
     def may_play_out_of_turn(self, state: GameState, seat: int) -> bool:
