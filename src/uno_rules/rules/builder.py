@@ -487,7 +487,7 @@ class Builder:
     def finish(self) -> Transition:
         """The end of the move: the round's end (B10.1), the rules' end-of-move hooks (H16),
         UNO calls and windows after transfers (A19, A20); then the one new state."""
-        if not all(self.hands):  # (check_out's own first test, asked without a call)
+        if () in self.hands:  # an empty hand: check_out's own first test, without a call
             self.check_out()
         plan = self.rules.plan
         for hook, params in plan.after_move:
