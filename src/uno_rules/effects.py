@@ -161,7 +161,9 @@ def _next_draws(b: Builder, ctx: PlayContext, step: Step) -> None:
         choice = plan.penalty_choice(card)
     if choice:
         restricted = card.kind.restricted
-        bluff = restricted and is_bluff(rules, ctx.hand, b.old.top_card, ctx.color_before)
+        under = b.old.discard  # (not the top_card property: a Python call when compiled)
+        assert under is not None
+        bluff = restricted and is_bluff(rules, ctx.hand, under[0], ctx.color_before)
         challengeable = restricted and rules.challenge_possible
         penalty = Penalty(amount, card, seat, bluff, ctx.hand, ctx.color_before, challengeable)
         for hook, params in rules.plan.shape_penalty:  # H01: a stacked card's terms

@@ -468,8 +468,9 @@ def shortcut(state: GameState, move: Move) -> Transition | None:
         fast = _fast_plan(state.rules)
     if kind not in fast.shortcut_moves:
         return None
-    if () in state.hands:  # (a C-level test in both builds; all() is a call when compiled)
-        return None  # not a plain state: someone is out
+    for hand in state.hands:  # (a loop: all() is a call through the builtins when compiled)
+        if not hand:
+            return None  # not a plain state: someone is out
     # called by name, not through a table: a direct call in the compiled build
     if isinstance(move, _PLAY):
         return _play_shortcut(state, move, fast)
