@@ -451,11 +451,11 @@ def _valid(state: GameState, move: Move) -> bool:
 
 # --------------------------------------------------------------------------- shortcuts
 #
-# The commonest moves of a round are applied here without the builder, in the conditions
-# spelled out in each function; anywhere else they return ``None`` and the general path
-# runs. They are called only for a move already validated, of a kind of move no enabled
-# rule touches, and only in a *plain* state: every seat holds cards (so nobody is
-# eliminated and no round can end here).
+# The commonest moves of a round are applied here without the general path's dispatch, in
+# the conditions spelled out in each function; anywhere else they return ``None`` and the
+# general path runs. They are called only for a move already validated, of a kind of move
+# no enabled rule touches, and only in a *plain* state: every seat holds cards (nobody is
+# eliminated, nobody has gone out, so no round can end before the move).
 
 
 def shortcut(state: GameState, move: Move) -> Transition | None:
@@ -468,9 +468,11 @@ def shortcut(state: GameState, move: Move) -> Transition | None:
         fast = _fast_plan(state.rules)
     if kind not in fast.shortcut_moves:
         return None
-    for hand in state.hands:  # (a loop: all() is a call through the builtins when compiled)
-        if not hand:
-            return None  # not a plain state: someone is out
+    if state.eliminated:
+        return None  # not a plain state: someone is out of the game
+    # (and nobody has gone out: in a turn or after a draw, where a play, a draw or a pass is
+    # made, no hand of a seat still in is empty, B10.1, as load_state holds every state;
+    # a penalty taken is checked in its shortcut, B10.3)
     # called by name, not through a table: a direct call in the compiled build
     if isinstance(move, _PLAY):
         return _play_shortcut(state, move, fast)
@@ -623,6 +625,9 @@ def _accept_shortcut(state: GameState, move: Accept, fast: FastPlan) -> Transiti
     draw = state.draw
     if penalty is None or draw is None or draw[2] < penalty.amount or not penalty.amount:
         return None  # not enough cards, or a Wild Draw Color's draw until a color (F4)
+    for hand in state.hands:
+        if not hand:
+            return None  # B10.3: its offender went out; the round ends after the answer
     seat = move.seat
     cards, rest = _top_cards(draw, penalty.amount)
     called, opened = state.uno_called, state.uno_open
