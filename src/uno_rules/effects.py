@@ -57,6 +57,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FIRST_STEPS",
+    "SKIPPED",
     "STEPS",
     "apply_card_effect",
     "draw_until_color",
@@ -75,8 +76,9 @@ DEAL_DIRECTION_DIRECTION_OF_PLAY: Final = DealDirection.DIRECTION_OF_PLAY
 FIRST_DRAW_TWO_DRAW_AND_SKIP: Final = FirstDrawTwo.DRAW_AND_SKIP
 FIRST_REVERSE_DEALER_FIRST_CCW: Final = FirstReverse.DEALER_FIRST_CCW
 RANK_DRAW_TWO: Final = Rank.DRAW_TWO
-# Events are frozen values: a seat's Skipped event is made once and handed out again.
-_SKIPPED: Final = tuple(Skipped(s) for s in range(MAX_PLAYERS))
+# Events are frozen values: a seat's Skipped event is made once and handed out again (the
+# general path's steps and the engine's shortcuts alike).
+SKIPPED: Final = tuple(Skipped(s) for s in range(MAX_PLAYERS))
 
 
 def apply_card_effect(b: Builder, ctx: PlayContext) -> None:
@@ -125,11 +127,11 @@ def _skip(b: Builder, ctx: PlayContext, step: Step) -> None:
     seat = ctx.move.seat
     if step.everyone:
         for i in range(1, len(b.active())):
-            b.events.append(_SKIPPED[b.next(seat, i)])
+            b.events.append(SKIPPED[b.next(seat, i)])
         b.turn = seat
         return
     for _ in range(step.n * ctx.times):
-        b.events.append(_SKIPPED[b.turn])
+        b.events.append(SKIPPED[b.turn])
         b.turn = b.next(b.turn)
 
 
@@ -138,7 +140,7 @@ def _reverse(b: Builder, ctx: PlayContext, step: Step) -> None:
     again); H09: an even number of Reverses cancel out."""
     seat = ctx.move.seat
     if reverse_skips(b.rules, len(b.active())):
-        b.events.append(_SKIPPED[b.next(seat)])
+        b.events.append(SKIPPED[b.next(seat)])
         b.turn = seat
         return
     if ctx.times % 2:
@@ -172,7 +174,7 @@ def _next_draws(b: Builder, ctx: PlayContext, step: Step) -> None:
         b.phase = PHASE_PENALTY
         return
     b.draw_cards(victim, amount, "penalty")
-    b.events.append(_SKIPPED[victim])
+    b.events.append(SKIPPED[victim])
     b.turn = b.next(victim)
 
 
@@ -517,7 +519,7 @@ def draw_until_color(b: Builder, victim: int, color: Color, loses_turn: bool | N
     b.receive(victim, cards, "penalty")
     b.phase = PHASE_TURN
     if loses_turn:
-        b.events.append(_SKIPPED[victim])
+        b.events.append(SKIPPED[victim])
         b.turn = b.next(victim)
     else:
         b.turn = victim

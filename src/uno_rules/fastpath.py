@@ -32,17 +32,16 @@ from collections.abc import Iterator
 from typing import Any, Final, TypeAlias
 
 from .cards import COLORS, Card, Color, Rank, side_colors
-from .effects import run_steps
+from .effects import SKIPPED, run_steps
 from .events import (
     CardPlayed,
     CardsDrawn,
     Event,
     Passed,
     PenaltyAccepted,
-    Skipped,
     UnoCalled,
 )
-from .kinds import Step, steps_with
+from .kinds import Step
 from .moves import Accept, CallUno, CatchUno, Challenge, Draw, Move, Pass, Play, by_faces
 from .rules import AfterDraw, Rules, UnoWindow, VoluntaryDraw, W4Restriction
 from .rules.builder import (
@@ -126,7 +125,6 @@ class FastPlan:
         "steps",
         "strict_w4",
         "target_ranks",
-        "targeted",
         "uno",
         "variants",
     )
@@ -167,10 +165,6 @@ class FastPlan:
         moves: set[type[Move]] = set() if plan.every_move else {Play, Draw, Pass, Accept}
         self.shortcut_moves = frozenset(moves - plan.moves)
         self.steps = _shortcut_steps(rules)  # the ranks the play shortcut plays, and their steps
-        # the ranks whose steps act on the seat the play names (E4, H07, AW4)
-        self.targeted = frozenset(
-            rank for rank, steps in self.steps.items() if steps_with(steps, "target")
-        )
         # plays[calls][seat]: the plays of each card, built as cards come up; on a table of
         # two-sided cards, of each face, the dark side's in plays[2 + calls] (a Wild shows
         # the same face on both sides, and names the colors of the side it is on, F1)
@@ -226,7 +220,6 @@ _CALLS: Final = tuple(CallUno(s) for s in range(MAX_PLAYERS))
 # Events are frozen values too, and the shortcuts hand out the same objects again and again
 # rather than build one per move: the events of a seat by kind, and the plays and one-card
 # draws by seat and card (and the color named, for a wild) as they come up.
-_SKIPPED: Final = tuple(Skipped(s) for s in range(MAX_PLAYERS))
 _PASSED_BY: Final = tuple(Passed(s) for s in range(MAX_PLAYERS))
 _UNO_CALLED: Final = tuple(UnoCalled(s) for s in range(MAX_PLAYERS))
 _CARD_PLAYED: Final[list[dict[Card, CardPlayed]]] = [{} for _ in range(MAX_PLAYERS)]
@@ -327,6 +320,8 @@ def fast_listing(state: GameState, seat: int) -> tuple[Move, ...] | None:
         only = state.drawn if phase is PHASE_DRAWN and fast.drawn_only else None
         calls = fast.uno and (size == 2 or fast.calls_always)
         if top.other is not None:  # two-sided cards: by the faces the seat sees (F14)
+            # (a loop of its own: reading each card's face in this one cost a one-sided
+            # table's listing 1.3 % of a round's instructions)
             _faced_plays(state, fast, seat, color, top_rank, only, calls, out)
         else:
             table = fast.plays[calls][seat]
@@ -511,7 +506,7 @@ def _play_shortcut(state: GameState, move: Play, fast: FastPlan) -> Transition |
         or len(hand) < 2  # going out ends the round: the general path
         or (move.call_uno and len(hand) != 2)  # H12 false call: the general path
         or move.extra
-        or (move.target is not None and card.rank not in fast.targeted)
+        or (move.target is not None and not state.rules.plan.swaps(card.rank))
     ):
         return None
     i = position(hand, card)  # held: validated
@@ -641,6 +636,6 @@ def _accept_shortcut(state: GameState, move: Accept, fast: FastPlan) -> Transiti
     events = (
         CardsDrawn(seat, penalty.amount, "penalty", cards),
         PenaltyAccepted(seat, penalty.amount),
-        _SKIPPED[seat],
+        SKIPPED[seat],
     )
     return _new(_TRANSITION, (new, events))
